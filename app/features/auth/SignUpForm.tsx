@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { TextField } from "../../components/TextField";
+import { browserTimeZone } from "../../lib/browserTimeZone";
+import { authApi } from "./authApi";
+import { formText } from "./formText";
+import { suggestUsername } from "./suggestUsername";
+import { useAuthForm } from "./useAuthForm";
+
+const fieldNames = ["name", "email", "username", "password"];
+const passwordMinLength = 8;
+// `-` is escaped because browsers compile the pattern attribute with the `v` flag.
+const usernamePattern = "[a-z0-9](?:[a-z0-9\\-]*[a-z0-9])?";
+
+export function SignUpForm() {
+  const { t } = useTranslation();
+  const form = useAuthForm(fieldNames, authApi.signUp);
+  const [name, setName] = useState("");
+  const [typedUsername, setTypedUsername] = useState<string>();
+  const username = typedUsername ?? suggestUsername(name);
+
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      onChange={form.handleChange}
+      onSubmit={(event) =>
+        form.handleSubmit(event, (data) => ({
+          name: formText(data, "name").trim(),
+          email: formText(data, "email").trim(),
+          username: formText(data, "username"),
+          password: formText(data, "password"),
+          timeZone: browserTimeZone(),
+        }))
+      }
+      className="flex flex-col gap-4"
+    >
+      <div>
+        <h2 className="text-lg font-bold text-gray-900">{t("auth.signUp.title")}</h2>
+        <Alert message={form.alertMessage} className="mt-3" />
+      </div>
+      <TextField
+        name="name"
+        label={t("auth.fields.name")}
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        errors={form.fieldErrors.name}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={t("auth.fields.email")}
+        autoComplete="email"
+        required
+        errors={form.fieldErrors.email}
+      />
+      <TextField
+        name="username"
+        label={t("auth.fields.username")}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        pattern={usernamePattern}
+        value={username}
+        onChange={(event) => setTypedUsername(event.target.value.toLowerCase())}
+        errors={form.fieldErrors.username}
+        hint={
+          <>
+            <p>{t("auth.fields.usernameHint")}</p>
+            <p>
+              {t("auth.fields.usernameLink")}{" "}
+              <bdi className="font-medium break-all text-gray-800">
+                {window.location.origin}/{username || t("auth.fields.usernamePlaceholder")}
+              </bdi>
+            </p>
+          </>
+        }
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={t("auth.fields.password")}
+        autoComplete="new-password"
+        required
+        minLength={passwordMinLength}
+        hint={t("auth.fields.passwordHint", { min: passwordMinLength })}
+        errors={form.fieldErrors.password}
+      />
+      <Button type="submit" disabled={form.isPending}>
+        {form.isPending ? t("auth.signUp.submitting") : t("auth.signUp.submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,4 @@
+/** The IANA time zone of the browser (reads the environment). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
