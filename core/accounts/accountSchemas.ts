@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { timeZoneField } from "../validation/timeZoneField";
+import { isAllowedUsername, RESERVED_USERNAMES, USERNAME_PATTERN } from "./usernameRules";
+
+export const LANGUAGES = ["en", "de", "de-du", "nl", "fi", "es", "pl", "fr", "ar", "fa"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const emailField = z
+  .string()
+  .trim()
+  .max(254, { error: "Please enter a valid email address." })
+  .pipe(z.email({ error: "Please enter a valid email address." }));
+
+export const usernameField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .superRefine((value, ctx) => {
+    if (RESERVED_USERNAMES.has(value)) {
+      ctx.addIssue({ code: "custom", message: "This username is reserved." });
+    } else if (!USERNAME_PATTERN.test(value) || !isAllowedUsername(value)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Use 2 to 40 lowercase letters, digits and dashes.",
+      });
+    }
+  });
+
+const nameField = z.string().trim().min(1, { error: "Required" }).max(100);
+
+export const signupSchema = z.object({
+  email: emailField,
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { error: `At least ${PASSWORD_MIN_LENGTH} characters.` })
+    .max(200),
+  name: nameField,
+  username: usernameField,
+  timeZone: timeZoneField.optional(),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, { error: "Required" }).max(254),
+  password: z.string().min(1, { error: "Required" }).max(200),
+});
+
+const colorField = z
+  .string()
+  .regex(/^#?[0-9a-fA-F]{6}$/, { error: "Use a colour like F2F4F7." })
+  .transform((value) => value.replace(/^#/, "").toUpperCase());
+
+const urlField = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => URL.canParse(value) && /^https?:/i.test(value), {
+    error: "Please enter a valid URL.",
+  });
+
+/** What `PATCH /api/me` may change: the user and their Profile settings. */
+export const meUpdateSchema = z
+  .object({
+    name: nameField,
+    username: usernameField,
+    email: emailField,
+    timeZone: timeZoneField,
+    timeFormat: z.union([z.literal(12), z.literal(24)]),
+    language: z.enum(LANGUAGES),
+    profile: z
+      .object({
+        googleAnalytics: z.string().trim().max(40).nullable(),
+        facebookPixelId: z
+          .string()
+          .trim()
+          .regex(/^\d{5,20}$/, { error: "Invalid pixel id" })
+          .nullable(),
+        showPrivacyPolicy: z.boolean(),
+        privacyPolicyUrl: urlField.nullable(),
+        showImprint: z.boolean(),
+        imprintUrl: urlField.nullable(),
+        hideBranding: z.boolean(),
+        welcomeMessage: z.string().max(300).nullable(),
+        backgroundColor: colorField.nullable(),
+        textColor: colorField.nullable(),
+        primaryColor: colorField.nullable(),
+        socials: z.record(z.string().max(30), urlField),
+      })
+      .partial()
+      .strict(),
+  })
+  .partial()
+  .strict();
+export type MeUpdate = z.infer<typeof meUpdateSchema>;

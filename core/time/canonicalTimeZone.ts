@@ -1,0 +1,22 @@
+import { DomainError } from "../errors";
+import { timeZoneAliases } from "./timeZoneAliases";
+
+const aliasesByLowerName = new Map(
+  Object.entries(timeZoneAliases).map(([legacy, current]) => [legacy.toLowerCase(), current]),
+);
+
+/** The current IANA name of `zone` (case fixed, legacy names renamed); throws DomainError VALIDATION for an unknown zone. */
+export function canonicalTimeZone(zone: string): string {
+  const aliased = aliasesByLowerName.get(zone.toLowerCase());
+  if (aliased !== undefined) return aliased;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new DomainError("VALIDATION", `Unknown time zone: ${zone}`, {
+      timeZone: ["Unknown time zone."],
+    });
+  }
+  // ICU (Node, Chrome) reports some renamed zones by their old name, e.g. Asia/Kolkata as Asia/Calcutta.
+  return aliasesByLowerName.get(resolved.toLowerCase()) ?? resolved;
+}

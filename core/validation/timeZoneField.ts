@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { canonicalTimeZone } from "../time/canonicalTimeZone";
+
+function isKnownZone(zone: string): boolean {
+  try {
+    canonicalTimeZone(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA zone, legacy names mapped to current ones; unknown zones are refused. */
+export const timeZoneField = z
+  .string()
+  .trim()
+  .max(64, { error: "Unknown time zone." })
+  .refine(isKnownZone, { error: "Unknown time zone." })
+  .transform((zone) => canonicalTimeZone(zone));
