@@ -1,11 +1,28 @@
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
+const server = (engine: "pglite" | "postgres") => ({
   test: {
-    include: ["core/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "embed/**/*.test.ts", "scripts/**/*.test.ts"],
+    name: `server:${engine}`,
+    include: ["server/**/*.test.ts"],
     globalSetup: ["server/test/globalSetup.ts"],
+    env: { TEST_ENGINE: engine },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: "forks",
+  },
+});
+
+// The database suite runs on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "embed/**/*.test.ts"],
+        },
+      },
+      server("pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [server("postgres")] : []),
+    ],
   },
 });

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Deps } from "./deps";
+import { authPlugin } from "./plugins/auth";
+import { clientApp } from "./plugins/clientApp";
+import { errorHandler } from "./plugins/errorHandler";
+import { openApi } from "./plugins/openApi";
+import { apiRoutes } from "./routes/apiRoutes";
+
+export interface AppOptions {
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | { level: string };
+  /** Serve the built client from dist/app (off in API tests). */
+  serveClient?: boolean;
+}
+
+/** Builds the whole server as a Fastify instance; main.ts only listens. */
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    // Booking pages are embeddable in any site, so framing is allowed.
+    frameguard: false,
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "frame-ancestors": ["*"],
+        "form-action": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(openApi, { publicUrl: deps.config.publicUrl });
+  await app.register(authPlugin, {
+    db: deps.database.db,
+    sessionSecret: deps.config.sessionSecret,
+  });
+  await app.register(apiRoutes, { prefix: "/api", deps });
+  if (options.serveClient ?? true) await app.register(clientApp);
+  return app;
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The query API both engines share; PGlite's drizzle database has the same surface. */
+export type Db = NodePgDatabase<Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Engine = "pglite" | "postgres";
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** Runs `fn` on one connection, for session-level work such as advisory locks. */
+  withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const pgliteExtensions = { btree_gist };
+
+/** Opens PostgreSQL at `url`. */
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (a server restart) must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, { schema });
+  return {
+    db,
+    engine: "postgres",
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(drizzleNodePg(client, { schema }));
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Wraps an open PGlite instance (a data directory, memory, or a test template's copy). */
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: "pglite",
+    // PGlite is a single connection already.
+    withConnection: (fn) => fn(db),
+    close: () => client.close(),
+  };
+}
+
+/** Opens the embedded PostgreSQL in `dataDir`, creating it on first use. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({ dataDir, extensions: pgliteExtensions });
+  await client.waitReady;
+  return wrapPglite(client);
+}
+
+/** A cheap round trip, for the health check. */
+export async function ping(database: Database): Promise<void> {
+  await database.db.execute(sql`select 1`);
+}

@@ -1,0 +1,412 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { EventKind, Schedule } from "../../core/availability/types";
+import type { EventLocation, HostGroup, Question } from "../../core/eventTypes/eventTypeSchema";
+
+/** A PostgreSQL tstzrange, kept as its text form ("[a,b)"); only SQL reads its parts. */
+const tstzrange = customType<{ data: string }>({ dataType: () => "tstzrange" });
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
+    username: text("username").notNull(),
+    timeZone: text("time_zone").notNull().default("Europe/Berlin"),
+    timeFormat: integer("time_format").notNull().default(24),
+    language: text("language").notNull().default("en"),
+    avatarUploadId: uuid("avatar_upload_id"),
+    role: text("role", { enum: ["host", "admin"] })
+      .notNull()
+      .default("host"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_key").on(t.username),
+  ],
+);
+
+/** Session cookies and API tokens; only a SHA-256 of the secret is stored. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    kind: text("kind", { enum: ["session", "api"] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("auth_tokens_hash_key").on(t.tokenHash), index().on(t.userId)],
+);
+
+/** Failed-attempt counters for login throttling, shared by every server process. */
+export const authAttempts = pgTable("auth_attempts", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const teams = pgTable(
+  "teams",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    colorsLocked: boolean("colors_locked").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("teams_slug_key").on(t.slug)],
+);
+
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index().on(t.userId)],
+);
+
+/** The public face of a user or a team: the spec's Profile plus page settings. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    googleAnalytics: text("google_analytics"),
+    facebookPixelId: text("facebook_pixel_id"),
+    showPrivacyPolicy: boolean("show_privacy_policy").notNull().default(false),
+    privacyPolicyUrl: text("privacy_policy_url"),
+    showImprint: boolean("show_imprint").notNull().default(false),
+    imprintUrl: text("imprint_url"),
+    hideBranding: boolean("hide_branding").notNull().default(false),
+    welcomeMessage: text("welcome_message"),
+    backgroundColor: text("background_color"),
+    textColor: text("text_color"),
+    primaryColor: text("primary_color"),
+    socials: jsonb("socials").$type<Record<string, string>>().notNull().default({}),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("profiles_user_key").on(t.userId),
+    uniqueIndex("profiles_team_key").on(t.teamId),
+    check("profiles_one_owner", sql`(${t.userId} is null) <> (${t.teamId} is null)`),
+  ],
+);
+
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    timeZone: text("time_zone").notNull(),
+    weekly: jsonb("weekly").$type<Schedule["weekly"]>().notNull(),
+    overrides: jsonb("overrides").$type<Schedule["overrides"]>().notNull().default([]),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.userId),
+    uniqueIndex("schedules_one_default").on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const eventTypes = pgTable(
+  "event_types",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<EventKind>().notNull(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    duration: integer("duration").notNull(),
+    durations: jsonb("durations").$type<number[]>().notNull(),
+    locations: jsonb("locations").$type<EventLocation[]>().notNull().default([]),
+    scheduleId: uuid("schedule_id").references(() => schedules.id, { onDelete: "set null" }),
+    bufferBefore: integer("buffer_before").notNull().default(0),
+    bufferAfter: integer("buffer_after").notNull().default(0),
+    minimumNotice: integer("minimum_notice").notNull().default(0),
+    maxDaysAhead: integer("max_days_ahead"),
+    slotStep: integer("slot_step"),
+    dailyLimit: integer("daily_limit"),
+    seats: integer("seats"),
+    hostGroups: jsonb("host_groups").$type<HostGroup[]>().notNull().default([]),
+    questions: jsonb("questions").$type<Question[]>().notNull().default([]),
+    priceAmount: integer("price_amount"),
+    priceCurrency: text("price_currency"),
+    requiresEmailVerification: boolean("requires_email_verification").notNull().default(false),
+    redirectUrl: text("redirect_url"),
+    redirectSeconds: integer("redirect_seconds"),
+    lockTimeZone: boolean("lock_time_zone").notNull().default(false),
+    sharedLink: text("shared_link"),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("event_types_user_slug_key")
+      .on(t.userId, t.slug)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex("event_types_team_slug_key")
+      .on(t.teamId, t.slug)
+      .where(sql`${t.teamId} is not null`),
+    uniqueIndex("event_types_shared_link_key").on(t.sharedLink),
+    check("event_types_one_owner", sql`(${t.userId} is null) <> (${t.teamId} is null)`),
+  ],
+);
+
+/** The hosts of a team event type (every member of every FLEXI group too), with priority. */
+export const eventTypeHosts = pgTable(
+  "event_type_hosts",
+  {
+    eventTypeId: uuid("event_type_id")
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    priority: integer("priority").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventTypeId, t.userId] }), index().on(t.userId)],
+);
+
+export const eventStatuses = ["PENDING_PAYMENT", "CONFIRMED", "CANCELLED"] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+/** A meeting. Its hosts are event_hosts; its time is held in host_busy while active. */
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    eventTypeId: uuid("event_type_id")
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: "cascade" }),
+    status: text("status").$type<EventStatus>().notNull(),
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    title: text("title").notNull(),
+    location: jsonb("location").$type<{ type: string; value?: string } | null>(),
+    formerEventId: uuid("former_event_id"),
+    rescheduleReason: text("reschedule_reason"),
+    cancellationReason: text("cancellation_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    sequence: integer("sequence").notNull().default(0),
+    payment: jsonb("payment").$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.eventTypeId, t.startAt), index().on(t.startAt)],
+);
+
+export const eventHosts = pgTable(
+  "event_hosts",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index().on(t.userId)],
+);
+
+/**
+ * One row per (host, active event): the event plus its buffers. The exclusion constraint
+ * on (host_id, during) added by migration 0001 is what makes double booking impossible.
+ */
+export const hostBusy = pgTable(
+  "host_busy",
+  {
+    id: id(),
+    hostId: uuid("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    during: tstzrange("during").notNull(),
+  },
+  (t) => [index().on(t.eventId)],
+);
+
+export const attendees = pgTable(
+  "attendees",
+  {
+    id: id(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["CONFIRMED", "CANCELLED"] })
+      .notNull()
+      .default("CONFIRMED"),
+    name: text("name").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    salutation: text("salutation"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    guests: jsonb("guests").$type<string[]>().notNull().default([]),
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
+    language: text("language").notNull().default("en"),
+    timeZone: text("time_zone").notNull(),
+    cancelToken: text("cancel_token").notNull(),
+    cancellationReason: text("cancellation_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.eventId), index("attendees_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const singleUseLinks = pgTable(
+  "single_use_links",
+  {
+    id: id(),
+    eventTypeId: uuid("event_type_id")
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("single_use_links_token_key").on(t.token), index().on(t.eventTypeId)],
+);
+
+export const routingForms = pgTable(
+  "routing_forms",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    fields: jsonb("fields").$type<unknown[]>().notNull().default([]),
+    routes: jsonb("routes").$type<unknown[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("routing_forms_slug_key").on(t.slug)],
+);
+
+/** Profile-page blocks of a user or team, in display order. */
+export const pages = pgTable(
+  "pages",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    blocks: jsonb("blocks").$type<unknown[]>().notNull().default([]),
+    updatedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pages_user_key").on(t.userId), uniqueIndex("pages_team_key").on(t.teamId)],
+);
+
+export const uploads = pgTable("uploads", {
+  id: id(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  kind: text("kind", { enum: ["image", "video"] }).notNull(),
+  mimeType: text("mime_type").notNull(),
+  size: integer("size").notNull(),
+  sha256: text("sha256").notNull(),
+  path: text("path").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Email verification codes: hashed, expiring, attempt-limited. */
+export const emailCodes = pgTable(
+  "email_codes",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    eventTypeId: uuid("event_type_id").references(() => eventTypes.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_codes_email_idx").on(sql`lower(${t.email})`, t.createdAt)],
+);
+
+/** Mails and webhooks written in the same transaction as the change they announce. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: ["mail", "webhook"] }).notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "sent", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.status, t.nextAttemptAt)],
+);
+
+/** Stored answers to requests sent with an Idempotency-Key header. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").notNull(),
+    scope: text("scope").notNull(),
+    statusCode: integer("status_code"),
+    response: jsonb("response").$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** The page-analytics pings of the public pages. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    publicId: text("public_id").notNull(),
+    action: text("action").notNull(),
+    device: text("device"),
+    componentId: text("component_id"),
+    referrer: text("referrer"),
+    socials: text("socials"),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.publicId, t.createdAt)],
+);

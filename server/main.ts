@@ -1,0 +1,66 @@
+import { join } from "node:path";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { type Database, openPglite, openPostgres } from "./db/database";
+import { migrate } from "./db/migrate";
+
+function fail(message: string): never {
+  console.error(`slotted: ${message}`);
+  process.exit(1);
+}
+
+async function openDatabase(databaseUrl: string | null, dataDir: string): Promise<Database> {
+  if (databaseUrl === null) return openPglite(join(dataDir, "pglite"));
+  const database = openPostgres(databaseUrl);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close().catch(() => {});
+    const reason =
+      error instanceof Error
+        ? error.message || String((error as { code?: string }).code)
+        : String(error);
+    fail(`cannot use DATABASE_URL: ${reason}`);
+  }
+  return database;
+}
+
+/** Starts Slotted: configuration, database and migrations, then HTTP; stops cleanly on SIGTERM/SIGINT. */
+export async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  if (database.engine === "pglite") await migrate(database);
+  const app = await buildApp({ config, database, clock: () => new Date() });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // close() stops accepting connections and waits for in-flight requests, so no booking
+    // transaction is cut in half; only then does the database go.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close().catch(() => {});
+    const code = (error as { code?: string }).code;
+    if (code === "EADDRINUSE") fail(`port ${config.port} is in use; set PORT to another one.`);
+    if (code === "EADDRNOTAVAIL") fail(`HOST ${config.host} is not an address of this machine.`);
+    throw error;
+  }
+}
+
+await main();

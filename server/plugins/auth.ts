@@ -1,0 +1,84 @@
+import { and, eq, gt, isNull, or } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { DomainError } from "../../core/errors";
+import { csrfTokenFor, safeEqual, tokenHash } from "../auth/secrets";
+import type { Db } from "../db/database";
+import { authTokens, users } from "../db/schema";
+
+export const SESSION_COOKIE = "slotted_session";
+export const CSRF_COOKIE = "slotted_csrf";
+export const CSRF_HEADER = "x-csrf-token";
+
+export interface Authenticated {
+  userId: string;
+  tokenId: string;
+  via: "bearer" | "cookie";
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+async function findToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ tokenId: authTokens.id, userId: users.id })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash(token)),
+        or(isNull(authTokens.expiresAt), gt(authTokens.expiresAt, new Date())),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1])
+    throw new DomainError("UNAUTHENTICATED", "Use an Authorization: Bearer <token> header.");
+  return match[1];
+}
+
+/**
+ * Resolves the caller from a bearer token or the session cookie. Cookie-authenticated writes
+ * must echo the CSRF token (double-submit, bound to the session by HMAC).
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; sessionSecret: string }) => {
+    app.decorateRequest("auth", null);
+    app.addHook("preHandler", async (request) => {
+      const bearer = bearerToken(request);
+      const cookie = bearer === null ? request.cookies[SESSION_COOKIE] : undefined;
+      const token = bearer ?? cookie;
+      if (!token) return;
+      const found = await findToken(options.db, token);
+      if (!found) {
+        if (bearer !== null) throw new DomainError("UNAUTHENTICATED", "Invalid or expired token.");
+        return; // a stale cookie is the same as none
+      }
+      if (bearer === null && !SAFE_METHODS.has(request.method)) {
+        const sent = request.headers[CSRF_HEADER];
+        const expected = csrfTokenFor(token, options.sessionSecret);
+        if (typeof sent !== "string" || !safeEqual(sent, expected)) {
+          throw new DomainError("FORBIDDEN", "Missing or invalid CSRF token.");
+        }
+      }
+      request.auth = { ...found, via: bearer === null ? "cookie" : "bearer" };
+    });
+  },
+);
+
+/** The signed-in user's id; throws UNAUTHENTICATED when there is none. */
+export function requireUserId(request: FastifyRequest): string {
+  if (!request.auth) throw new DomainError("UNAUTHENTICATED", "Please sign in.");
+  return request.auth.userId;
+}

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import { projectRoot } from "../projectRoot";
+
+export const clientDir = join(projectRoot, "dist", "app");
+
+/**
+ * Serves the built React client: hashed assets cached for a year, and index.html for every
+ * other GET so the client's router shows the spec's routes (and its own not-found page).
+ */
+export const clientApp = fp(async (app: FastifyInstance) => {
+  const indexFile = join(clientDir, "index.html");
+  if (!existsSync(indexFile)) {
+    app.log.warn("the client is not built (dist/app); run npm run build");
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, "utf8");
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      const immutable = path.includes(`${join(clientDir, "assets")}`);
+      res.setHeader(
+        "cache-control",
+        immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      );
+    },
+  });
+  const sendIndex = (_request: unknown, reply: FastifyReply) =>
+    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+  app.get("/", { schema: { hide: true } }, sendIndex);
+  app.setNotFoundHandler((request, reply) => {
+    // Every built file has its own route (wildcard: false), so an unknown asset is a real 404.
+    if (
+      (request.method === "GET" || request.method === "HEAD") &&
+      !request.url.startsWith("/assets/")
+    ) {
+      return sendIndex(request, reply);
+    }
+    return reply.status(404).send({ message: "Not found" });
+  });
+});

@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { loginSchema, signupSchema } from "../../../core/accounts/accountSchemas";
+import { DomainError } from "../../../core/errors";
+import {
+  assertNotThrottled,
+  clearFailures,
+  loginThrottleKeys,
+  recordFailure,
+} from "../../auth/loginThrottle";
+import { dummyPasswordHash, verifyPassword } from "../../auth/passwords";
+import { csrfTokenFor, tokenHash } from "../../auth/secrets";
+import { issueToken, SESSION_DAYS } from "../../auth/sessions";
+import { accountCreator } from "../../commands/accountCreator";
+import { findUserByEmail } from "../../data/users";
+import { authTokens } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { CSRF_COOKIE, SESSION_COOKIE } from "../../plugins/auth";
+import { errorResponses } from "../errorSchemas";
+import { presentUser, userSchema } from "../me/userPresenter";
+
+const sessionResponse = z.object({ user: userSchema, token: z.string() });
+
+export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const secure = deps.config.publicUrl.startsWith("https:");
+
+  function setSessionCookies(reply: FastifyReply, token: string) {
+    const common = { path: "/", sameSite: "lax" as const, secure, maxAge: SESSION_DAYS * 86_400 };
+    reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+    reply.setCookie(CSRF_COOKIE, csrfTokenFor(token, deps.config.sessionSecret), {
+      ...common,
+      httpOnly: false,
+    });
+  }
+
+  app.post(
+    "/auth/signup",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Create a host account; answers a token and sets the session cookie",
+        body: signupSchema,
+        response: { 201: sessionResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await accountCreator(db, request.body, deps.clock());
+      setSessionCookies(reply, token);
+      return reply.status(201).send({ user: presentUser(user), token });
+    },
+  );
+
+  app.post(
+    "/auth/login",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign in; answers a token and sets the session cookie",
+        body: loginSchema,
+        response: { 200: sessionResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const now = deps.clock();
+      const keys = loginThrottleKeys(request.body.email, request.ip);
+      await assertNotThrottled(db, keys, now);
+      const user = await findUserByEmail(db, request.body.email);
+      const valid = await verifyPassword(
+        request.body.password,
+        user?.passwordHash ?? (await dummyPasswordHash()),
+      );
+      if (!user || !valid) {
+        await recordFailure(db, keys, now);
+        throw new DomainError("UNAUTHENTICATED", "Wrong email or password.");
+      }
+      await clearFailures(db, keys);
+      const token = await issueToken(db, user.id, now);
+      setSessionCookies(reply, token);
+      return { user: presentUser(user), token };
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sign out: the token or session in use stops working",
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth) await db.delete(authTokens).where(eq(authTokens.id, request.auth.tokenId));
+      else {
+        const cookie = request.cookies[SESSION_COOKIE];
+        if (cookie) await db.delete(authTokens).where(eq(authTokens.tokenHash, tokenHash(cookie)));
+      }
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      reply.clearCookie(CSRF_COOKIE, { path: "/" });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,155 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DomainError } from "../../../core/errors";
+import { eventTypeSchema, eventTypeUpdateSchema } from "../../../core/eventTypes/eventTypeSchema";
+import {
+  eventTypeCreator,
+  eventTypeDeleter,
+  eventTypeUpdater,
+} from "../../commands/eventTypeWriter";
+import {
+  type EventTypeWithHosts,
+  findEventType,
+  listVisibleEventTypes,
+} from "../../data/eventTypes";
+import { roleInTeam } from "../../data/teams";
+import { findUserById } from "../../data/users";
+import type { Db } from "../../db/database";
+import type { Deps } from "../../deps";
+import { requireUserId } from "../../plugins/auth";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+import { eventTypeResponseSchema, presentEventType } from "./eventTypePresenter";
+
+const params = z.object({ id: z.uuid({ error: "Event type not found." }) });
+
+/** Readable by its owner and by members of its team; anyone else gets NOT_FOUND. */
+async function findVisible(db: Db, userId: string, id: string): Promise<EventTypeWithHosts> {
+  const type = await findEventType(db, id);
+  const visible =
+    type !== null &&
+    (type.userId === userId ||
+      (type.teamId !== null && (await roleInTeam(db, userId, type.teamId)) !== null));
+  if (!visible) throw new DomainError("NOT_FOUND", "Event type not found.");
+  return type;
+}
+
+export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["event types"];
+
+  async function present(types: EventTypeWithHosts[]) {
+    const ownerIds = [
+      ...new Set(types.map((t) => t.userId).filter((id): id is string => id !== null)),
+    ];
+    const owners = new Map(
+      await Promise.all(
+        ownerIds.map(async (id) => [id, (await findUserById(db, id))?.username ?? null] as const),
+      ),
+    );
+    return types.map((t) =>
+      presentEventType(t, deps.config.publicUrl, t.userId ? (owners.get(t.userId) ?? null) : null),
+    );
+  }
+
+  app.get(
+    "/event-types",
+    {
+      schema: {
+        tags,
+        summary: "The host's event types and those of their teams",
+        security: hostSecurity,
+        querystring: z.object({ teamId: z.uuid().optional() }),
+        response: {
+          200: z.object({ eventTypes: z.array(eventTypeResponseSchema) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const all = await listVisibleEventTypes(db, requireUserId(request));
+      const { teamId } = request.query;
+      return { eventTypes: await present(teamId ? all.filter((t) => t.teamId === teamId) : all) };
+    },
+  );
+
+  app.post(
+    "/event-types",
+    {
+      schema: {
+        tags,
+        summary: "Create an event type of any kind (team kinds need teamId and hosts)",
+        security: hostSecurity,
+        body: eventTypeSchema,
+        response: { 201: eventTypeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const created = await eventTypeCreator(db, requireUserId(request), request.body);
+      const [presented] = await present([created]);
+      return reply.status(201).send(presented!);
+    },
+  );
+
+  app.get(
+    "/event-types/:id",
+    {
+      schema: {
+        tags,
+        summary: "One event type",
+        security: hostSecurity,
+        params,
+        response: { 200: eventTypeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const type = await findVisible(db, requireUserId(request), request.params.id);
+      const [presented] = await present([type]);
+      return presented!;
+    },
+  );
+
+  app.patch(
+    "/event-types/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change an event type; the result is validated whole",
+        security: hostSecurity,
+        params,
+        body: eventTypeUpdateSchema,
+        response: { 200: eventTypeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const updated = await eventTypeUpdater(
+        db,
+        requireUserId(request),
+        request.params.id,
+        request.body,
+        deps.clock(),
+      );
+      const [presented] = await present([updated]);
+      return presented!;
+    },
+  );
+
+  app.delete(
+    "/event-types/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete an event type without upcoming bookings",
+        security: hostSecurity,
+        params,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await eventTypeDeleter(db, requireUserId(request), request.params.id, deps.clock());
+      return reply.status(204).send(null);
+    },
+  );
+}

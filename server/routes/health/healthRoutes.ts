@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ping } from "../../db/database";
+import type { Deps } from "../../deps";
+
+export async function healthRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    "/health",
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Liveness and database check",
+        response: {
+          200: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
+          503: z.object({
+            status: z.literal("unavailable"),
+            database: z.enum(["pglite", "postgres"]),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await ping(deps.database);
+        return { status: "ok" as const, database: deps.database.engine };
+      } catch (error) {
+        request.log.error({ err: error }, "database ping failed");
+        return reply
+          .status(503)
+          .send({ status: "unavailable" as const, database: deps.database.engine });
+      }
+    },
+  );
+}

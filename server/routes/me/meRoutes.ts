@@ -1,0 +1,58 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { meUpdateSchema } from "../../../core/accounts/accountSchemas";
+import { DomainError } from "../../../core/errors";
+import { meUpdater } from "../../commands/meUpdater";
+import { findProfileOfUser, findUserById } from "../../data/users";
+import type { Deps } from "../../deps";
+import { requireUserId } from "../../plugins/auth";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+import { presentProfile, presentUser, profileSchema, userSchema } from "./userPresenter";
+
+const meResponse = z.object({ user: userSchema, profile: profileSchema });
+
+export async function meRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+
+  app.get(
+    "/me",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "The signed-in user and their Profile settings",
+        security: hostSecurity,
+        response: { 200: meResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const [user, profile] = await Promise.all([
+        findUserById(db, userId),
+        findProfileOfUser(db, userId),
+      ]);
+      if (!user || !profile) throw new DomainError("UNAUTHENTICATED", "Please sign in.");
+      return { user: presentUser(user), profile: presentProfile(profile) };
+    },
+  );
+
+  app.patch(
+    "/me",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Change the user and their Profile settings",
+        security: hostSecurity,
+        body: meUpdateSchema,
+        response: { 200: meResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const { user, profile } = await meUpdater(db, userId, request.body, deps.clock());
+      return { user: presentUser(user), profile: presentProfile(profile) };
+    },
+  );
+}

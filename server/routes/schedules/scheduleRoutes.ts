@@ -1,0 +1,114 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DomainError } from "../../../core/errors";
+import { scheduleSchema, scheduleUpdateSchema } from "../../../core/schedules/scheduleSchema";
+import { scheduleCreator, scheduleDeleter, scheduleUpdater } from "../../commands/scheduleWriter";
+import { findOwnSchedule, listSchedules } from "../../data/schedules";
+import type { Deps } from "../../deps";
+import { requireUserId } from "../../plugins/auth";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+import { presentSchedule, scheduleResponseSchema } from "./schedulePresenter";
+
+const params = z.object({ id: z.uuid({ error: "Schedule not found." }) });
+
+export async function scheduleRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["schedules"];
+
+  app.get(
+    "/schedules",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in host's schedules",
+        security: hostSecurity,
+        response: {
+          200: z.object({ schedules: z.array(scheduleResponseSchema) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await listSchedules(db, requireUserId(request));
+      return { schedules: rows.map(presentSchedule) };
+    },
+  );
+
+  app.post(
+    "/schedules",
+    {
+      schema: {
+        tags,
+        summary: "Create a schedule (weekly intervals and date overrides in an IANA zone)",
+        security: hostSecurity,
+        body: scheduleSchema,
+        response: { 201: scheduleResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await scheduleCreator(db, requireUserId(request), request.body);
+      return reply.status(201).send(presentSchedule(row));
+    },
+  );
+
+  app.get(
+    "/schedules/:id",
+    {
+      schema: {
+        tags,
+        summary: "One schedule",
+        security: hostSecurity,
+        params,
+        response: { 200: scheduleResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await findOwnSchedule(db, requireUserId(request), request.params.id);
+      if (!row) throw new DomainError("NOT_FOUND", "Schedule not found.");
+      return presentSchedule(row);
+    },
+  );
+
+  app.patch(
+    "/schedules/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change a schedule",
+        security: hostSecurity,
+        params,
+        body: scheduleUpdateSchema,
+        response: { 200: scheduleResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await scheduleUpdater(
+        db,
+        requireUserId(request),
+        request.params.id,
+        request.body,
+      );
+      return presentSchedule(row);
+    },
+  );
+
+  app.delete(
+    "/schedules/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a schedule",
+        security: hostSecurity,
+        params,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await scheduleDeleter(db, requireUserId(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll } from "vitest";
+import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import type { Database } from "../db/database";
+import type { Deps } from "../deps";
+import { createTestDatabase } from "./testDatabase";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  deps: Deps;
+  /** Moves the server's clock; by default it is the real one. */
+  setNow(date: Date | null): void;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+      DATA_DIR: "/tmp/slotted-test-data",
+    }),
+    publicUrl: "http://localhost:3000",
+    ...overrides,
+  };
+}
+
+/**
+ * The whole server on a database of its own, driven through app.inject (HTTP without a
+ * port). Closed after the file's tests.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  let fixedNow: Date | null = null;
+  const deps: Deps = {
+    config: testConfig(overrides),
+    database,
+    clock: () => fixedNow ?? new Date(),
+  };
+  const app = await buildApp(deps, { logger: false, serveClient: false });
+  await app.ready();
+  const testApp: TestApp = {
+    app,
+    database,
+    deps,
+    setNow(date) {
+      fixedNow = date;
+    },
+    request: (options) => app.inject(options),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  afterAll(() => testApp.close());
+  return testApp;
+}
