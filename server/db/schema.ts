@@ -22,6 +22,7 @@ const tstzrange = customType<{ data: string }>({ dataType: () => "tstzrange" });
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   "users",
@@ -115,7 +116,7 @@ export const profiles = pgTable(
     textColor: text("text_color"),
     primaryColor: text("primary_color"),
     socials: jsonb("socials").$type<Record<string, string>>().notNull().default({}),
-    updatedAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("profiles_user_key").on(t.userId),
@@ -176,7 +177,7 @@ export const eventTypes = pgTable(
     sharedLink: text("shared_link"),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
-    updatedAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("event_types_user_slug_key")
@@ -329,7 +330,7 @@ export const pages = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
     blocks: jsonb("blocks").$type<unknown[]>().notNull().default([]),
-    updatedAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("pages_user_key").on(t.userId), uniqueIndex("pages_team_key").on(t.teamId)],
 );

@@ -39,7 +39,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     database,
     clock: () => fixedNow ?? new Date(),
   };
-  const app = await buildApp(deps, { logger: false, serveClient: false });
+  // TEST_LOG=1 shows the server log, e.g. the cause of an unexpected 500.
+  const app = await buildApp(deps, {
+    logger: process.env.TEST_LOG ? { level: "warn" } : false,
+    serveClient: false,
+  });
   await app.ready();
   const testApp: TestApp = {
     app,

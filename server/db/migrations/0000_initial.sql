@@ -86,6 +86,7 @@ CREATE TABLE "event_types" (
 	"shared_link" text,
 	"active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "event_types_one_owner" CHECK (("event_types"."user_id" is null) <> ("event_types"."team_id" is null))
 );
 --> statement-breakpoint
@@ -150,7 +151,7 @@ CREATE TABLE "pages" (
 	"user_id" uuid,
 	"team_id" uuid,
 	"blocks" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "profiles" (
@@ -169,7 +170,7 @@ CREATE TABLE "profiles" (
 	"text_color" text,
 	"primary_color" text,
 	"socials" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "profiles_one_owner" CHECK (("profiles"."user_id" is null) <> ("profiles"."team_id" is null))
 );
 --> statement-breakpoint

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { createTeam, signUpHost } from "../../test/factories";
+import { createTestApp } from "../../test/testApp";
+
+const t = await createTestApp();
+
+describe("teams", () => {
+  it("creates a team whose creator is admin, and adds members by email", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const created = await t.request({
+      method: "POST",
+      url: "/api/teams",
+      headers: admin.headers,
+      payload: { name: "Sales", slug: "Sales-EU" },
+    });
+    expect(created.statusCode).toBe(201);
+    const team = created.json();
+    expect(team).toMatchObject({
+      name: "Sales",
+      slug: "sales-eu",
+      role: "admin",
+      colorsLocked: false,
+    });
+    const added = await t.request({
+      method: "POST",
+      url: `/api/teams/${team.id}/members`,
+      headers: admin.headers,
+      payload: { email: member.email.toUpperCase() },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(
+      added
+        .json()
+        .members.map((m: { userId: string; role: string }) => [m.userId, m.role])
+        .sort(),
+    ).toEqual(
+      [
+        [admin.id, "admin"],
+        [member.id, "member"],
+      ].sort(),
+    );
+    const memberView = await t.request({
+      method: "GET",
+      url: "/api/teams",
+      headers: member.headers,
+    });
+    expect(memberView.json().teams).toEqual([
+      expect.objectContaining({ id: team.id, role: "member" }),
+    ]);
+  });
+
+  it("refuses unknown emails, duplicates and taken slugs", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const team = await createTeam(t, admin, [member]);
+    const unknown = await t.request({
+      method: "POST",
+      url: `/api/teams/${team.id}/members`,
+      headers: admin.headers,
+      payload: { email: "nobody@example.com" },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ email: ["No Slotted account uses this email."] });
+    const twice = await t.request({
+      method: "POST",
+      url: `/api/teams/${team.id}/members`,
+      headers: admin.headers,
+      payload: { email: member.email },
+    });
+    expect(twice.json().errors).toEqual({ email: ["Already a member of this team."] });
+    const slug = await t.request({
+      method: "POST",
+      url: "/api/teams",
+      headers: admin.headers,
+      payload: { name: "Again", slug: team.slug },
+    });
+    expect(slug.statusCode).toBe(422);
+    expect(slug.json().errors).toEqual({ slug: ["This team link is already in use."] });
+  });
+
+  it("lets only admins add members or lock colours, and hides the team from outsiders", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const outsider = await signUpHost(t);
+    const team = await createTeam(t, admin, [member]);
+    const byMember = await t.request({
+      method: "POST",
+      url: `/api/teams/${team.id}/members`,
+      headers: member.headers,
+      payload: { email: outsider.email },
+    });
+    expect(byMember.statusCode).toBe(403);
+    const lockByMember = await t.request({
+      method: "PATCH",
+      url: `/api/teams/${team.id}`,
+      headers: member.headers,
+      payload: { colorsLocked: true },
+    });
+    expect(lockByMember.statusCode).toBe(403);
+    const lock = await t.request({
+      method: "PATCH",
+      url: `/api/teams/${team.id}`,
+      headers: admin.headers,
+      payload: { colorsLocked: true },
+    });
+    expect(lock.json().colorsLocked).toBe(true);
+    for (const [method, url] of [
+      ["GET", `/api/teams/${team.id}`],
+      ["PATCH", `/api/teams/${team.id}`],
+      ["POST", `/api/teams/${team.id}/members`],
+      ["DELETE", `/api/teams/${team.id}/members/${member.id}`],
+    ] as const) {
+      const response = await t.request({
+        method,
+        url,
+        headers: outsider.headers,
+        payload:
+          method === "GET" || method === "DELETE"
+            ? undefined
+            : { name: "x", email: outsider.email },
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(
+      (await t.request({ method: "GET", url: "/api/teams", headers: outsider.headers })).json()
+        .teams,
+    ).toEqual([]);
+  });
+
+  it("removes members but never the last admin", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const team = await createTeam(t, admin, [member]);
+    const last = await t.request({
+      method: "DELETE",
+      url: `/api/teams/${team.id}/members/${admin.id}`,
+      headers: admin.headers,
+    });
+    expect(last.statusCode).toBe(409);
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/teams/${team.id}/members/${member.id}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(
+      (await t.request({ method: "GET", url: `/api/teams/${team.id}`, headers: member.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
