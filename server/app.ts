@@ -58,6 +58,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         "form-action": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
+        // Self-hosts often run on plain http inside a network; upgrading would break them.
+        "upgrade-insecure-requests": null,
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -1,7 +1,9 @@
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/database";
+import { lockDataDir } from "./db/dataDirLock";
 import { migrate } from "./db/migrate";
 
 function fail(message: string): never {
@@ -10,7 +12,23 @@ function fail(message: string): never {
 }
 
 async function openDatabase(databaseUrl: string | null, dataDir: string): Promise<Database> {
-  if (databaseUrl === null) return openPglite(join(dataDir, "pglite"));
+  if (databaseUrl === null) {
+    let release: () => void;
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      release = lockDataDir(dataDir);
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+    }
+    const database = await openPglite(join(dataDir, "pglite"));
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        release();
+      },
+    };
+  }
   const database = openPostgres(databaseUrl);
   try {
     await migrate(database);

@@ -16,6 +16,8 @@ export type Engine = "pglite" | "postgres";
 export interface Database {
   db: Db;
   engine: Engine;
+  /** Raw SQL with $1-style parameters, for tests, benches and the few queries drizzle cannot say. */
+  query<T>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` on one connection, for session-level work such as advisory locks. */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -32,6 +34,8 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     engine: "postgres",
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await pool.query(text, params as unknown[])).rows as T[],
     async withConnection(fn) {
       const client = await pool.connect();
       try {
@@ -50,6 +54,7 @@ export function wrapPglite(client: PGlite): Database {
   return {
     db,
     engine: "pglite",
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     // PGlite is a single connection already.
     withConnection: (fn) => fn(db),
     close: () => client.close(),

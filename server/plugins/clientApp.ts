@@ -22,6 +22,8 @@ export const clientApp = fp(async (app: FastifyInstance) => {
     root: clientDir,
     wildcard: false,
     index: false,
+    // Our own cache-control below; the plugin would otherwise overwrite it with max-age=0.
+    cacheControl: false,
     setHeaders(res, path) {
       const immutable = path.includes(`${join(clientDir, "assets")}`);
       res.setHeader(

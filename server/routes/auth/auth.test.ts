@@ -37,7 +37,7 @@ describe("sign-up", () => {
     expect(String(setCookie)).toMatch(/slotted_session=[^;]+;.*HttpOnly/i);
     expect(String(setCookie)).toMatch(/SameSite=Lax/i);
 
-    const { rows } = await t.database.db.$client.query<{ password_hash: string }>(
+    const rows = await t.database.query<{ password_hash: string }>(
       "select password_hash from users where id = $1",
       [user.id],
     );
@@ -105,7 +105,7 @@ describe("sign-up", () => {
       username: ["Use 2 to 40 lowercase letters, digits and dashes."],
       timeZone: ["Unknown time zone."],
     });
-    const { rows } = await t.database.db.$client.query(
+    const rows = await t.database.query(
       "select 1 from users where email = 'not-an-email'",
     );
     expect(rows).toHaveLength(0);

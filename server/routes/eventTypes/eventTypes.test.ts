@@ -10,7 +10,7 @@ import { createTestApp } from "../../test/testApp";
 
 const t = await createTestApp();
 
-const post = (host: Host, payload: unknown) =>
+const post = (host: Host, payload: object) =>
   t.request({ method: "POST", url: "/api/event-types", headers: host.headers, payload });
 
 describe("personal event types", () => {

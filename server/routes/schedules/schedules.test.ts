@@ -20,7 +20,7 @@ const body = {
   ],
 };
 
-const create = (host: Host, payload: unknown) =>
+const create = (host: Host, payload: object) =>
   t.request({ method: "POST", url: "/api/schedules", headers: host.headers, payload });
 
 describe("schedules", () => {

@@ -1,0 +1,71 @@
+// Builds what is missing or older than its sources: the client (Vite) into dist/app and
+// the server (esbuild, dependencies left external) into dist/server. `--force` rebuilds.
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const force = process.argv.includes("--force");
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) {
+        if (entry === "node_modules" || entry.startsWith(".")) continue;
+        visit(join(path, entry));
+      }
+    } else if (!/\.test\.tsx?$/.test(path)) {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  };
+  for (const path of paths) visit(join(root, path));
+  return newest;
+}
+
+function stale(stamp, sources) {
+  const stampPath = join(root, stamp);
+  return force || !existsSync(stampPath) || statSync(stampPath).mtimeMs < newestMtime(sources);
+}
+
+export async function buildClient() {
+  if (!stale("dist/app/index.html", ["app", "core", "vite.config.ts", "package-lock.json"]))
+    return false;
+  const { build } = await import("vite");
+  await build({
+    root: join(root, "app"),
+    configFile: join(root, "vite.config.ts"),
+    logLevel: "warn",
+  });
+  return true;
+}
+
+export async function buildServer() {
+  if (!stale("dist/server/main.js", ["server", "core", "package-lock.json"])) return false;
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: [join(root, "server/main.ts")],
+    outfile: join(root, "dist/server/main.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  const [client, server] = [await buildClient(), await buildServer()];
+  const built = [client && "client", server && "server"].filter(Boolean);
+  console.log(
+    built.length
+      ? `built ${built.join(" and ")} in ${Date.now() - started} ms`
+      : "build is up to date",
+  );
+}

@@ -1,0 +1,206 @@
+// `npm run demo`: seeds, idempotently, a demo host with a working-hours schedule, one event
+// type of each kind and a demo team. It talks to the running server over HTTP when one
+// answers, else to the database directly through the same routes (PGlite allows one process).
+
+import { join } from "node:path";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openPglite, openPostgres } from "./db/database";
+import { lockDataDir } from "./db/dataDirLock";
+import { migrate } from "./db/migrate";
+
+const PASSWORD = "slotted-demo";
+
+interface Reply {
+  status: number;
+  body: unknown;
+}
+type Call = (method: string, url: string, token?: string, payload?: unknown) => Promise<Reply>;
+
+async function runningServer(base: string): Promise<Call | null> {
+  try {
+    const health = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) });
+    if (!health.ok) return null;
+  } catch {
+    return null;
+  }
+  return async (method, url, token, payload) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(payload === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+async function account(call: Call, email: string, name: string, username: string) {
+  const signup = await call("POST", "/api/auth/signup", undefined, {
+    email,
+    password: PASSWORD,
+    name,
+    username,
+    timeZone: "Europe/Berlin",
+  });
+  const reply =
+    signup.status === 201
+      ? signup
+      : await call("POST", "/api/auth/login", undefined, { email, password: PASSWORD });
+  if (reply.status !== 200 && reply.status !== 201) {
+    throw new Error(`cannot sign in ${email}: ${JSON.stringify(reply.body)}`);
+  }
+  const { user, token } = reply.body as { user: { id: string }; token: string };
+  return { id: user.id, token, email };
+}
+
+async function seed(call: Call) {
+  const demo = await account(call, "demo@example.com", "Dana Demo", "demo");
+  const ana = await account(call, "ana@example.com", "Ana Alvarez", "demo-ana");
+  const ben = await account(call, "ben@example.com", "Ben Becker", "demo-ben");
+
+  const teams = (await call("GET", "/api/teams", demo.token)).body as {
+    teams: { id: string; slug: string }[];
+  };
+  let team = teams.teams.find((t) => t.slug === "demo-team");
+  if (!team) {
+    team = (await call("POST", "/api/teams", demo.token, { name: "Demo Team", slug: "demo-team" }))
+      .body as {
+      id: string;
+      slug: string;
+    };
+    for (const member of [ana, ben]) {
+      await call("POST", `/api/teams/${team.id}/members`, demo.token, { email: member.email });
+    }
+  }
+
+  const zoom = [{ type: "ZOOM", options: { url: "https://zoom.example.com/j/123456789" } }];
+  const wanted = [
+    {
+      kind: "ONE_ON_ONE",
+      title: "30 minute meeting",
+      slug: "meeting",
+      duration: 30,
+      durations: [15, 30, 60],
+      locations: zoom,
+      description: "A quick call to get to know each other.",
+    },
+    {
+      kind: "GROUP",
+      title: "Onboarding workshop",
+      slug: "workshop",
+      duration: 60,
+      seats: 10,
+      locations: zoom,
+      description: "Learn the basics together with other new customers.",
+    },
+    {
+      kind: "COLLECTIVE",
+      title: "Team interview",
+      slug: "interview",
+      duration: 45,
+      teamId: team.id,
+      hosts: [{ userId: demo.id }, { userId: ana.id }],
+      locations: zoom,
+    },
+    {
+      kind: "ROUND_ROBIN",
+      title: "Sales call",
+      slug: "sales",
+      duration: 30,
+      teamId: team.id,
+      hosts: [
+        { userId: demo.id, priority: 2 },
+        { userId: ana.id, priority: 1 },
+        { userId: ben.id, priority: 1 },
+      ],
+      locations: [{ type: "PHONE_CALL", options: { direction: "HOST_CALLS_INVITEE" } }],
+    },
+    {
+      kind: "FLEXI",
+      title: "Product demo",
+      slug: "product-demo",
+      duration: 30,
+      teamId: team.id,
+      hostGroups: [
+        { mode: "ALL", userIds: [demo.id] },
+        { mode: "ANY", userIds: [ana.id, ben.id] },
+      ],
+      locations: zoom,
+    },
+  ];
+  const existing = (await call("GET", "/api/event-types", demo.token)).body as {
+    eventTypes: { slug: string; teamId: string | null; url: string | null }[];
+  };
+  for (const type of wanted) {
+    const found = existing.eventTypes.find(
+      (e) => e.slug === type.slug && e.teamId === (type.teamId ?? null),
+    );
+    if (found) continue;
+    const created = await call("POST", "/api/event-types", demo.token, type);
+    if (created.status !== 201)
+      throw new Error(`cannot create ${type.slug}: ${JSON.stringify(created.body)}`);
+  }
+  const all = (await call("GET", "/api/event-types", demo.token)).body as {
+    eventTypes: { title: string; kind: string; url: string | null }[];
+  };
+  return all.eventTypes;
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`slotted: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const base = `http://127.0.0.1:${config.port}`;
+  let call = await runningServer(base);
+  let close = async () => {};
+  if (!call) {
+    const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+    const database = config.databaseUrl
+      ? openPostgres(config.databaseUrl)
+      : await openPglite(join(config.dataDir, "pglite"));
+    await migrate(database);
+    const app = await buildApp(
+      { config, database, clock: () => new Date() },
+      { logger: false, serveClient: false },
+    );
+    call = async (method, url, token, payload) => {
+      const response = await app.inject({
+        method: method as "GET",
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payload: payload as object | undefined,
+      });
+      return { status: response.statusCode, body: response.body ? response.json() : null };
+    };
+    close = async () => {
+      await app.close();
+      await database.close();
+      release();
+    };
+  }
+  try {
+    const types = await seed(call);
+    console.log(
+      `Demo data is ready. Sign in at ${config.publicUrl} as demo@example.com / ${PASSWORD}`,
+    );
+    console.log(`(team members ana@example.com and ben@example.com use the same password)\n`);
+    console.log(`Profile page: ${config.publicUrl}/demo`);
+    for (const type of types)
+      console.log(`  ${type.kind.padEnd(12)} ${type.title.padEnd(22)} ${type.url}`);
+  } finally {
+    await close();
+  }
+}
+
+await main();
