@@ -1,9 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+// *.postgres.test.ts need a PostgreSQL server (several connections or processes); the
+// process and configuration tests do not touch the test database, so they run once.
+const onlyOnce = ["server/main.test.ts", "server/config.test.ts"];
+
 const server = (engine: "pglite" | "postgres") => ({
   test: {
     name: `server:${engine}`,
     include: ["server/**/*.test.ts"],
+    exclude: engine === "pglite" ? ["**/*.postgres.test.ts"] : onlyOnce,
     globalSetup: ["server/test/globalSetup.ts"],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "slotted-config-"));
+
+describe("loadConfig", () => {
+  it("has DESIGN's defaults", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: dir,
+      databaseUrl: null,
+      publicUrl: "http://localhost:3000",
+      smtpUrl: null,
+      devMailbox: true,
+      stripe: null,
+      logLevel: "info",
+    });
+  });
+
+  it("generates a session secret once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgres://u:p@db:5432/slotted",
+      PUBLIC_URL: "https://book.example.com/",
+      SMTP_URL: "smtps://u:p@mail.example.com:465",
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_123",
+      SESSION_SECRET: "x".repeat(40),
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: "https://book.example.com",
+      databaseUrl: "postgres://u:p@db:5432/slotted",
+      devMailbox: false,
+      stripe: {
+        secretKey: "sk_test_123",
+        publishableKey: "pk_test_123",
+        webhookSecret: "whsec_123",
+      },
+      production: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, 'PORT must be a number from 0 to 65535, got "eighty".'],
+    [{ PORT: "70000" }, 'PORT must be a number from 0 to 65535, got "70000".'],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL must start with postgres:// or postgresql://."],
+    [{ DATABASE_URL: "not a url" }, 'DATABASE_URL is not a valid URL: "not a url".'],
+    [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL must start with http:// or https://."],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL must start with smtp:// or smtps://."],
+    [{ STRIPE_SECRET_KEY: "sk_x" }, "Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY together."],
+    [
+      { STRIPE_SECRET_KEY: "nope", STRIPE_PUBLISHABLE_KEY: "pk_x" },
+      "STRIPE_SECRET_KEY must start with sk_ or rk_.",
+    ],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters."],
+    [
+      { LOG_LEVEL: "loud" },
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.",
+    ],
+    [{ DEV_MAILBOX: "yes" }, 'DEV_MAILBOX must be 1 or 0, got "yes".'],
+  ])("refuses %o with one clear message", (env, message) => {
+    const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(message);
+  });
+});

@@ -1,0 +1,68 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
+
+function run(env: Record<string, string>, until?: (output: string) => boolean) {
+  const child = spawn(tsx, ["server/main.ts"], {
+    env: { ...process.env, LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  return new Promise<{ code: number | null; stdout: string; stderr: string; child: typeof child }>(
+    (resolve) => {
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (until?.(stdout)) resolve({ code: null, stdout, stderr, child });
+      });
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      child.on("exit", (code) => resolve({ code, stdout, stderr, child }));
+    },
+  );
+}
+
+describe("server/main.ts", () => {
+  it("refuses a wrong configuration value with one line and exit code 1", async () => {
+    const { code, stderr, stdout } = await run({
+      PORT: "not-a-port",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "slotted-main-")),
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('slotted: PORT must be a number from 0 to 65535, got "not-a-port".');
+    expect(stdout).toBe("");
+  });
+
+  it("refuses an unreachable DATABASE_URL with one line", async () => {
+    const { code, stderr } = await run({
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "slotted-main-")),
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^slotted: cannot use DATABASE_URL: /);
+  });
+
+  it("serves on PGlite, refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "slotted-main-"));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const first = await run({ PORT: String(port), DATA_DIR: dataDir }, (out) =>
+      out.includes("Server listening"),
+    );
+    try {
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+      const second = await run({ PORT: String(port + 1), DATA_DIR: dataDir });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toMatch(/^slotted: another Slotted process \(pid \d+\) is using /);
+    } finally {
+      first.child.kill("SIGTERM");
+    }
+    const code = await new Promise((resolve) => first.child.once("exit", resolve));
+    expect(code).toBe(0);
+    expect(existsSync(join(dataDir, "slotted.pid"))).toBe(false);
+  }, 60_000);
+});
