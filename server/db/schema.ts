@@ -57,6 +57,8 @@ export const authTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     kind: text("kind", { enum: ["session", "api"] }).notNull(),
+    /** What an API token is for, as its owner named it; null for sessions. */
+    name: text("name"),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
   },

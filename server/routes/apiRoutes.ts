@@ -6,6 +6,7 @@ import { healthRoutes } from "./health/healthRoutes";
 import { meRoutes } from "./me/meRoutes";
 import { scheduleRoutes } from "./schedules/scheduleRoutes";
 import { teamRoutes } from "./teams/teamRoutes";
+import { tokenRoutes } from "./tokens/tokenRoutes";
 
 /** Everything under /api, with a JSON 404 for unknown API paths. */
 export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
@@ -19,6 +20,7 @@ export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     scheduleRoutes,
     eventTypeRoutes,
     teamRoutes,
+    tokenRoutes,
   ]) {
     await app.register(routes, { deps });
   }

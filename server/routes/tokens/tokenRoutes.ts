@@ -1,0 +1,106 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DomainError } from "../../../core/errors";
+import { newSecret, tokenHash } from "../../auth/secrets";
+import { authTokens } from "../../db/schema";
+import type { Deps } from "../../deps";
+import { requireUserId } from "../../plugins/auth";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+
+const tokenSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() });
+const MAX_TOKENS = 50;
+
+/** Long-lived API tokens for scripts and integrations; only their hash is stored. */
+export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["account"];
+  const ownApiTokens = (userId: string) =>
+    and(eq(authTokens.userId, userId), eq(authTokens.kind, "api"));
+
+  app.get(
+    "/me/tokens",
+    {
+      schema: {
+        tags,
+        summary: "The host's API tokens (without their secrets)",
+        security: hostSecurity,
+        response: { 200: z.object({ tokens: z.array(tokenSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(authTokens)
+        .where(ownApiTokens(requireUserId(request)))
+        .orderBy(desc(authTokens.createdAt));
+      return {
+        tokens: rows.map((row) => ({
+          id: row.id,
+          name: row.name ?? "",
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    "/me/tokens",
+    {
+      schema: {
+        tags,
+        summary: "Create an API token; its secret is shown this once",
+        security: hostSecurity,
+        body: z.object({ name: z.string().trim().min(1, { error: "Required" }).max(100) }),
+        response: { 201: tokenSchema.extend({ token: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const existing = await db
+        .select({ id: authTokens.id })
+        .from(authTokens)
+        .where(ownApiTokens(userId));
+      if (existing.length >= MAX_TOKENS) {
+        throw new DomainError("CONFLICT", `At most ${MAX_TOKENS} API tokens; delete one first.`);
+      }
+      const token = newSecret();
+      const [row] = await db
+        .insert(authTokens)
+        .values({ userId, kind: "api", name: request.body.name, tokenHash: tokenHash(token) })
+        .returning();
+      return reply
+        .status(201)
+        .send({
+          id: row!.id,
+          name: row!.name ?? "",
+          createdAt: row!.createdAt.toISOString(),
+          token,
+        });
+    },
+  );
+
+  app.delete(
+    "/me/tokens/:id",
+    {
+      schema: {
+        tags,
+        summary: "Revoke an API token",
+        security: hostSecurity,
+        params: z.object({ id: z.uuid({ error: "Token not found." }) }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await db
+        .delete(authTokens)
+        .where(and(ownApiTokens(requireUserId(request)), eq(authTokens.id, request.params.id)))
+        .returning({ id: authTokens.id });
+      if (deleted.length === 0) throw new DomainError("NOT_FOUND", "Token not found.");
+      return reply.status(204).send(null);
+    },
+  );
+}
