@@ -54,7 +54,8 @@ export function wrapPglite(client: PGlite): Database {
   return {
     db,
     engine: "pglite",
-    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
     // PGlite is a single connection already.
     withConnection: (fn) => fn(db),
     close: () => client.close(),
