@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "embed/**/*.test.ts"],
+          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "embed/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },
       server("pglite"),

@@ -1,0 +1,4 @@
+/** Builds the client into dist/app when missing or stale; true when it built. */
+export function buildClient(): Promise<boolean>;
+/** Bundles the server into dist/server when missing or stale; true when it built. */
+export function buildServer(): Promise<boolean>;
