@@ -23,7 +23,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "embed/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "app/**/*.test.{ts,tsx}",
+            "embed/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
         },
       },
       server("pglite"),

@@ -38,15 +38,13 @@ describe("completeLockfile", () => {
       },
     };
     expect(completeLockfile(lock)).toEqual(["@t/cli-darwin-arm64@1.0.0"]);
-    expect(lock.packages["node_modules/@t/cli-darwin-arm64"]).toEqual(
-      {
-        version: "1.0.0",
-        dev: true,
-        optional: true,
-        cpu: ["arm64"],
-        os: ["darwin"],
-      },
-    );
+    expect(lock.packages["node_modules/@t/cli-darwin-arm64"]).toEqual({
+      version: "1.0.0",
+      dev: true,
+      optional: true,
+      cpu: ["arm64"],
+      os: ["darwin"],
+    });
   });
 
   it("has nothing to add to the committed lockfile, so npm ci accepts it (run the script after npm install)", () => {

@@ -105,9 +105,7 @@ describe("sign-up", () => {
       username: ["Use 2 to 40 lowercase letters, digits and dashes."],
       timeZone: ["Unknown time zone."],
     });
-    const rows = await t.database.query(
-      "select 1 from users where email = 'not-an-email'",
-    );
+    const rows = await t.database.query("select 1 from users where email = 'not-an-email'");
     expect(rows).toHaveLength(0);
   });
 });

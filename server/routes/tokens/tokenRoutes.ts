@@ -72,14 +72,12 @@ export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         .insert(authTokens)
         .values({ userId, kind: "api", name: request.body.name, tokenHash: tokenHash(token) })
         .returning();
-      return reply
-        .status(201)
-        .send({
-          id: row!.id,
-          name: row!.name ?? "",
-          createdAt: row!.createdAt.toISOString(),
-          token,
-        });
+      return reply.status(201).send({
+        id: row!.id,
+        name: row!.name ?? "",
+        createdAt: row!.createdAt.toISOString(),
+        token,
+      });
     },
   );
 
