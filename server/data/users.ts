@@ -1,0 +1,30 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/database";
+import { profiles, users } from "../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export async function findUserById(db: Db | Tx, userId: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserByUsername(db: Db | Tx, username: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  return row ?? null;
+}
+
+export async function findProfileOfUser(db: Db | Tx, userId: string): Promise<ProfileRow | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row ?? null;
+}
