@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { catalogParts } from "./scripts/catalogParts.mjs";
 
 // *.postgres.test.ts need a PostgreSQL server (several connections or processes); the
 // process and configuration tests do not touch the test database, so they run once.
@@ -21,6 +22,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The split language catalogs of app/i18n/i18n.ts (scripts/catalogParts.mjs).
+        plugins: [catalogParts()],
         test: {
           name: "unit",
           include: [

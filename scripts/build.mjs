@@ -31,7 +31,9 @@ function stale(stamp, sources) {
 }
 
 export async function buildClient() {
-  if (!stale("dist/app/index.html", ["app", "core", "vite.config.ts", "package-lock.json"]))
+  if (
+    !stale("dist/app/index.html", ["app", "core", "embed", "vite.config.ts", "package-lock.json"])
+  )
     return false;
   const { build } = await import("vite");
   await build({
@@ -39,7 +41,24 @@ export async function buildClient() {
     configFile: join(root, "vite.config.ts"),
     logLevel: "warn",
   });
+  await buildEmbed();
   return true;
+}
+
+// The script host sites include to embed booking pages (docs/embedding.md): one small file
+// without dependencies at /embed.js, so it is built apart from the app. Vite empties
+// dist/app first, so this runs after it.
+async function buildEmbed() {
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: [join(root, "embed/embed.ts")],
+    outfile: join(root, "dist/app/embed.js"),
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2020",
+    logLevel: "warning",
+  });
 }
 
 export async function buildServer() {

@@ -49,11 +49,22 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        // Google Analytics 4 and the Facebook pixel, loaded only after the invitee's consent.
+        "script-src": [
+          "'self'",
+          "https://www.googletagmanager.com",
+          "https://connect.facebook.net",
+        ],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
+        "connect-src": [
+          "'self'",
+          "https://*.google-analytics.com",
+          "https://*.analytics.google.com",
+          "https://www.googletagmanager.com",
+          "https://www.facebook.com",
+        ],
         "frame-ancestors": ["*"],
         "form-action": ["'self'"],
         "object-src": ["'none'"],

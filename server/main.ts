@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
 import { migrate } from "./db/migrate";
+import { startOutboxWorker } from "./mail/outboxWorker";
+import { devMailboxRoutes } from "./routes/devMailbox/devMailboxRoutes";
 
 function fail(message: string): never {
   console.error(`slotted: ${message}`);
@@ -54,7 +56,20 @@ export async function main(): Promise<void> {
   }
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   if (database.engine === "pglite") await migrate(database);
-  const app = await buildApp({ config, database, clock: () => new Date() });
+  const deps = { config, database, clock: () => new Date() };
+  const app = await buildApp(deps);
+  // TODO(lead): /dev/mailbox is not under /api, so it is registered here; it belongs in app.ts.
+  await app.register(devMailboxRoutes, { deps });
+  // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled).
+  const outboxWorker = config.smtpUrl
+    ? startOutboxWorker({
+        database,
+        smtpUrl: config.smtpUrl,
+        publicUrl: config.publicUrl,
+        clock: deps.clock,
+        log: app.log,
+      })
+    : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -64,6 +79,7 @@ export async function main(): Promise<void> {
     // close() stops accepting connections and waits for in-flight requests, so no booking
     // transaction is cut in half; only then does the database go.
     await app.close();
+    await outboxWorker?.stop();
     await database.close();
     process.exit(0);
   };

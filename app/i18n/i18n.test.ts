@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availableLanguages, createI18n } from "./i18n";
+import { availableLanguages, createI18n, loadHostCatalog } from "./i18n";
 
 describe("createI18n", () => {
   it("finds the catalogs in app/locales", () => {
@@ -11,6 +11,7 @@ describe("createI18n", () => {
 
     expect(i18n.language).toBe("en");
     expect(i18n.t("notFound.title")).toBe("Page not found");
+    await loadHostCatalog();
     expect(i18n.t("home.signedInAs", { name: "<Ana>" })).toBe("You are signed in as <Ana>.");
   });
 

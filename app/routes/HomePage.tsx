@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { meQuery } from "../api/queries";
 import { buttonClassName } from "../components/buttonClassName";
 import { AuthPanel } from "../features/auth/AuthPanel";
 import { Logo } from "../features/brand/Logo";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Link } from "../router";
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -1,9 +1,11 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { buttonClassName } from "../components/buttonClassName";
 import { Logo } from "../features/brand/Logo";
 import { browserTimeZone } from "../lib/browserTimeZone";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Link } from "../router";
+import { setProfile } from "../state/appState";
 
 // "Iran" is the legacy alias some browsers still report.
 const tehranZones = new Set(["Asia/Tehran", "Iran"]);
@@ -12,6 +14,7 @@ const tehranZones = new Set(["Asia/Tehran", "Iran"]);
 export function NotFoundPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t("notFound.documentTitle"));
+  useEffect(() => setProfile(null), []);
   const showPromotion = !tehranZones.has(browserTimeZone());
   const homeParams = new URLSearchParams({
     lang: i18n.language,

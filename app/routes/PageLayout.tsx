@@ -1,22 +1,46 @@
-import { type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadingIndicator } from "../components/LoadingIndicator";
+import { consentStatus, useConsentChoice } from "../features/consent/consentCookie";
+import { isEmbedded } from "../features/embed/embedded";
+import { usePageHeightReporter } from "../features/embed/usePageHeightReporter";
+import { LayoutFooter } from "../features/layout/LayoutFooter";
+import { ProgressBar } from "../features/layout/ProgressBar";
+import { Toasts } from "../features/layout/Toasts";
+import { useLayoutColors } from "../features/layout/useLayoutColors";
+import { useLocation } from "../router/navigation";
+import { useAppState } from "../state/appState";
 import { ErrorPage } from "./ErrorPage";
-import type { RouteName } from "./routeTable";
+import { hostRouteNames, type RouteName } from "./routeTable";
+
+const ConsentBanner = lazy(() =>
+  import("../features/consent/ConsentBanner").then((m) => ({ default: m.ConsentBanner })),
+);
+const AnalyticsLoader = lazy(() =>
+  import("../features/consent/ConsentBanner").then((m) => ({ default: m.AnalyticsLoader })),
+);
 
 const defaultPadding = "px-4 py-10 sm:px-6 sm:py-14";
+const bookingPadding = "px-0 py-0 sm:px-6 sm:py-10";
 
 // Booking screens run edge to edge on phones, where they are often embedded.
 const paddingByRoute: Partial<Record<RouteName, string>> = {
-  profile: "px-0 py-0 sm:px-6 sm:py-10",
-  booking: "px-0 py-0 sm:px-6 sm:py-10",
-  bookingHost: "px-0 py-0 sm:px-6 sm:py-10",
-  sharedLink: "px-0 py-0 sm:px-6 sm:py-10",
-  sharedLinkHost: "px-0 py-0 sm:px-6 sm:py-10",
-  singleUseLink: "px-0 py-0 sm:px-6 sm:py-10",
-  routingForm: "px-0 py-0 sm:px-6 sm:py-10",
+  profile: bookingPadding,
+  booking: bookingPadding,
+  bookingHost: bookingPadding,
+  sharedLink: bookingPadding,
+  sharedLinkHost: bookingPadding,
+  singleUseLink: bookingPadding,
+  routingForm: bookingPadding,
+  rescheduleByHost: bookingPadding,
+  rescheduleByAttendee: bookingPadding,
+  rescheduleForAll: bookingPadding,
+  rescheduleRoundRobinByHost: bookingPadding,
+  legacyRescheduleGroup: bookingPadding,
+  legacyRescheduleHost: bookingPadding,
+  legacyRescheduleRoundRobin: bookingPadding,
+  legacyReschedule: bookingPadding,
   dashboard: "px-4 py-6 sm:px-6 sm:py-8",
 };
 
@@ -29,11 +53,39 @@ interface PageLayoutProps {
 export function PageLayout({ routeName, children }: PageLayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const isPublic = !hostRouteNames.has(routeName);
   return (
-    <main className={paddingByRoute[routeName] ?? defaultPadding}>
-      <ErrorBoundary key={pathname} fallback={(error) => <ErrorPage error={error} />}>
-        <Suspense fallback={<LoadingIndicator label={t("common.loading")} />}>{children}</Suspense>
-      </ErrorBoundary>
-    </main>
+    <>
+      {isPublic ? <PublicChrome /> : null}
+      <ProgressBar />
+      <main className={`flex-1 ${paddingByRoute[routeName] ?? defaultPadding}`}>
+        <ErrorBoundary key={pathname} fallback={(error) => <ErrorPage error={error} />}>
+          <Suspense fallback={<LoadingIndicator label={t("common.loading")} />}>
+            {children}
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      {isPublic ? <LayoutFooter /> : null}
+      <Toasts />
+    </>
+  );
+}
+
+/** What every invitee-facing page has: the profile's colours, embedding, consent. */
+function PublicChrome() {
+  const { search } = useLocation();
+  const profile = useAppState((state) => state.profile);
+  const embedded = isEmbedded(search);
+  useLayoutColors(profile, search);
+  usePageHeightReporter(embedded);
+  useEffect(() => {
+    document.documentElement.classList.toggle("embedded", embedded);
+  }, [embedded]);
+  const consent = consentStatus(profile, embedded, search, useConsentChoice());
+  if (consent !== "ask" && consent !== "granted") return null;
+  return (
+    <Suspense fallback={null}>
+      {consent === "ask" ? <ConsentBanner /> : <AnalyticsLoader />}
+    </Suspense>
   );
 }

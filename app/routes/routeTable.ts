@@ -1,4 +1,6 @@
-import { lazyRoute } from "./lazyRoute";
+import type { ComponentType } from "react";
+import { type LazyRoutePage, lazyRoute } from "./lazyRoute";
+import { NotFoundPage as NotFound } from "./NotFoundPage";
 
 /** Props every route page receives. */
 export interface RoutePageProps {
@@ -7,16 +9,37 @@ export interface RoutePageProps {
 
 const page = lazyRoute<RoutePageProps>;
 
-const HomePage = page(() => import("./HomePage").then((module) => module.HomePage));
-const DashboardPage = page(() => import("./DashboardPage").then((module) => module.DashboardPage));
-const NotFoundPage = page(() => import("./NotFoundPage").then((module) => module.NotFoundPage));
-// Stands in for the public booking screens until the booking client is built.
-const PlaceholderPage = page(() =>
-  import("./PlaceholderPage").then((module) => module.PlaceholderPage),
-);
+// Home and dashboard keep TanStack Query and their own part of the language catalog; both
+// come with their chunks only.
+const withQueryClient = (load: () => Promise<ComponentType<RoutePageProps>>) =>
+  page(() =>
+    Promise.all([
+      load(),
+      import("../api/QueryProvider"),
+      import("../i18n/i18n").then((m) => m.loadHostCatalog()),
+    ]).then(([Page, { withQueryProvider }]) => withQueryProvider(Page)),
+  );
+
+const HomePage = withQueryClient(() => import("./HomePage").then((m) => m.HomePage));
+const DashboardPage = withQueryClient(() => import("./DashboardPage").then((m) => m.DashboardPage));
+// The not-found page is in the shell already (pages show it for unknown links): no chunk of its own.
+const NotFoundPage = page(() => Promise.resolve(NotFound));
+const BookingPage = page(() => import("./BookingPage").then((m) => m.BookingPage));
+const ConfirmationPage = page(() => import("./ConfirmationPage").then((m) => m.ConfirmationPage));
+const CancelPage = page(() => import("./CancelPage").then((m) => m.CancelPage));
+const ReschedulePage = page(() => import("./ReschedulePage").then((m) => m.ReschedulePage));
+const PaymentErrorPage = page(() => import("./PaymentErrorPage").then((m) => m.PaymentErrorPage));
+const ProfilePage = page(() => import("./ProfilePage").then((m) => m.ProfilePage));
+
+interface RouteEntry {
+  name: string;
+  path: string;
+  Page: LazyRoutePage<RoutePageProps>;
+}
 
 /**
- * Every route of the client (spec §2, plus home and the host dashboard). Routes match
+ * Every route of the client (spec §2, plus home and the host dashboard), tried in order:
+ * the first match wins, so static first segments come before `/:username`. Routes match
  * case-sensitively so that a user named "c" keeps /c/{event} apart from /C/{sharedLink}.
  * The first path segments of the static routes (event, reschedule, rescheduling, cancel,
  * dashboard) cannot be usernames.
@@ -24,37 +47,52 @@ const PlaceholderPage = page(() =>
 export const routeTable = [
   { name: "home", path: "/", Page: HomePage },
   { name: "dashboard", path: "/dashboard/*", Page: DashboardPage },
-  { name: "eventPaymentError", path: "/event/payment_error", Page: PlaceholderPage },
-  { name: "rescheduleByHost", path: "/reschedule/by-host/:uuid", Page: PlaceholderPage },
-  { name: "rescheduleByAttendee", path: "/reschedule/by-attendee/:uuid", Page: PlaceholderPage },
-  { name: "rescheduleForAll", path: "/reschedule/for-all/:uuid", Page: PlaceholderPage },
+  { name: "eventPaymentError", path: "/event/payment_error", Page: PaymentErrorPage },
+  { name: "rescheduleByHost", path: "/reschedule/by-host/:uuid", Page: ReschedulePage },
+  { name: "rescheduleByAttendee", path: "/reschedule/by-attendee/:uuid", Page: ReschedulePage },
+  { name: "rescheduleForAll", path: "/reschedule/for-all/:uuid", Page: ReschedulePage },
   {
     name: "rescheduleRoundRobinByHost",
     path: "/reschedule/by-host/:uuid/:hostIdentifier",
-    Page: PlaceholderPage,
+    Page: ReschedulePage,
   },
-  { name: "legacyRescheduleGroup", path: "/rescheduling/group/:uuid", Page: PlaceholderPage },
-  { name: "legacyRescheduleHost", path: "/rescheduling/host/:uuid", Page: PlaceholderPage },
+  { name: "legacyRescheduleGroup", path: "/rescheduling/group/:uuid", Page: ReschedulePage },
+  { name: "legacyRescheduleHost", path: "/rescheduling/host/:uuid", Page: ReschedulePage },
   {
     name: "legacyRescheduleRoundRobin",
     path: "/rescheduling/round-robin/:uuid/:hostIdentifier",
-    Page: PlaceholderPage,
+    Page: ReschedulePage,
   },
-  { name: "legacyReschedule", path: "/rescheduling/:uuid", Page: PlaceholderPage },
-  { name: "sharedLink", path: "/C/:sharedLink/:title?", Page: PlaceholderPage },
-  { name: "sharedLink", path: "/R/:sharedLink/:title?", Page: PlaceholderPage },
-  { name: "sharedLink", path: "/F/:sharedLink/:title?", Page: PlaceholderPage },
-  { name: "sharedLinkHost", path: "/C/:sharedLink/host/:hostSlug", Page: PlaceholderPage },
-  { name: "singleUseLink", path: "/S/:singleUseLink/:title?", Page: PlaceholderPage },
-  { name: "cancel", path: "/cancel/:slug/:usertoken?", Page: PlaceholderPage },
-  { name: "event", path: "/event/:slug", Page: PlaceholderPage },
-  { name: "routingForm", path: "/RF/:formSlug/:title?", Page: PlaceholderPage },
-  { name: "profile", path: "/:username", Page: PlaceholderPage },
-  { name: "booking", path: "/:username/:event", Page: PlaceholderPage },
-  { name: "bookingPaymentError", path: "/:username/:event/payment_error", Page: PlaceholderPage },
-  { name: "bookingHost", path: "/:username/:event/host/:hostSlug", Page: PlaceholderPage },
-  { name: "bookingConfirmation", path: "/:username/:event/:slug", Page: PlaceholderPage },
+  { name: "legacyReschedule", path: "/rescheduling/:uuid", Page: ReschedulePage },
+  { name: "sharedLinkHost", path: "/C/:sharedLink/host/:hostSlug/:title?", Page: BookingPage },
+  { name: "sharedLinkHost", path: "/R/:sharedLink/host/:hostSlug/:title?", Page: BookingPage },
+  { name: "sharedLinkHost", path: "/F/:sharedLink/host/:hostSlug/:title?", Page: BookingPage },
+  { name: "sharedLink", path: "/C/:sharedLink/:title?", Page: BookingPage },
+  { name: "sharedLink", path: "/R/:sharedLink/:title?", Page: BookingPage },
+  { name: "sharedLink", path: "/F/:sharedLink/:title?", Page: BookingPage },
+  { name: "singleUseLink", path: "/S/:singleUseLink/:title?", Page: BookingPage },
+  { name: "cancel", path: "/cancel/:slug/:usertoken?", Page: CancelPage },
+  { name: "event", path: "/event/:slug", Page: ConfirmationPage },
+  // No routing-form API exists yet, so routing forms are not found.
+  { name: "routingForm", path: "/RF/:formSlug/:title?", Page: NotFoundPage },
+  { name: "profile", path: "/:username", Page: ProfilePage },
+  { name: "booking", path: "/:username/:event", Page: BookingPage },
+  { name: "bookingPaymentError", path: "/:username/:event/payment_error", Page: PaymentErrorPage },
+  { name: "bookingHost", path: "/:username/:event/host/:hostSlug", Page: BookingPage },
+  { name: "bookingConfirmation", path: "/:username/:event/:slug", Page: ConfirmationPage },
   { name: "notFound", path: "*", Page: NotFoundPage },
-] as const;
+] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof routeTable)[number]["name"];
+
+/** Routes that belong to the host's side of the product, not to an invitee's public page. */
+export const hostRouteNames: ReadonlySet<RouteName> = new Set(["home", "dashboard"]);
+
+/** Routes of the booking page, whose data main.tsx fetches before the page renders. */
+export const bookingRouteNames: ReadonlySet<RouteName> = new Set([
+  "booking",
+  "bookingHost",
+  "sharedLink",
+  "sharedLinkHost",
+  "singleUseLink",
+]);

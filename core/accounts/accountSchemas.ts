@@ -48,7 +48,7 @@ export const loginSchema = z.object({
   password: z.string().min(1, { error: "Required" }).max(200),
 });
 
-const colorField = z
+export const colorField = z
   .string()
   .regex(/^#?[0-9a-fA-F]{6}$/, { error: "Use a colour like F2F4F7." })
   .transform((value) => value.replace(/^#/, "").toUpperCase());
@@ -61,6 +61,14 @@ const urlField = z
     error: "Please enter a valid URL.",
   });
 
+export const BRAND_COLOR_FIELDS = ["backgroundColor", "textColor", "primaryColor"] as const;
+
+/** Password rules for a new password (sign-up, reset, change). */
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: `At least ${PASSWORD_MIN_LENGTH} characters.` })
+  .max(200);
+
 /** What `PATCH /api/me` may change: the user and their Profile settings. */
 export const meUpdateSchema = z
   .object({
@@ -70,6 +78,8 @@ export const meUpdateSchema = z
     timeZone: timeZoneField,
     timeFormat: z.union([z.literal(12), z.literal(24)]),
     language: z.enum(LANGUAGES),
+    /** An image uploaded with `POST /api/uploads`; null removes the avatar. */
+    avatarUploadId: z.uuid({ error: "Upload not found." }).nullable(),
     profile: z
       .object({
         googleAnalytics: z.string().trim().max(40).nullable(),

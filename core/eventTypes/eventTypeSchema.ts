@@ -53,9 +53,7 @@ export const CURRENCIES = [
 
 export const DURATION_MIN = 5;
 export const DURATION_MAX = 720;
-export const SHORT_ANSWER_MAX = 255;
-export const LONG_ANSWER_MAX = 1000;
-export const REASON_MAX = 256;
+export { LONG_ANSWER_MAX, REASON_MAX, SHORT_ANSWER_MAX } from "./textLimits";
 
 const httpUrl = z
   .string()

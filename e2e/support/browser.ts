@@ -5,7 +5,7 @@ import { afterAll, expect, inject } from "vitest";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Debian's Chromium with the flags this machine needs (no network beyond localhost). */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   // Playwright gives every launch a fresh temporary profile (it refuses --user-data-dir).
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -18,6 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
   return browser;
@@ -26,8 +27,8 @@ export async function launchBrowser(): Promise<Browser> {
 export const baseUrl = (): string => inject("baseUrl");
 
 /** One browser per test file, closed after it; a fresh context (cookies, storage) per call. */
-export async function browserSession() {
-  const browser = await launchBrowser();
+export async function browserSession(extraArgs: readonly string[] = []) {
+  const browser = await launchBrowser(extraArgs);
   afterAll(() => browser.close());
   return {
     browser,

@@ -1,12 +1,20 @@
 import { eq } from "drizzle-orm";
-import type { MeUpdate } from "../../core/accounts/accountSchemas";
+import { BRAND_COLOR_FIELDS, type MeUpdate } from "../../core/accounts/accountSchemas";
 import { DomainError } from "../../core/errors";
+import { colorLockOfUser } from "../data/teams";
+import { findUpload } from "../data/uploads";
 import { findProfileOfUser, findUserById, type ProfileRow, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { profiles, users } from "../db/schema";
 import { takenFields } from "./accountCreator";
 
-/** Applies `PATCH /api/me` to the user and their profile in one transaction. */
+export const COLORS_LOCKED_MESSAGE = "Colors are locked by your admin";
+
+/**
+ * Applies `PATCH /api/me` to the user and their profile in one transaction. Throws VALIDATION
+ * for a taken email or username or an avatar that is not the user's image, and FORBIDDEN when a
+ * team admin locked the brand colours the update would change.
+ */
 export async function meUpdater(
   db: Db,
   userId: string,
@@ -16,6 +24,23 @@ export async function meUpdater(
   const { profile: profileUpdate, ...userUpdate } = update;
   const taken = await takenFields(db, userUpdate, userId);
   if (taken) throw new DomainError("VALIDATION", Object.values(taken)[0]![0]!, taken);
+  if (userUpdate.avatarUploadId) {
+    const upload = await findUpload(db, userUpdate.avatarUploadId);
+    if (!upload || upload.userId !== userId || upload.kind !== "image") {
+      throw new DomainError("VALIDATION", "Upload not found.", {
+        avatarUploadId: ["Upload not found."],
+      });
+    }
+  }
+  if (profileUpdate && BRAND_COLOR_FIELDS.some((field) => profileUpdate[field] !== undefined)) {
+    const current = await findProfileOfUser(db, userId);
+    const changes = BRAND_COLOR_FIELDS.some(
+      (field) => profileUpdate[field] !== undefined && profileUpdate[field] !== current?.[field],
+    );
+    if (changes && (await colorLockOfUser(db, userId)) !== null) {
+      throw new DomainError("FORBIDDEN", COLORS_LOCKED_MESSAGE);
+    }
+  }
   await db.transaction(async (tx) => {
     if (Object.keys(userUpdate).length > 0) {
       await tx.update(users).set(userUpdate).where(eq(users.id, userId));

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { findTeam, roleInTeam, type TeamRole, type TeamRow } from "../data/teams";
 import { findUserByEmail } from "../data/users";
-import type { Db } from "../db/database";
+import type { Db, Tx } from "../db/database";
 import { profiles, teamMembers, teams } from "../db/schema";
 import { sqlState } from "../plugins/errorHandler";
 
@@ -36,16 +36,84 @@ export async function teamCreator(
   }
 }
 
-/** Changes a team's name or colour lock (admins only). */
+export interface TeamColors {
+  backgroundColor?: string | null;
+  textColor?: string | null;
+  primaryColor?: string | null;
+}
+
+/**
+ * While a team locks its colours, its plain members' pages wear the team's colours: copied to
+ * their profiles here, so every page that reads a profile shows them without knowing of teams.
+ */
+async function applyLockedColors(tx: Tx, teamId: string, memberIds?: string[]) {
+  const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (!team?.colorsLocked) return;
+  const [colors] = await tx
+    .select({
+      backgroundColor: profiles.backgroundColor,
+      textColor: profiles.textColor,
+      primaryColor: profiles.primaryColor,
+    })
+    .from(profiles)
+    .where(eq(profiles.teamId, teamId))
+    .limit(1);
+  const members = await tx
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "member")));
+  const ids = members.map((m) => m.userId).filter((id) => !memberIds || memberIds.includes(id));
+  if (!colors || ids.length === 0) return;
+  await tx.update(profiles).set(colors).where(inArray(profiles.userId, ids));
+}
+
+/** Changes a team's name, brand colours or colour lock (admins only). */
 export async function teamUpdater(
   db: Db,
   userId: string,
   teamId: string,
-  update: { name?: string; colorsLocked?: boolean },
+  update: { name?: string; colorsLocked?: boolean; colors?: TeamColors },
 ): Promise<TeamRow> {
   await assertAdmin(db, userId, teamId);
-  const [team] = await db.update(teams).set(update).where(eq(teams.id, teamId)).returning();
-  return team!;
+  const { colors, ...teamUpdate } = update;
+  return db.transaction(async (tx) => {
+    if (Object.keys(teamUpdate).length > 0) {
+      await tx.update(teams).set(teamUpdate).where(eq(teams.id, teamId));
+    }
+    if (colors && Object.keys(colors).length > 0) {
+      await tx.update(profiles).set(colors).where(eq(profiles.teamId, teamId));
+    }
+    await applyLockedColors(tx, teamId);
+    const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+    return team!;
+  });
+}
+
+/** Makes a member an admin or a plain member (admins only); a team keeps at least one admin. */
+export async function teamMemberRoleChanger(
+  db: Db,
+  userId: string,
+  teamId: string,
+  memberId: string,
+  role: TeamRole,
+): Promise<void> {
+  await assertAdmin(db, userId, teamId);
+  await db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "admin")));
+    if (role === "member" && admins.length === 1 && admins[0]!.userId === memberId) {
+      throw new DomainError("CONFLICT", "A team needs at least one admin.");
+    }
+    const changed = await tx
+      .update(teamMembers)
+      .set({ role })
+      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)))
+      .returning();
+    if (changed.length === 0) throw new DomainError("NOT_FOUND", "Member not found.");
+    await applyLockedColors(tx, teamId, [memberId]);
+  });
 }
 
 /** Adds an existing Slotted user to a team by email (admins only). */
@@ -62,11 +130,15 @@ export async function teamMemberAdder(
       email: ["No Slotted account uses this email."],
     });
   }
-  const inserted = await db
-    .insert(teamMembers)
-    .values({ teamId, userId: user.id, role: input.role })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(teamMembers)
+      .values({ teamId, userId: user.id, role: input.role })
+      .onConflictDoNothing()
+      .returning();
+    if (rows.length > 0) await applyLockedColors(tx, teamId, [user.id]);
+    return rows;
+  });
   if (inserted.length === 0) {
     throw new DomainError("VALIDATION", "Already a member of this team.", {
       email: ["Already a member of this team."],

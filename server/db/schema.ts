@@ -65,6 +65,22 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex("auth_tokens_hash_key").on(t.tokenHash), index().on(t.userId)],
 );
 
+/** Password-reset links sent by mail: only a SHA-256 of the token is kept; single use, expiring. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_hash_key").on(t.tokenHash), index().on(t.userId)],
+);
+
 /** Failed-attempt counters for login throttling, shared by every server process. */
 export const authAttempts = pgTable("auth_attempts", {
   key: text("key").primaryKey(),

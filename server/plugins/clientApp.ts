@@ -30,6 +30,10 @@ export const clientApp = fp(async (app: FastifyInstance) => {
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
       );
+      // Host sites load the embed script from their own origin (docs/embedding.md).
+      if (path.endsWith(`${join(clientDir, "embed.js")}`)) {
+        res.setHeader("cross-origin-resource-policy", "cross-origin");
+      }
     },
   });
   const sendIndex = (_request: unknown, reply: FastifyReply) =>

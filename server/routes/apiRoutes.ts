@@ -1,12 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps";
+import { analyticsRoutes } from "./analytics/analyticsRoutes";
 import { authRoutes } from "./auth/authRoutes";
+import { bookingRoutes } from "./bookings/bookingRoutes";
+import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
+import { inviteeRoutes } from "./invitees/inviteeRoutes";
 import { meRoutes } from "./me/meRoutes";
+import { passwordRoutes } from "./password/passwordRoutes";
+import { profilePageRoutes } from "./profilePage/profilePageRoutes";
+import { publicEventTypeRoutes } from "./publicEventTypes/publicEventTypeRoutes";
+import { rescheduleRoutes } from "./reschedule/rescheduleRoutes";
 import { scheduleRoutes } from "./schedules/scheduleRoutes";
+import { singleUseLinkRoutes } from "./singleUseLinks/singleUseLinkRoutes";
 import { teamRoutes } from "./teams/teamRoutes";
+import { timetableRoutes } from "./timetable/timetableRoutes";
 import { tokenRoutes } from "./tokens/tokenRoutes";
+import { uploadRoutes } from "./uploads/uploadRoutes";
 
 /** Everything under /api, with a JSON 404 for unknown API paths. */
 export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
@@ -21,6 +32,17 @@ export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     eventTypeRoutes,
     teamRoutes,
     tokenRoutes,
+    timetableRoutes,
+    singleUseLinkRoutes,
+    uploadRoutes,
+    passwordRoutes,
+    eventRoutes,
+    rescheduleRoutes,
+    publicEventTypeRoutes,
+    bookingRoutes,
+    inviteeRoutes,
+    analyticsRoutes,
+    profilePageRoutes,
   ]) {
     await app.register(routes, { deps });
   }

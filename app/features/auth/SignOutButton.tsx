@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { useNavigate } from "../../router";
 import { authApi } from "./authApi";
 
 /** Ends the session, forgets all cached server data and returns to the home page. */

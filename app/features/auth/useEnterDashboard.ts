@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import { meQuery } from "../../api/queries";
+import { useNavigate } from "../../router";
 import type { AuthResponse } from "./authApi";
 
 /** After sign-up or sign-in: cache the user the server returned and open the dashboard. */

@@ -16,6 +16,7 @@ describe("GET/PATCH /api/me", () => {
         showPrivacyPolicy: false,
         socials: {},
       }),
+      colorsLockedBy: null,
     });
   });
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { meUpdateSchema } from "../../../core/accounts/accountSchemas";
 import { DomainError } from "../../../core/errors";
 import { meUpdater } from "../../commands/meUpdater";
+import { colorLockOfUser } from "../../data/teams";
 import { findProfileOfUser, findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
@@ -11,7 +12,12 @@ import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 import { presentProfile, presentUser, profileSchema, userSchema } from "./userPresenter";
 
-const meResponse = z.object({ user: userSchema, profile: profileSchema });
+const meResponse = z.object({
+  user: userSchema,
+  profile: profileSchema,
+  /** The team whose admin locked this user's brand colours, if any. */
+  colorsLockedBy: z.object({ teamId: z.uuid(), teamName: z.string() }).nullable(),
+});
 
 export async function meRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -29,12 +35,13 @@ export async function meRoutes(base: FastifyInstance, { deps }: { deps: Deps }) 
     },
     async (request) => {
       const userId = requireUserId(request);
-      const [user, profile] = await Promise.all([
+      const [user, profile, colorsLockedBy] = await Promise.all([
         findUserById(db, userId),
         findProfileOfUser(db, userId),
+        colorLockOfUser(db, userId),
       ]);
       if (!user || !profile) throw new DomainError("UNAUTHENTICATED", "Please sign in.");
-      return { user: presentUser(user), profile: presentProfile(profile) };
+      return { user: presentUser(user), profile: presentProfile(profile), colorsLockedBy };
     },
   );
 
@@ -52,7 +59,8 @@ export async function meRoutes(base: FastifyInstance, { deps }: { deps: Deps }) 
     async (request) => {
       const userId = requireUserId(request);
       const { user, profile } = await meUpdater(db, userId, request.body, deps.clock());
-      return { user: presentUser(user), profile: presentProfile(profile) };
+      const colorsLockedBy = await colorLockOfUser(db, userId);
+      return { user: presentUser(user), profile: presentProfile(profile), colorsLockedBy };
     },
   );
 }

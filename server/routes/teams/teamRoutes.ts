@@ -1,15 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { emailField } from "../../../core/accounts/accountSchemas";
+import { colorField, emailField } from "../../../core/accounts/accountSchemas";
 import { DomainError } from "../../../core/errors";
 import {
   teamCreator,
   teamMemberAdder,
   teamMemberRemover,
+  teamMemberRoleChanger,
   teamUpdater,
 } from "../../commands/teamWriter";
-import { findTeam, membersOfTeams, roleInTeam, type TeamRow, teamsOfUser } from "../../data/teams";
+import {
+  colorsOfTeams,
+  findTeam,
+  membersOfTeams,
+  roleInTeam,
+  type TeamRow,
+  teamsOfUser,
+} from "../../data/teams";
 import type { Db } from "../../db/database";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
@@ -29,20 +37,26 @@ const teamSchema = z.object({
   name: z.string(),
   slug: z.string(),
   colorsLocked: z.boolean(),
+  /** The team's brand colours; while locked, its plain members' pages use them. */
+  colors: z.object({
+    backgroundColor: z.string().nullable(),
+    textColor: z.string().nullable(),
+    primaryColor: z.string().nullable(),
+  }),
   role: z.enum(["admin", "member"]),
   members: z.array(memberSchema),
 });
+const noColors = { backgroundColor: null, textColor: null, primaryColor: null };
 
 async function presentTeams(db: Db, rows: { team: TeamRow; role: "admin" | "member" }[]) {
-  const members = await membersOfTeams(
-    db,
-    rows.map((r) => r.team.id),
-  );
+  const ids = rows.map((r) => r.team.id);
+  const [members, colors] = await Promise.all([membersOfTeams(db, ids), colorsOfTeams(db, ids)]);
   return rows.map(({ team, role }) => ({
     id: team.id,
     name: team.name,
     slug: team.slug,
     colorsLocked: team.colorsLocked,
+    colors: colors.get(team.id) ?? noColors,
     role,
     members: members
       .filter((m) => m.teamId === team.id)
@@ -123,11 +137,22 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
     {
       schema: {
         tags,
-        summary: "Rename a team or lock its brand colours (admins)",
+        summary: "Rename a team, set its brand colours or lock them for its members (admins)",
         security: hostSecurity,
         params,
         body: z
-          .object({ name: z.string().trim().min(1).max(100), colorsLocked: z.boolean() })
+          .object({
+            name: z.string().trim().min(1, { error: "Required" }).max(100),
+            colorsLocked: z.boolean(),
+            colors: z
+              .object({
+                backgroundColor: colorField.nullable(),
+                textColor: colorField.nullable(),
+                primaryColor: colorField.nullable(),
+              })
+              .partial()
+              .strict(),
+          })
           .partial(),
         response: { 200: teamSchema, ...errorResponses },
       },
@@ -155,6 +180,26 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       const userId = requireUserId(request);
       await teamMemberAdder(db, userId, request.params.id, request.body);
       return reply.status(201).send(await presentOne(userId, request.params.id));
+    },
+  );
+
+  app.patch(
+    "/teams/:id/members/:userId",
+    {
+      schema: {
+        tags,
+        summary: "Change a member's role (admins); a team keeps at least one admin",
+        security: hostSecurity,
+        params: params.extend({ userId: z.uuid({ error: "Member not found." }) }),
+        body: z.object({ role: z.enum(["admin", "member"]) }),
+        response: { 200: teamSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const { id, userId: memberId } = request.params;
+      await teamMemberRoleChanger(db, userId, id, memberId, request.body.role);
+      return presentOne(userId, id);
     },
   );
 

@@ -150,3 +150,109 @@ describe("teams", () => {
     ).toBe(404);
   });
 });
+
+describe("member roles and locked brand colours", () => {
+  it("lets admins change roles but never leaves a team without an admin", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const outsider = await signUpHost(t);
+    const team = await createTeam(t, admin, [member]);
+    const url = `/api/teams/${team.id}/members/${member.id}`;
+    const byMember = await t.request({
+      method: "PATCH",
+      url,
+      headers: member.headers,
+      payload: { role: "admin" },
+    });
+    expect(byMember.statusCode).toBe(403);
+    const byOutsider = await t.request({
+      method: "PATCH",
+      url,
+      headers: outsider.headers,
+      payload: { role: "admin" },
+    });
+    expect(byOutsider.statusCode).toBe(404);
+    const promoted = await t.request({
+      method: "PATCH",
+      url,
+      headers: admin.headers,
+      payload: { role: "admin" },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().members).toContainEqual(
+      expect.objectContaining({ userId: member.id, role: "admin" }),
+    );
+    await t.request({
+      method: "PATCH",
+      url: `/api/teams/${team.id}/members/${admin.id}`,
+      headers: member.headers,
+      payload: { role: "member" },
+    });
+    const lastAdmin = await t.request({
+      method: "PATCH",
+      url,
+      headers: member.headers,
+      payload: { role: "member" },
+    });
+    expect(lastAdmin.statusCode).toBe(409);
+  });
+
+  it("gives members the team's colours while locked and refuses their own changes", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const team = await createTeam(t, admin, [member]);
+    const locked = await t.request({
+      method: "PATCH",
+      url: `/api/teams/${team.id}`,
+      headers: admin.headers,
+      payload: {
+        colorsLocked: true,
+        colors: { backgroundColor: "#112233", primaryColor: "aabbcc" },
+      },
+    });
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect(locked.json().colors).toEqual({
+      backgroundColor: "112233",
+      textColor: null,
+      primaryColor: "AABBCC",
+    });
+    const me = (await t.request({ method: "GET", url: "/api/me", headers: member.headers })).json();
+    expect(me.colorsLockedBy).toEqual({ teamId: team.id, teamName: expect.any(String) });
+    expect(me.profile).toMatchObject({ backgroundColor: "112233", primaryColor: "AABBCC" });
+    const change = await t.request({
+      method: "PATCH",
+      url: "/api/me",
+      headers: member.headers,
+      payload: { profile: { backgroundColor: "FFFFFF" } },
+    });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().message).toBe("Colors are locked by your admin");
+    const same = await t.request({
+      method: "PATCH",
+      url: "/api/me",
+      headers: member.headers,
+      payload: { profile: { backgroundColor: "112233", welcomeMessage: "Hi" } },
+    });
+    expect(same.statusCode).toBe(200);
+    const adminChange = await t.request({
+      method: "PATCH",
+      url: "/api/me",
+      headers: admin.headers,
+      payload: { profile: { backgroundColor: "FFFFFF" } },
+    });
+    expect(adminChange.statusCode).toBe(200);
+    await t.request({
+      method: "PATCH",
+      url: `/api/teams/${team.id}`,
+      headers: admin.headers,
+      payload: { colorsLocked: false },
+    });
+    const free = await t.request({
+      method: "PATCH",
+      url: "/api/me",
+      headers: member.headers,
+      payload: { profile: { backgroundColor: "FFFFFF" } },
+    });
+    expect(free.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { analyticsQuery } from "./pageAnalytics";
+
+describe("analyticsQuery", () => {
+  it("names the spec's fields and joins socials with commas", () => {
+    const query = analyticsQuery(
+      { publicId: "ana", action: "profile_page_viewed", componentId: "c1", socials: ["x", "li"] },
+      "mobile",
+      "https://example.com/",
+    );
+    expect(Object.fromEntries(query)).toEqual({
+      public_id: "ana",
+      action: "profile_page_viewed",
+      device: "mobile",
+      component_id: "c1",
+      referrer: "https://example.com/",
+      socials: "x,li",
+    });
+  });
+
+  it("leaves out what is empty", () => {
+    expect(
+      analyticsQuery({ publicId: "a/b", action: "event_type_viewed" }, "desktop", "").toString(),
+    ).toBe("public_id=a%2Fb&action=event_type_viewed&device=desktop");
+  });
+});

@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { durationLabel } from "./durationLabel";
+
+interface DurationChoiceProps {
+  durations: number[];
+  value: number;
+  onChange: (minutes: number) => void;
+}
+
+/** The durations an invitee may choose from, as toggle buttons. */
+export function DurationChoice({ durations, value, onChange }: DurationChoiceProps) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold text-gray-800">{t("booking.duration")}</legend>
+      <div className="flex flex-wrap gap-2">
+        {durations.map((minutes) => (
+          <button
+            key={minutes}
+            type="button"
+            aria-pressed={minutes === value}
+            onClick={() => onChange(minutes)}
+            className={`min-h-11 rounded-lg border px-3 text-sm font-semibold ${
+              minutes === value
+                ? "border-brand-600 bg-brand-600 text-white"
+                : "border-gray-300 bg-white text-gray-800 hover:border-brand-600"
+            }`}
+          >
+            {durationLabel(minutes, t)}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,89 @@
+import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../i18n/intlLocale";
+import { useAppState } from "../../state/appState";
+import type { EventView } from "./eventView";
+import { formatMeetingTime } from "./formatters";
+import { bookedLocationText } from "./locationText";
+import { timeZoneLabel } from "./TimeZoneSelect";
+
+interface MeetingDetailsProps {
+  event: EventView;
+  /** The invitee's name, when known. */
+  invitee?: string | null;
+  /** Show the former time struck through above the new one. */
+  showFormer?: boolean;
+}
+
+const isUrl = (text: string) => /^https?:\/\//i.test(text);
+
+/** What, when (in the invitee's zone), where and who of a booked event. */
+export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDetailsProps) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const timeZone = useAppState((state) => state.timeZone);
+  const timeFormat = useAppState((state) => state.timeFormat);
+  const now = useAppState((state) => state.serverDate);
+  const when = formatMeetingTime(event.start, event.end, timeZone, timeFormat, locale);
+  const former =
+    showFormer && event.formerTime
+      ? formatMeetingTime(
+          event.formerTime.start,
+          event.formerTime.end,
+          timeZone,
+          timeFormat,
+          locale,
+        )
+      : null;
+  const where = bookedLocationText(event.location, t);
+  const who = [...event.hosts.map((host) => host.name), ...(invitee ? [invitee] : [])];
+
+  return (
+    <dl className="grid gap-x-4 gap-y-3 text-gray-900 sm:grid-cols-[auto_1fr]">
+      <dt className="font-semibold text-gray-600">{t("confirmation.what")}</dt>
+      <dd className="break-words">{event.title}</dd>
+      <dt className="font-semibold text-gray-600">{t("confirmation.when")}</dt>
+      <dd>
+        {former ? (
+          <p>
+            <span className="sr-only">{t("reschedule.formerTime")}: </span>
+            <del className="text-gray-600">
+              {former.times}, {former.date}
+            </del>
+          </p>
+        ) : null}
+        <p>
+          {former ? <span className="sr-only">{t("reschedule.newTime")}: </span> : null}
+          <span className="font-semibold">{when.times}</span>, {when.date}
+        </p>
+        <p className="text-sm text-gray-600">{timeZoneLabel(timeZone, now, locale)}</p>
+      </dd>
+      {where ? (
+        <>
+          <dt className="font-semibold text-gray-600">{t("confirmation.where")}</dt>
+          <dd className="break-words">
+            {event.location?.value && isUrl(event.location.value) ? (
+              <a
+                href={event.location.value}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-700 underline"
+              >
+                {where}
+              </a>
+            ) : (
+              where
+            )}
+          </dd>
+        </>
+      ) : null}
+      <dt className="font-semibold text-gray-600">{t("confirmation.who")}</dt>
+      <dd>
+        <ul>
+          {who.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,202 @@
+import { type KeyboardEvent, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../i18n/intlLocale";
+import { addMonths, calendarWeeks, type MonthId } from "./calendarMonth";
+import { formatDayOfMonth, formatLongDate, formatMonth, weekdayNames } from "./formatters";
+
+interface MonthCalendarProps {
+  month: MonthId;
+  onMonthChange: (month: MonthId) => void;
+  /** Months before this one cannot be shown (the invitee's current month). */
+  firstMonth: MonthId;
+  /** Months after this one cannot be shown (the booking horizon), when there is one. */
+  lastMonth: MonthId | null;
+  /** yyyy-MM-dd in the invitee's zone. */
+  today: string;
+  isBookable: (isoDate: string) => boolean;
+  selected: string | null;
+  onSelect: (isoDate: string) => void;
+  /** The month's times are loading: days show, none is enabled yet. */
+  loading: boolean;
+}
+
+/**
+ * A month of days, weeks starting Monday. Every day is a button named by its full date;
+ * past and unbookable days are disabled. Arrow keys move between bookable days (in the
+ * reading direction), Home and End go to the first and last; the month heading is a live
+ * region so month changes are announced.
+ */
+export function MonthCalendar({
+  month,
+  onMonthChange,
+  firstMonth,
+  lastMonth,
+  today,
+  isBookable,
+  selected,
+  onSelect,
+  loading,
+}: MonthCalendarProps) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const weeks = calendarWeeks(month);
+  // Always six rows, so the calendar keeps its height from month to month.
+  while (weeks.length < 6) weeks.push(Array.from({ length: 7 }, () => null));
+  const names = weekdayNames(locale, "short");
+  const longNames = weekdayNames(locale, "long");
+  const gridRef = useRef<HTMLTableElement>(null);
+
+  const enabledDays = weeks
+    .flat()
+    .filter((day) => day !== null && !loading && day.id >= today && isBookable(day.id))
+    .map((day) => day!.id);
+  const tabStop = selected && enabledDays.includes(selected) ? selected : enabledDays[0];
+
+  function focusDay(id: string | undefined) {
+    if (!id) return;
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${id}"]`)?.focus();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    const current = (event.target as HTMLElement).dataset.day;
+    if (!current) return;
+    const index = enabledDays.indexOf(current);
+    const forward = getComputedStyle(event.currentTarget).direction === "rtl" ? -1 : 1;
+    const byWeek = (step: number) => {
+      const target = new Date(`${current}T12:00:00Z`);
+      target.setUTCDate(target.getUTCDate() + step * 7);
+      const wanted = target.toISOString().slice(0, 10);
+      return step > 0
+        ? enabledDays.find((day) => day >= wanted)
+        : [...enabledDays].reverse().find((day) => day <= wanted);
+    };
+    const moves: Record<string, string | undefined> = {
+      ArrowRight: enabledDays[index + forward],
+      ArrowLeft: enabledDays[index - forward],
+      ArrowDown: byWeek(1),
+      ArrowUp: byWeek(-1),
+      Home: enabledDays[0],
+      End: enabledDays[enabledDays.length - 1],
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    focusDay(moves[event.key]);
+  }
+
+  const canGoBack = month > firstMonth;
+  const canGoForward = lastMonth === null || month < lastMonth;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-base font-semibold text-gray-900" aria-live="polite">
+          {formatMonth(month, locale)}
+        </h3>
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 disabled:opacity-40 disabled:hover:bg-transparent"
+            aria-label={t("calendar.previousMonth")}
+            disabled={!canGoBack}
+            onClick={() => onMonthChange(addMonths(month, -1))}
+          >
+            <Chevron direction="back" />
+          </button>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full text-brand-700 hover:bg-brand-600/10 disabled:text-gray-700 disabled:opacity-40 disabled:hover:bg-transparent"
+            aria-label={t("calendar.nextMonth")}
+            disabled={!canGoForward}
+            onClick={() => onMonthChange(addMonths(month, 1))}
+          >
+            <Chevron direction="forward" />
+          </button>
+        </div>
+      </div>
+      <table
+        ref={gridRef}
+        className="w-full table-fixed border-separate border-spacing-y-1 text-center"
+        onKeyDown={handleKeyDown}
+        aria-busy={loading || undefined}
+      >
+        <thead>
+          <tr>
+            {names.map((name, i) => (
+              <th
+                key={name}
+                scope="col"
+                abbr={longNames[i]}
+                className="pb-1 text-xs font-semibold uppercase text-gray-600"
+              >
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, w) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: weeks have no identity but their place.
+            <tr key={w}>
+              {week.map((day, d) => {
+                if (!day) {
+                  // biome-ignore lint/suspicious/noArrayIndexKey: empty cells, as above.
+                  return <td key={d} className="h-11" />;
+                }
+                const enabled = enabledDays.includes(day.id);
+                const isSelected = day.id === selected;
+                return (
+                  <td key={day.id} className="h-11 p-0">
+                    <button
+                      type="button"
+                      data-day={day.id}
+                      aria-label={formatLongDate(day.id, locale)}
+                      aria-pressed={enabled ? isSelected : undefined}
+                      aria-current={day.id === today ? "date" : undefined}
+                      disabled={!enabled}
+                      tabIndex={enabled && day.id === tabStop ? 0 : -1}
+                      onClick={() => onSelect(day.id)}
+                      className={`relative mx-auto flex size-11 items-center justify-center rounded-full text-base transition-colors ${
+                        isSelected
+                          ? "bg-brand-600 font-bold text-white"
+                          : enabled
+                            ? "bg-brand-600/10 font-bold text-brand-700 hover:bg-brand-600/20"
+                            : "text-gray-500"
+                      }`}
+                    >
+                      {formatDayOfMonth(day.id, locale)}
+                      {day.id === today ? (
+                        <span
+                          aria-hidden="true"
+                          className={`absolute bottom-1.5 size-1 rounded-full ${isSelected ? "bg-white" : "bg-current"}`}
+                        />
+                      ) : null}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Chevron({ direction }: { direction: "back" | "forward" }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className={`size-5 ${direction === "back" ? "rotate-180 rtl:rotate-0" : "rtl:rotate-180"}`}
+    >
+      <path
+        d="m8 5 5 5-5 5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,240 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../i18n/intlLocale";
+import { setTimeFormat, useAppState } from "../../state/appState";
+import type { TimeFormat } from "../../state/publicProfile";
+import { addMonths, type MonthId, monthOf } from "./calendarMonth";
+import { formatLongDate, isoDateInZone } from "./formatters";
+import { MonthCalendar } from "./MonthCalendar";
+import { TimeSlots } from "./TimeSlots";
+import { TimeZoneSelect } from "./TimeZoneSelect";
+import { dayKey, type SlotTime } from "./timetable";
+import { type TimetableReference, useTimetable } from "./useTimetable";
+
+interface SlotPickerProps {
+  reference: TimetableReference | null;
+  timeZone: string;
+  onTimeZoneChange: (zone: string) => void;
+  timeZoneLocked: boolean;
+  duration: number | null;
+  showSeats: boolean;
+  /** The date to show again when coming back from the details step. */
+  initialDate: string | null;
+  selectedStart: string | null;
+  onSelect: (slot: SlotTime, isoDate: string) => void;
+}
+
+/** Month calendar, the chosen day's times, the time zone and the 12h/24h switch. */
+export function SlotPicker({
+  reference,
+  timeZone,
+  onTimeZoneChange,
+  timeZoneLocked,
+  duration,
+  showSeats,
+  initialDate,
+  selectedStart,
+  onSelect,
+}: SlotPickerProps) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const serverDate = useAppState((state) => state.serverDate);
+  const timeFormat = useAppState((state) => state.timeFormat);
+  const today = isoDateInZone(serverDate, timeZone);
+  const [month, setMonth] = useState<MonthId>(() => monthOf(initialDate ?? today));
+  const [selectedDate, setSelectedDate] = useState<string | null>(initialDate);
+  const { timetable, status, error } = useTimetable(reference, month, timeZone, duration);
+  const jumped = useRef(initialDate !== null);
+  const timesRef = useRef<HTMLDivElement>(null);
+
+  // On the first load, an empty month moves on to the month of the first free date.
+  useEffect(() => {
+    if (jumped.current || !timetable) return;
+    jumped.current = true;
+    const first = timetable.firstDate;
+    if (Object.keys(timetable.days).length === 0 && first && monthOf(first) > month) {
+      setMonth(monthOf(first));
+    }
+  }, [timetable, month]);
+
+  const firstMonth = monthOf(today);
+  const lastMonth = timetable?.lastDate ? monthOf(timetable.lastDate) : null;
+  const isBookable = (isoDate: string) => timetable?.days[dayKey(isoDate)] !== undefined;
+  const day = selectedDate ? timetable?.days[dayKey(selectedDate)] : undefined;
+  const monthEmpty = timetable !== undefined && Object.keys(timetable.days).length === 0;
+
+  function handleMonthChange(next: MonthId) {
+    setMonth(next);
+    setSelectedDate(null);
+  }
+
+  function handleSelectDate(isoDate: string) {
+    setSelectedDate(isoDate);
+    // On phones the times are below the calendar: bring them into view.
+    requestAnimationFrame(() => timesRef.current?.scrollIntoView({ block: "nearest" }));
+  }
+
+  function jumpTo(isoDate: string) {
+    setMonth(monthOf(isoDate));
+    setSelectedDate(isoDate);
+  }
+
+  return (
+    <div className="flex flex-col gap-5 lg:flex-row lg:gap-6">
+      <section aria-labelledby="pick-date" className="flex min-w-0 flex-1 flex-col gap-4">
+        <h2 id="pick-date" className="text-lg font-bold text-gray-900">
+          {t("calendar.title")}
+        </h2>
+        <div className="relative">
+          <MonthCalendar
+            month={month}
+            onMonthChange={handleMonthChange}
+            firstMonth={firstMonth}
+            lastMonth={lastMonth}
+            today={today}
+            isBookable={isBookable}
+            selected={selectedDate}
+            onSelect={handleSelectDate}
+            loading={status !== "success"}
+          />
+          {monthEmpty && timetable ? (
+            <EmptyMonth
+              firstDate={
+                timetable.firstDate && monthOf(timetable.firstDate) !== month
+                  ? timetable.firstDate
+                  : null
+              }
+              noneAhead={timetable.isNotAvailable}
+              monthsChecked={Math.round(timetable.maximumDaysChecked / 30)}
+              canGoForward={lastMonth === null || month < lastMonth}
+              onJump={jumpTo}
+              onNextMonth={() => handleMonthChange(addMonths(month, 1))}
+              locale={locale}
+            />
+          ) : null}
+          {status === "error" ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {error instanceof Error ? error.message : t("errors.unexpected")}
+            </p>
+          ) : null}
+        </div>
+        <TimeZoneSelect value={timeZone} onChange={onTimeZoneChange} locked={timeZoneLocked} />
+        <TimeFormatToggle value={timeFormat} />
+      </section>
+      <section
+        ref={timesRef}
+        aria-labelledby="pick-time"
+        className="flex flex-col gap-3 lg:w-56 lg:shrink-0"
+      >
+        <h2 id="pick-time" className="text-lg font-bold text-gray-900">
+          {selectedDate ? formatLongDate(selectedDate, locale) : t("times.title")}
+        </h2>
+        <div className="lg:max-h-[26rem] lg:overflow-y-auto lg:pe-1">
+          {day ? (
+            <TimeSlots
+              times={day.times}
+              timeZone={timeZone}
+              timeFormat={timeFormat}
+              showSeats={showSeats}
+              selected={selectedStart}
+              onSelect={(slot) => onSelect(slot, day.isoDate)}
+            />
+          ) : (
+            <p className="text-sm text-gray-600">
+              {selectedDate && status === "success"
+                ? t("times.noneOnDate", { date: formatLongDate(selectedDate, locale) })
+                : t("times.pickDate")}
+            </p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+interface EmptyMonthProps {
+  firstDate: string | null;
+  noneAhead: boolean;
+  monthsChecked: number;
+  canGoForward: boolean;
+  onJump: (isoDate: string) => void;
+  onNextMonth: () => void;
+  locale: string;
+}
+
+/** Laid over the calendar of a month without times: where the next free date is, if any. */
+function EmptyMonth({
+  firstDate,
+  noneAhead,
+  monthsChecked,
+  canGoForward,
+  onJump,
+  onNextMonth,
+  locale,
+}: EmptyMonthProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="absolute inset-x-0 top-16 flex justify-center px-2">
+      <div
+        role="status"
+        className="flex max-w-xs flex-col items-center gap-2 rounded-xl bg-white/95 p-4 text-center shadow-md ring-1 ring-gray-200"
+      >
+        <p className="font-semibold text-gray-900">{t("calendar.noTimesInMonth")}</p>
+        {firstDate ? (
+          <button
+            type="button"
+            onClick={() => onJump(firstDate)}
+            className="rounded-lg px-3 py-2 font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-600/10"
+          >
+            {t("calendar.jumpToFirst", { date: formatLongDate(firstDate, locale) })}
+          </button>
+        ) : noneAhead ? (
+          <p className="text-sm text-gray-700">
+            {t("calendar.noneAhead", { count: monthsChecked })}
+          </p>
+        ) : canGoForward ? (
+          <button
+            type="button"
+            onClick={onNextMonth}
+            className="rounded-lg px-3 py-2 font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-600/10"
+          >
+            {t("calendar.viewNextMonth")}
+          </button>
+        ) : (
+          <p className="text-sm text-gray-700">{t("calendar.noAvailableTimes")}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TimeFormatToggle({ value }: { value: TimeFormat }) {
+  const { t } = useTranslation();
+  const options: [TimeFormat, string][] = [
+    [12, t("booking.format12h")],
+    [24, t("booking.format24h")],
+  ];
+  return (
+    <fieldset className="flex items-center gap-3">
+      <legend className="sr-only">{t("booking.timeFormat")}</legend>
+      <span aria-hidden="true" className="text-sm font-semibold text-gray-800">
+        {t("booking.timeFormat")}
+      </span>
+      <div className="inline-flex rounded-lg bg-gray-100 p-1">
+        {options.map(([format, label]) => (
+          <button
+            key={format}
+            type="button"
+            aria-pressed={value === format}
+            onClick={() => setTimeFormat(format)}
+            className={`min-h-9 min-w-12 rounded-md px-3 text-sm font-semibold ${
+              value === format ? "bg-white text-gray-900 shadow-sm" : "text-gray-600"
+            }`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

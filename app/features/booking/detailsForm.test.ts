@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import type { PublicEventType } from "./bookingApi";
+import { detailsBody, prefillDetails, validateDetails } from "./detailsForm";
+
+const eventType: PublicEventType = {
+  kind: "ONE_ON_ONE",
+  title: "Intro",
+  slug: "intro",
+  description: "",
+  duration: 30,
+  durations: [30],
+  locations: [
+    { type: "ZOOM" },
+    { type: "PHONE_CALL", options: { direction: "HOST_CALLS_INVITEE" } },
+    { type: "IN_PERSON", options: { address: "Main St 1" } },
+  ],
+  seats: null,
+  questions: [
+    { id: "topic", type: "SHORT_TEXT", label: "Topic", required: true, options: [] },
+    { id: "size", type: "SINGLE_CHOICE", label: "Size", required: false, options: ["S", "M"] },
+    { id: "ok", type: "CHECKBOX", label: "Agree", required: true, options: [] },
+  ],
+  price: null,
+  requiresEmailVerification: false,
+  lockTimeZone: false,
+  timeZone: "Europe/Berlin",
+  hosts: [],
+  owner: { kind: "user", name: "Ana", slug: "ana", avatarUrl: null },
+  team: null,
+};
+
+const alwaysValid = () => true;
+
+describe("prefillDetails", () => {
+  it("reads name, email, mobile, location and answers a1..a20 from the query", () => {
+    const values = prefillDetails(
+      "?first_name=Ana&last_name=Lee&email=ana%40x.io&mobile=%2B4930123&location=phone_call&a1=Pricing&a2=M&a3=true",
+      eventType,
+    );
+    expect(values).toMatchObject({
+      name: "Ana Lee",
+      email: "ana@x.io",
+      location: 1,
+      locationPhone: "+4930123",
+      answers: { topic: "Pricing", size: "M", ok: true },
+    });
+  });
+
+  it("ignores choices that are not offered", () => {
+    expect(prefillDetails("?a2=XL", eventType).answers).toEqual({});
+  });
+});
+
+describe("validateDetails", () => {
+  it("names every missing or wrong field with the spec's messages", () => {
+    const values = prefillDetails("?email=nope&a1=", eventType);
+    expect(validateDetails(eventType, values, alwaysValid)).toEqual({
+      name: "errors.required",
+      email: "errors.email",
+      location: "details.selectOption",
+      "answers.topic": "errors.required",
+      "answers.ok": "errors.required",
+    });
+  });
+
+  it("checks the phone of a location the host calls, and answer lengths", () => {
+    const values = {
+      ...prefillDetails("?name=Ana&email=a%40b.co&a3=1", eventType),
+      location: 1,
+      locationPhone: "+49 1",
+      answers: { topic: "x".repeat(256), ok: true },
+    };
+    expect(validateDetails(eventType, values, () => false)).toEqual({
+      "location.value": "details.invalidPhone",
+      "answers.topic": "details.invalidAnswer",
+    });
+  });
+});
+
+describe("detailsBody", () => {
+  it("sends the chosen location with its detail and compact phone numbers", () => {
+    const values = {
+      ...prefillDetails("?name=Ana&email=a%40b.co&a1=Hi&a3=yes", eventType),
+      location: 1,
+      locationPhone: "+49 30 1234567",
+      guests: "b@c.co, d@e.co",
+    };
+    expect(detailsBody(eventType, values)).toEqual({
+      name: "Ana",
+      email: "a@b.co",
+      guests: ["b@c.co", "d@e.co"],
+      location: { type: "PHONE_CALL", value: "+49301234567" },
+      answers: { topic: "Hi", ok: true },
+    });
+    expect(detailsBody(eventType, { ...values, location: 2 }).location).toEqual({
+      type: "IN_PERSON",
+      value: "Main St 1",
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatLongDate,
+  formatMonth,
+  formatPrice,
+  formatTime,
+  isoDateInZone,
+  weekdayNames,
+  zoneOffsetLabel,
+} from "./formatters";
+
+const space = (text: string) => text.replace(/\s/g, " ");
+
+describe("formatters", () => {
+  it("writes the full date a date button is named by", () => {
+    expect(formatLongDate("2026-11-23", "en")).toBe("Monday, November 23, 2026");
+    expect(formatMonth("2026-11", "en")).toBe("November 2026");
+  });
+
+  it("writes times in 24h or 12h in the given zone", () => {
+    const instant = "2026-11-23T08:30:00Z";
+    expect(formatTime(instant, "Europe/Berlin", 24, "en")).toBe("09:30");
+    expect(space(formatTime(instant, "Europe/Berlin", 12, "en"))).toBe("9:30 AM");
+    expect(formatTime(instant, "America/New_York", 24, "en")).toBe("03:30");
+  });
+
+  it("starts weeks on Monday", () => {
+    expect(weekdayNames("en")).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+  });
+
+  it("labels offsets and money", () => {
+    expect(zoneOffsetLabel("Asia/Kolkata", Date.parse("2026-01-01T00:00:00Z"))).toBe("GMT+05:30");
+    expect(formatPrice(2500, "EUR", "en")).toBe("€25.00");
+    expect(formatPrice(1000, "JPY", "en")).toBe("¥1,000");
+  });
+});
+
+describe("isoDateInZone", () => {
+  it("gives the date in the zone, not in UTC", () => {
+    const instant = Date.parse("2026-11-23T23:30:00Z");
+    expect(isoDateInZone(instant, "UTC")).toBe("2026-11-23");
+    expect(isoDateInZone(instant, "Europe/Berlin")).toBe("2026-11-24");
+    expect(isoDateInZone(instant, "America/Los_Angeles")).toBe("2026-11-23");
+  });
+});

@@ -1,0 +1,21 @@
+import { prefetchQuery } from "../../api/publicQuery";
+import type { PathParams } from "../../router/matchPath";
+import { appStore } from "../../state/appState";
+import { eventTypeKey, fetchEventType, timetableReference } from "./bookingApi";
+import { bookingSourceOf } from "./bookingSource";
+import { monthOf } from "./calendarMonth";
+import { isoDateInZone } from "./formatters";
+import { monthTimetablePath, prefetchTimetable } from "./useTimetable";
+
+/**
+ * Starts the booking page's two calls (the event type and this month's times) at once, while
+ * its code and the language catalog still download; the page then finds them in the cache.
+ */
+export function prefetchBookingPage(params: PathParams): void {
+  const source = bookingSourceOf(params);
+  if (!source) return;
+  prefetchQuery(eventTypeKey(source), (signal) => fetchEventType(source, signal), 60_000);
+  const { timeZone, serverDate } = appStore.get();
+  const month = monthOf(isoDateInZone(serverDate, timeZone));
+  prefetchTimetable(monthTimetablePath(timetableReference(source), month, timeZone, null));
+}

@@ -1,0 +1,57 @@
+import { useEffect, useMemo } from "react";
+import { prefetchQuery, usePublicQuery } from "../../api/publicQuery";
+import { fetchTimetable, type TimetableWindow, timetablePath } from "./bookingApi";
+import { addMonths, firstDayOfMonth, lastDayOfMonth, type MonthId } from "./calendarMonth";
+import { toTimetable } from "./timetable";
+
+/** A timetable call's reference: which path and which event (see bookingSource.timetableReference). */
+export interface TimetableReference {
+  path: string;
+  params: Record<string, string>;
+}
+
+const staleMs = 30_000;
+
+function monthWindow(month: MonthId, timeZone: string, duration: number | null): TimetableWindow {
+  return {
+    start: firstDayOfMonth(month),
+    end: lastDayOfMonth(month),
+    timeZone,
+    duration,
+    checkFirstAvailable: true,
+  };
+}
+
+/** The timetable call of one month, which is also its cache key. */
+export function monthTimetablePath(
+  reference: TimetableReference,
+  month: MonthId,
+  timeZone: string,
+  duration: number | null,
+): string {
+  return timetablePath(reference, monthWindow(month, timeZone, duration));
+}
+
+/** Starts fetching a month's timetable (the page's first month, before React renders). */
+export function prefetchTimetable(path: string): void {
+  prefetchQuery(path, (signal) => fetchTimetable(path, signal), staleMs);
+}
+
+/** The timetable of one month in the invitee's zone; the next month is fetched ahead. */
+export function useTimetable(
+  reference: TimetableReference | null,
+  month: MonthId,
+  timeZone: string,
+  duration: number | null,
+) {
+  const path = reference ? monthTimetablePath(reference, month, timeZone, duration) : null;
+  const query = usePublicQuery(path, (signal) => fetchTimetable(path!, signal), staleMs);
+  const timetable = useMemo(() => (query.data ? toTimetable(query.data) : undefined), [query.data]);
+
+  useEffect(() => {
+    if (!reference || query.status !== "success") return;
+    prefetchTimetable(monthTimetablePath(reference, addMonths(month, 1), timeZone, duration));
+  }, [reference, query.status, month, timeZone, duration]);
+
+  return { ...query, timetable, key: path };
+}

@@ -1,0 +1,43 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/Button";
+import { onNavigation } from "../../router/navigation";
+import { useAppState } from "../../state/appState";
+import { loadFacebookPixel, loadGoogleAnalytics, trackPageView } from "./analyticsScripts";
+import { recordConsent } from "./consentCookie";
+
+/** Asks whether the host's analytics may run; the answer is kept 30 days. */
+export function ConsentBanner() {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="consent-title"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white p-4 shadow-lg sm:inset-x-auto sm:end-4 sm:bottom-4 sm:max-w-sm sm:rounded-xl sm:border"
+    >
+      <h2 id="consent-title" className="font-semibold text-gray-900">
+        {t("consent.title")}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">{t("consent.message")}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button onClick={() => recordConsent("accept")}>{t("consent.accept")}</Button>
+        <Button variant="secondary" onClick={() => recordConsent("decline")}>
+          {t("consent.decline")}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** With consent: loads Google Analytics and the Facebook pixel and reports each page view. */
+export function AnalyticsLoader() {
+  const profile = useAppState((state) => state.profile);
+  const ga = profile?.googleAnalytics ?? null;
+  const pixel = profile?.facebookPixelId ?? null;
+  useEffect(() => {
+    if (ga) loadGoogleAnalytics(ga);
+    if (pixel) loadFacebookPixel(pixel);
+    trackPageView();
+    return onNavigation(trackPageView);
+  }, [ga, pixel]);
+  return null;
+}

@@ -1,0 +1,100 @@
+import { ApiError, apiClient, type FieldErrors } from "../../../api/apiClient";
+import { readCookie } from "../../../lib/readCookie";
+import type {
+  EventType,
+  EventTypeFields,
+  MeSettings,
+  ProfileSettings,
+  Schedule,
+  ScheduleFields,
+  SingleUseLink,
+  Team,
+  Upload,
+  UserSettings,
+} from "./types";
+
+export interface MeUpdate
+  extends Partial<
+    Pick<UserSettings, "name" | "username" | "timeZone" | "timeFormat" | "language">
+  > {
+  avatarUploadId?: string | null;
+  profile?: Partial<ProfileSettings>;
+}
+
+/** Sends a file as multipart/form-data; apiClient speaks JSON only. */
+async function postFile<T>(path: string, file: File): Promise<T> {
+  const body = new FormData();
+  body.append("file", file);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const csrf = readCookie("slotted_csrf");
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: "POST",
+      body,
+      headers,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+  const payload = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    errors?: FieldErrors;
+  };
+  if (!response.ok) {
+    const fields = payload.errors ?? {};
+    const joined = Object.values(fields).flat().join(", ");
+    throw new ApiError(
+      response.status,
+      joined || payload.message || String(response.status),
+      fields,
+    );
+  }
+  return payload as T;
+}
+
+/** The dashboard's writes; reads are the query factories in dashboardQueries.ts. */
+export const dashboardApi = {
+  createEventType: (fields: EventTypeFields) => apiClient.post<EventType>("/event-types", fields),
+  updateEventType: (id: string, patch: Partial<EventTypeFields>) =>
+    apiClient.patch<EventType>(`/event-types/${id}`, patch),
+  deleteEventType: (id: string) => apiClient.delete<void>(`/event-types/${id}`),
+
+  createSingleUseLink: (eventTypeId: string) =>
+    apiClient.post<SingleUseLink>(`/event-types/${eventTypeId}/single-use-links`),
+  revokeSingleUseLink: (eventTypeId: string, linkId: string) =>
+    apiClient.delete<void>(`/event-types/${eventTypeId}/single-use-links/${linkId}`),
+
+  createSchedule: (fields: ScheduleFields) => apiClient.post<Schedule>("/schedules", fields),
+  updateSchedule: (id: string, patch: Partial<ScheduleFields>) =>
+    apiClient.patch<Schedule>(`/schedules/${id}`, patch),
+  deleteSchedule: (id: string) => apiClient.delete<void>(`/schedules/${id}`),
+
+  cancelBooking: (eventUuid: string, reason: string) =>
+    apiClient.put<unknown>(`/event/uuid/${eventUuid}/cancel`, { cancellation_reason: reason }),
+  moveRoundRobin: (eventUuid: string, hostId: string) =>
+    apiClient.post<unknown>(`/reschedule/round-robin/${eventUuid}`, { hostId }),
+
+  createTeam: (input: { name: string; slug: string }) => apiClient.post<Team>("/teams", input),
+  updateTeam: (
+    id: string,
+    patch: { name?: string; colorsLocked?: boolean; colors?: Partial<Team["colors"]> },
+  ) => apiClient.patch<Team>(`/teams/${id}`, patch),
+  addTeamMember: (id: string, input: { email: string; role: "admin" | "member" }) =>
+    apiClient.post<Team>(`/teams/${id}/members`, input),
+  changeMemberRole: (id: string, userId: string, role: "admin" | "member") =>
+    apiClient.patch<Team>(`/teams/${id}/members/${userId}`, { role }),
+  removeTeamMember: (id: string, userId: string) =>
+    apiClient.delete<void>(`/teams/${id}/members/${userId}`),
+
+  updateMe: (update: MeUpdate) => apiClient.patch<MeSettings>("/me", update),
+  uploadImage: (file: File) => postFile<Upload>("/uploads?kind=image", file),
+  changePassword: (input: { currentPassword: string; newPassword: string }) =>
+    apiClient.post<void>("/me/password", input),
+  requestPasswordReset: (email: string) =>
+    apiClient.post<{ message: string }>("/auth/password-reset", { email }),
+  resetPassword: (token: string, password: string) =>
+    apiClient.post<void>("/auth/password-reset/confirm", { token, password }),
+};

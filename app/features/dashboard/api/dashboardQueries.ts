@@ -1,0 +1,84 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiClient } from "../../../api/apiClient";
+import type {
+  Booking,
+  BookingStatus,
+  EventType,
+  MeSettings,
+  Schedule,
+  SingleUseLink,
+  Team,
+} from "./types";
+
+/** Query keys start with "dashboard" so one invalidation can refresh every screen. */
+export const dashboardKeys = {
+  all: ["dashboard"] as const,
+  settings: () => [...dashboardKeys.all, "settings"] as const,
+  eventTypes: () => [...dashboardKeys.all, "eventTypes"] as const,
+  eventType: (id: string) => [...dashboardKeys.eventTypes(), id] as const,
+  singleUseLinks: (id: string) => [...dashboardKeys.eventTypes(), id, "singleUseLinks"] as const,
+  schedules: () => [...dashboardKeys.all, "schedules"] as const,
+  teams: () => [...dashboardKeys.all, "teams"] as const,
+  bookings: () => [...dashboardKeys.all, "bookings"] as const,
+};
+
+/** The user with their Profile settings and the colour lock of their teams. */
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.settings(),
+    queryFn: ({ signal }) => apiClient.get<MeSettings>("/me", { signal }),
+  });
+
+export const eventTypesQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.eventTypes(),
+    queryFn: ({ signal }) => apiClient.get<{ eventTypes: EventType[] }>("/event-types", { signal }),
+    select: (data) => data.eventTypes,
+  });
+
+export const eventTypeQuery = (id: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.eventType(id),
+    queryFn: ({ signal }) => apiClient.get<EventType>(`/event-types/${id}`, { signal }),
+  });
+
+export const singleUseLinksQuery = (eventTypeId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.singleUseLinks(eventTypeId),
+    queryFn: ({ signal }) =>
+      apiClient.get<{ links: SingleUseLink[] }>(`/event-types/${eventTypeId}/single-use-links`, {
+        signal,
+      }),
+    select: (data) => data.links,
+  });
+
+export const schedulesQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.schedules(),
+    queryFn: ({ signal }) => apiClient.get<{ schedules: Schedule[] }>("/schedules", { signal }),
+    select: (data) => data.schedules,
+  });
+
+export const teamsQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.teams(),
+    queryFn: ({ signal }) => apiClient.get<{ teams: Team[] }>("/teams", { signal }),
+    select: (data) => data.teams,
+  });
+
+export interface BookingFilter {
+  status?: BookingStatus;
+  from?: string;
+  to?: string;
+}
+
+export const bookingsQuery = (filter: BookingFilter) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.bookings(), filter] as const,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ limit: "500" });
+      for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+      return apiClient.get<{ bookings: Booking[] }>(`/bookings?${params}`, { signal });
+    },
+    select: (data) => data.bookings,
+  });

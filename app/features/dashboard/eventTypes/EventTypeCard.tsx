@@ -1,0 +1,156 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../api/errorMessage";
+import { Button } from "../../../components/Button";
+import { Link, useNavigate } from "../../../router";
+import { notify } from "../../../state/appState";
+import { dashboardApi } from "../api/dashboardApi";
+import { dashboardKeys } from "../api/dashboardQueries";
+import type { EventType } from "../api/types";
+import { ShareCenter } from "../share/ShareCenter";
+import { CheckboxField } from "../ui/CheckboxField";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { CopyButton } from "../ui/CopyButton";
+import { duplicateDraft } from "./eventTypeDraft";
+
+interface EventTypeCardProps {
+  type: EventType;
+  canManage: boolean;
+  takenSlugs: ReadonlySet<string>;
+}
+
+/** One event type in the list: what it is, its link, and the host's quick actions. */
+export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.eventTypes() });
+
+  const toggle = useMutation({
+    mutationFn: (active: boolean) => dashboardApi.updateEventType(type.id, { active }),
+    onSuccess: (_data, active) => {
+      notify(active ? t("dashboard.eventTypes.activated") : t("dashboard.eventTypes.deactivated"));
+      return refresh();
+    },
+    onError: (error) => notify(errorMessage(error, t), "error"),
+  });
+  const duplicate = useMutation({
+    mutationFn: () =>
+      dashboardApi.createEventType(
+        duplicateDraft(
+          type,
+          t("dashboard.eventTypes.copyTitle", { title: type.title }),
+          takenSlugs,
+        ),
+      ),
+    onSuccess: async (created) => {
+      notify(t("dashboard.eventTypes.duplicated"));
+      await refresh();
+      navigate(`/dashboard/event-types/${created.id}`);
+    },
+    onError: (error) => notify(errorMessage(error, t), "error"),
+  });
+  const remove = useMutation({
+    mutationFn: () => dashboardApi.deleteEventType(type.id),
+    onSuccess: async () => {
+      setConfirmDelete(false);
+      notify(t("dashboard.eventTypes.deleted"));
+      await refresh();
+    },
+  });
+
+  const durations = type.durations.length > 1 ? type.durations : [type.duration];
+  // Shows the switch's new position at once, while the change is on its way.
+  const active = toggle.isPending ? toggle.variables : type.active;
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 className="text-lg font-bold break-words text-gray-900">
+            <Link to={`/dashboard/event-types/${type.id}`} className="hover:underline">
+              {type.title}
+            </Link>
+          </h3>
+          <p className="text-sm text-gray-700">
+            {t(`dashboard.kinds.${type.kind}.title`)} ·{" "}
+            {durations.map((d) => t("dashboard.common.minutesCount", { count: d })).join(", ")}
+          </p>
+        </div>
+        {canManage ? (
+          <div className="flex shrink-0 items-center gap-2">
+            <span aria-hidden="true" className="text-sm font-semibold text-gray-700">
+              {active ? t("dashboard.eventTypes.on") : t("dashboard.eventTypes.inactive")}
+            </span>
+            <CheckboxField
+              asSwitch
+              hideLabel
+              label={t("dashboard.eventTypes.activeSwitch", { title: type.title })}
+              checked={active}
+              disabled={toggle.isPending}
+              onChange={(next) => toggle.mutate(next)}
+            />
+          </div>
+        ) : type.active ? null : (
+          <span className="rounded-full bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-800">
+            {t("dashboard.eventTypes.inactive")}
+          </span>
+        )}
+      </div>
+      {type.url ? (
+        <p className="text-sm break-all text-gray-700">
+          <bdi>{type.url}</bdi>
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        {type.url ? <CopyButton text={type.url} /> : null}
+        {type.url ? (
+          <ShareCenter
+            title={type.title}
+            url={type.url}
+            eventTypeId={type.id}
+            canManage={canManage}
+          />
+        ) : null}
+        {canManage ? (
+          <>
+            <Link
+              to={`/dashboard/event-types/${type.id}`}
+              className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50"
+            >
+              {t("dashboard.common.edit")}
+              <span className="sr-only"> {type.title}</span>
+            </Link>
+            <Button
+              variant="secondary"
+              disabled={duplicate.isPending}
+              onClick={() => duplicate.mutate()}
+            >
+              {t("dashboard.eventTypes.duplicate")}
+              <span className="sr-only"> {type.title}</span>
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
+              {t("dashboard.common.delete")}
+              <span className="sr-only"> {type.title}</span>
+            </Button>
+          </>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        danger
+        title={t("dashboard.eventTypes.deleteTitle", { title: type.title })}
+        message={t("dashboard.eventTypes.deleteMessage")}
+        confirmLabel={t("dashboard.common.delete")}
+        pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, t) : undefined}
+        onConfirm={() => remove.mutate()}
+        onClose={() => {
+          setConfirmDelete(false);
+          remove.reset();
+        }}
+      />
+    </li>
+  );
+}

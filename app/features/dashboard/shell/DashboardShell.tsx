@@ -1,0 +1,109 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "../../../router";
+import { Logo } from "../../brand/Logo";
+
+export type DashboardSection =
+  | "home"
+  | "eventTypes"
+  | "availability"
+  | "bookings"
+  | "teams"
+  | "settings";
+
+const sections: { id: DashboardSection; path: string }[] = [
+  { id: "home", path: "/dashboard" },
+  { id: "eventTypes", path: "/dashboard/event-types" },
+  { id: "availability", path: "/dashboard/availability" },
+  { id: "bookings", path: "/dashboard/bookings" },
+  { id: "teams", path: "/dashboard/teams" },
+  { id: "settings", path: "/dashboard/settings" },
+];
+
+interface DashboardShellProps {
+  active: DashboardSection | null;
+  userName: string;
+  bookingPageUrl: string;
+  signOut: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every signed-in dashboard screen: the product mark, the section navigation
+ * (a sidebar from lg, a scrolling row of links below), the booking-page link and sign-out.
+ */
+export function DashboardShell({
+  active,
+  userName,
+  bookingPageUrl,
+  signOut,
+  children,
+}: DashboardShellProps) {
+  const { t } = useTranslation();
+  const navRef = useRef<HTMLUListElement>(null);
+  // On phones the sections are a row that scrolls sideways: keep the current one in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new section moves the current link.
+  useEffect(() => {
+    const list = navRef.current;
+    const current = list?.querySelector<HTMLElement>("[aria-current='page']");
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    // "nearest" on the block axis: the row is in view, so the page itself does not move.
+    current.scrollIntoView({ block: "nearest", inline: "center" });
+  }, [active]);
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <Link to="/dashboard" className="rounded-lg">
+          <Logo />
+          <span className="sr-only"> – {t("dashboard.nav.home")}</span>
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="hidden text-sm text-gray-700 sm:inline">
+            <bdi>{userName}</bdi>
+          </span>
+          <a
+            href={bookingPageUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="text-sm font-semibold text-brand-700 underline"
+          >
+            {t("dashboard.nav.viewBookingPage")}
+            <span className="sr-only"> {t("dashboard.common.opensInNewTab")}</span>
+          </a>
+          {signOut}
+        </div>
+      </header>
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        <nav
+          aria-label={t("dashboard.nav.label")}
+          className="lg:sticky lg:top-6 lg:w-56 lg:shrink-0"
+        >
+          <ul
+            ref={navRef}
+            className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0"
+          >
+            {sections.map((section) => {
+              const current = section.id === active;
+              return (
+                <li key={section.id} className="shrink-0">
+                  <Link
+                    to={section.path}
+                    aria-current={current ? "page" : undefined}
+                    className={`flex min-h-11 items-center rounded-lg px-3 py-2 font-semibold whitespace-nowrap ${
+                      current
+                        ? "bg-white text-brand-700 shadow-sm"
+                        : "text-gray-700 hover:bg-white/70 hover:text-gray-900"
+                    }`}
+                  >
+                    {t(`dashboard.nav.${section.id}`)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="flex min-w-0 flex-1 flex-col gap-6">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/Button";
+import { notify } from "../../../state/appState";
+
+interface CopyButtonProps {
+  text: string;
+  /** The accessible name, e.g. "Copy link". */
+  label?: string;
+  variant?: "primary" | "secondary";
+  className?: string;
+}
+
+/** Copies `text` to the clipboard and says so in a toast (announced by its live region). */
+export function CopyButton({ text, label, variant = "secondary", className }: CopyButtonProps) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+      notify(t("dashboard.common.copied"));
+    } catch {
+      notify(t("dashboard.common.copyFailed"), "error");
+    }
+  }
+  return (
+    <Button variant={variant} className={className} onClick={handleCopy}>
+      {copied ? t("dashboard.common.copiedShort") : (label ?? t("dashboard.common.copyLink"))}
+    </Button>
+  );
+}

@@ -1,0 +1,87 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  /** md: 420 px (spec §9), lg: wide content such as a preview. */
+  size?: "md" | "lg";
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert, Escape closes,
+ * focus moves in on open and goes back to the element that opened it on close.
+ */
+export function Dialog({ open, onClose, title, description, children, size = "md" }: DialogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  function handleClose() {
+    if (opener.current instanceof HTMLElement && opener.current.isConnected) {
+      opener.current.focus();
+    }
+    if (open) onClose();
+  }
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; Escape and the close button serve the keyboard.
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={handleClose}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === ref.current) ref.current?.close();
+      }}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-2xl bg-white p-0 text-gray-900 shadow-xl backdrop:bg-gray-900/50 ${
+        size === "lg" ? "max-w-3xl" : "max-w-[420px]"
+      }`}
+    >
+      {open ? (
+        <div className="flex flex-col gap-4 p-5 sm:p-6">
+          <div className="flex items-start justify-between gap-4">
+            <div className="flex flex-col gap-1">
+              <h2 id={titleId} className="text-lg font-bold text-gray-900">
+                {title}
+              </h2>
+              {description ? (
+                <div id={descriptionId} className="text-sm text-gray-600">
+                  {description}
+                </div>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="-me-2 -mt-1 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">
+                <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="2" />
+              </svg>
+              <span className="sr-only">{t("dashboard.common.close")}</span>
+            </button>
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { publicApi } from "../../api/publicApi";
+import type { PublicProfile } from "../../state/publicProfile";
+
+export interface EventTypeCard {
+  kind: string;
+  title: string;
+  slug: string;
+  description: string;
+  duration: number;
+  durations: number[];
+  locationTypes: string[];
+  price: { amount: number; currency: string } | null;
+  /** The booking page's path. */
+  path: string;
+}
+
+/** The answer of GET /api/page/{id}. */
+export interface ProfilePageData {
+  page: {
+    kind: "user" | "team";
+    name: string;
+    slug: string;
+    avatarUrl: string | null;
+    welcomeMessage: string | null;
+    socials: Record<string, string>;
+    eventTypes: EventTypeCard[];
+  };
+  profile: PublicProfile;
+}
+
+export function fetchProfilePage(id: string, signal?: AbortSignal) {
+  return publicApi.get<ProfilePageData>(`/page/${encodeURIComponent(id)}`, { signal });
+}

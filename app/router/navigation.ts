@@ -1,0 +1,88 @@
+import { createContext, useContext, useSyncExternalStore } from "react";
+import { withKeptQuery } from "./keptQuery";
+import type { PathParams } from "./matchPath";
+
+/** Where the browser is: the parts of window.location the pages read. */
+export interface AppLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+  /** Carry the spec's kept query parameters (§3) over to `to`; the public pages do. */
+  keepQuery?: boolean;
+}
+
+const listeners = new Set<() => void>();
+let current: AppLocation = readLocation();
+
+function readLocation(): AppLocation {
+  if (typeof window === "undefined") return { pathname: "/", search: "", hash: "" };
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash };
+}
+
+function notify() {
+  const next = readLocation();
+  if (
+    next.pathname === current.pathname &&
+    next.search === current.search &&
+    next.hash === current.hash
+  ) {
+    return;
+  }
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== "undefined") window.addEventListener("popstate", notify);
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current location; stable between navigations. */
+export function currentLocation(): AppLocation {
+  return current;
+}
+
+/** Calls `listener` after every navigation (push, replace, back and forward). */
+export function onNavigation(listener: () => void): () => void {
+  return subscribe(listener);
+}
+
+/** Goes to `to` (a path with an optional query and hash) without reloading the page. */
+export function navigate(to: string, { replace = false, keepQuery = false }: NavigateOptions = {}) {
+  const target = keepQuery ? withKeptQuery(to, window.location.search) : to;
+  if (replace) window.history.replaceState(null, "", target);
+  else window.history.pushState(null, "", target);
+  const pathChanged = window.location.pathname !== current.pathname;
+  notify();
+  if (!replace && pathChanged) window.scrollTo(0, 0);
+}
+
+/** The current location, re-rendering the caller on navigation. */
+export function useLocation(): AppLocation {
+  return useSyncExternalStore(subscribe, currentLocation, currentLocation);
+}
+
+/** The navigate function (react-router's name, so pages read the same). */
+export function useNavigate(): typeof navigate {
+  return navigate;
+}
+
+/** The matched route: its name (which decides layout) and parameters. */
+export interface RouteMatch {
+  name: string;
+  params: PathParams;
+}
+
+export const RouteContext = createContext<RouteMatch>({ name: "notFound", params: {} });
+
+/** The parameters of the route being rendered. */
+export function useParams(): PathParams {
+  return useContext(RouteContext).params;
+}

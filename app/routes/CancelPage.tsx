@@ -1,0 +1,107 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../api/apiClient";
+import { errorMessage } from "../api/errorMessage";
+import { publicApi } from "../api/publicApi";
+import { setQueryData, usePublicQuery } from "../api/publicQuery";
+import { Alert } from "../components/Alert";
+import { Button } from "../components/Button";
+import { FocusHeading } from "../components/FocusHeading";
+import { LoadingIndicator } from "../components/LoadingIndicator";
+import { type EventView, fetchEventView, fetchInvitee } from "../features/booking/eventView";
+import { MeetingDetails } from "../features/booking/MeetingDetails";
+import { ReasonField } from "../features/booking/ReasonField";
+import { postToParent } from "../features/embed/embedded";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { useParams } from "../router/navigation";
+import { ErrorPage } from "./ErrorPage";
+import { NotFoundPage } from "./NotFoundPage";
+
+interface CancelData {
+  event: EventView;
+  inviteeName: string | null;
+  /** The attendee cancelled already (their seat), though the event goes on. */
+  attendeeCancelled: boolean;
+}
+
+/**
+ * Cancelling a booking: `/cancel/{attendeeUuid}/{token}` from the invitee's mail, or
+ * `/cancel/{eventUuid}` for a signed-in host. Asks for an optional reason (at most 256).
+ */
+export function CancelPage() {
+  const { t } = useTranslation();
+  const { slug = "", usertoken } = useParams();
+  const key = `cancel:${slug}`;
+  const query = usePublicQuery<CancelData>(key, async (signal) => {
+    try {
+      const { invitee, event } = await fetchInvitee(slug, signal);
+      return {
+        event,
+        inviteeName: invitee.name,
+        attendeeCancelled: invitee.status === "CANCELLED",
+      };
+    } catch (error) {
+      // Not an attendee: a host's link names the event itself.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      return {
+        event: await fetchEventView(slug, signal),
+        inviteeName: null,
+        attendeeCancelled: false,
+      };
+    }
+  });
+  const [reason, setReason] = useState("");
+  const [alert, setAlert] = useState<string>();
+  const [pending, setPending] = useState(false);
+  useDocumentTitle(t("cancel.documentTitle"));
+
+  if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
+  if (query.status === "error" || !query.data) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <ErrorPage error={query.error} />;
+  }
+  const { event, inviteeName, attendeeCancelled } = query.data;
+  const cancelled = event.status === "CANCELLED" || attendeeCancelled;
+
+  async function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    setPending(true);
+    setAlert(undefined);
+    try {
+      const answer = await publicApi.put<{ event: EventView; eventCancelled: boolean }>(
+        `/event/uuid/${encodeURIComponent(slug)}/cancel`,
+        { cancellation_reason: reason.trim(), ...(usertoken ? { token: usertoken } : {}) },
+      );
+      setQueryData<CancelData>(key, {
+        event: answer.event,
+        inviteeName,
+        attendeeCancelled: !answer.eventCancelled,
+      });
+      postToParent("event_cancelled", { event: { uuid: answer.event.uuid } });
+    } catch (error) {
+      setAlert(errorMessage(error, t));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6 bg-white p-5 shadow-sm sm:rounded-2xl sm:p-8">
+      <FocusHeading
+        key={String(cancelled)}
+        title={cancelled ? t("cancel.doneTitle") : t("cancel.title")}
+      />
+      {cancelled ? <p className="text-gray-700">{t("cancel.done")}</p> : null}
+      <MeetingDetails event={event} invitee={inviteeName} />
+      {cancelled ? null : (
+        <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+          <Alert message={alert} />
+          <ReasonField label={t("cancel.reason")} value={reason} onChange={setReason} />
+          <Button type="submit" disabled={pending} className="self-start">
+            {pending ? t("cancel.cancelling") : t("cancel.submit")}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../api/apiClient";
+import { usePublicQuery } from "../api/publicQuery";
+import { FocusHeading } from "../components/FocusHeading";
+import { LoadingIndicator } from "../components/LoadingIndicator";
+import { AddToCalendar } from "../features/booking/AddToCalendar";
+import { attendeeLinks, rememberedBooking } from "../features/booking/bookingStore";
+import { type EventView, fetchEventView, fetchInvitee } from "../features/booking/eventView";
+import { MeetingDetails } from "../features/booking/MeetingDetails";
+import { RedirectCountdown } from "../features/booking/RedirectCountdown";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Link } from "../router/Link";
+import { useLocation, useParams } from "../router/navigation";
+import { ErrorPage } from "./ErrorPage";
+import { NotFoundPage } from "./NotFoundPage";
+
+interface ConfirmationData {
+  event: EventView;
+  inviteeName: string | null;
+}
+
+/**
+ * The booking confirmation (`/{username}/{event}/{attendeeUuid}`) and the single event page
+ * (`/event/{eventUuid}`): what, when, where, who, add to calendar, the host's redirect, and
+ * the invitee's cancel and reschedule links.
+ */
+export function ConfirmationPage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { slug = "" } = useParams();
+  const { search } = useLocation();
+  const remembered = routeName === "bookingConfirmation" ? rememberedBooking(slug) : null;
+  const query = usePublicQuery<ConfirmationData>(
+    `confirmation:${routeName}:${slug}`,
+    async (signal) => {
+      if (routeName === "event") {
+        return { event: await fetchEventView(slug, signal), inviteeName: null };
+      }
+      const { event, invitee } = await fetchInvitee(slug, signal);
+      return { event, inviteeName: invitee.name };
+    },
+    60_000,
+  );
+  useDocumentTitle(t("confirmation.documentTitle"));
+
+  if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
+  if (query.status === "error" || !query.data) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <ErrorPage error={query.error} />;
+  }
+  const { event, inviteeName } = query.data;
+  const links = remembered && event.status !== "CANCELLED" ? attendeeLinks(remembered) : null;
+  const action = remembered?.action;
+  const params = new URLSearchParams(search);
+
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6 bg-white p-5 shadow-sm sm:rounded-2xl sm:p-8">
+      <FocusHeading
+        title={
+          event.status === "CANCELLED"
+            ? t("confirmation.cancelledTitle")
+            : event.status === "PENDING_PAYMENT"
+              ? t("confirmation.pendingTitle")
+              : routeName === "event"
+                ? event.title
+                : t("confirmation.title")
+        }
+      />
+      {routeName === "bookingConfirmation" && event.status === "CONFIRMED" ? (
+        <p className="text-gray-700">{t("confirmation.emailSent")}</p>
+      ) : null}
+      <MeetingDetails event={event} invitee={inviteeName} showFormer />
+      {event.status === "CONFIRMED" ? <AddToCalendar links={event.calendarLinks} /> : null}
+      {links ? (
+        <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <span className="text-gray-700">{t("confirmation.needChanges")}</span>
+          <Link to={links.reschedule} keepQuery className="font-semibold text-brand-700 underline">
+            {t("confirmation.reschedule")}
+          </Link>
+          <Link to={links.cancel} keepQuery className="font-semibold text-brand-700 underline">
+            {t("confirmation.cancel")}
+          </Link>
+        </p>
+      ) : null}
+      {action?.actionType === "URL" && event.status === "CONFIRMED" ? (
+        <RedirectCountdown
+          url={action.url}
+          seconds={action.seconds}
+          inParent={params.has("redirect_parent")}
+        />
+      ) : null}
+    </div>
+  );
+}

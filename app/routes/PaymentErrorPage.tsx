@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../api/errorMessage";
+import { publicApi } from "../api/publicApi";
+import { Alert } from "../components/Alert";
+import { Button } from "../components/Button";
+import { FocusHeading } from "../components/FocusHeading";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { navigate, useLocation, useParams } from "../router/navigation";
+
+/**
+ * 'Payment failed' (spec §8), where the card payment returns to after a failure:
+ * `/{username}/{event}/payment_error` or `/event/payment_error`. 'Try again' frees the
+ * pending booking's time (DELETE /api/event/...) and goes back to scheduling.
+ */
+export function PaymentErrorPage() {
+  const { t } = useTranslation();
+  const { username, event } = useParams();
+  const { search } = useLocation();
+  const [alert, setAlert] = useState<string>();
+  const [pending, setPending] = useState(false);
+  useDocumentTitle(t("payment.documentTitle"));
+  const query = new URLSearchParams(search);
+  const eventUuid = query.get("event_uuid") ?? query.get("event");
+  const paymentIntent = query.get("payment_intent");
+  const back = query.get("back");
+  const retryPath =
+    username && event
+      ? `/${encodeURIComponent(username)}/${encodeURIComponent(event)}`
+      : back?.startsWith("/") && !back.startsWith("//")
+        ? back
+        : null;
+
+  async function handleRetry() {
+    setPending(true);
+    setAlert(undefined);
+    try {
+      if (username && event && eventUuid) {
+        const intent = paymentIntent
+          ? `?${new URLSearchParams({ payment_intent: paymentIntent })}`
+          : "";
+        await publicApi.delete(
+          `/event/${encodeURIComponent(username)}/${encodeURIComponent(event)}/${encodeURIComponent(eventUuid)}${intent}`,
+        );
+      }
+      if (retryPath) navigate(retryPath, { keepQuery: true });
+      else window.history.back();
+    } catch (error) {
+      setAlert(errorMessage(error, t));
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col items-center gap-4 bg-white p-5 text-center shadow-sm sm:rounded-2xl sm:p-8">
+      <FocusHeading title={t("payment.failedTitle")} />
+      <p className="text-gray-700">{t("payment.failedMessage")}</p>
+      <Alert message={alert} className="w-full" />
+      <Button onClick={handleRetry} disabled={pending}>
+        {t("payment.tryAgain")}
+      </Button>
+    </div>
+  );
+}

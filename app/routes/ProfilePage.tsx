@@ -1,0 +1,87 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../api/apiClient";
+import { usePublicQuery } from "../api/publicQuery";
+import { LoadingIndicator } from "../components/LoadingIndicator";
+import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
+import { durationLabel } from "../features/booking/durationLabel";
+import { HostAvatars } from "../features/booking/HostAvatars";
+import { postToParent } from "../features/embed/embedded";
+import { fetchProfilePage } from "../features/profile/profilePageApi";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Link } from "../router/Link";
+import { useParams } from "../router/navigation";
+import { setProfile } from "../state/appState";
+import { ErrorPage } from "./ErrorPage";
+import { NotFoundPage } from "./NotFoundPage";
+
+/** `/{username}`: the host's (or team's) avatar, name, welcome message and event types as cards. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { username = "" } = useParams();
+  const query = usePublicQuery(`page:${username}`, (signal) => fetchProfilePage(username, signal));
+  const data = query.data;
+  useDocumentTitle(
+    data ? t("profile.documentTitle", { name: data.page.name }) : t("common.appName"),
+  );
+
+  useEffect(() => {
+    if (!data) return;
+    setProfile(data.profile);
+    postToParent("profile_page_viewed");
+    sendPageAnalytics({
+      publicId: data.page.slug,
+      action: "profile_page_viewed",
+      socials: Object.keys(data.page.socials),
+    });
+  }, [data]);
+
+  if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
+  if (query.status === "error" || !data) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <ErrorPage error={query.error} />;
+  }
+  const { page } = data;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 bg-white p-5 shadow-sm sm:rounded-2xl sm:p-10">
+      <header className="flex flex-col items-center gap-3 text-center">
+        <HostAvatars
+          size="lg"
+          hosts={[{ name: page.name, username: page.slug, avatarUrl: page.avatarUrl }]}
+        />
+        <h1 className="text-2xl font-bold text-gray-900">{page.name}</h1>
+        {page.welcomeMessage ? (
+          <p className="max-w-prose whitespace-pre-line break-words text-gray-700">
+            {page.welcomeMessage}
+          </p>
+        ) : null}
+      </header>
+      {page.eventTypes.length === 0 ? (
+        <p className="text-center text-gray-600">{t("profile.noEventTypes")}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.eventTypes")}>
+          {page.eventTypes.map((type) => (
+            <li key={type.path}>
+              <Link
+                to={type.path}
+                keepQuery
+                className="flex h-full flex-col gap-2 rounded-xl border border-gray-200 border-t-4 border-t-brand-600 p-5 hover:border-brand-600 hover:shadow-sm"
+              >
+                <span className="text-lg font-bold text-gray-900">{type.title}</span>
+                <span className="text-sm text-gray-700">
+                  {type.durations.length > 1
+                    ? type.durations.map((minutes) => durationLabel(minutes, t)).join(" · ")
+                    : durationLabel(type.duration, t)}
+                </span>
+                {type.description ? (
+                  <span className="line-clamp-3 text-sm text-gray-600">{type.description}</span>
+                ) : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

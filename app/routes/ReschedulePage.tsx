@@ -1,0 +1,289 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../api/apiClient";
+import { errorMessage } from "../api/errorMessage";
+import { publicApi } from "../api/publicApi";
+import { invalidateQueries, usePublicQuery } from "../api/publicQuery";
+import { Alert } from "../components/Alert";
+import { Button } from "../components/Button";
+import { FocusHeading } from "../components/FocusHeading";
+import { LoadingIndicator } from "../components/LoadingIndicator";
+import { BookingCard } from "../features/booking/BookingCard";
+import { type PublicEventType, toPublicEventType } from "../features/booking/bookingApi";
+import { durationLabel } from "../features/booking/durationLabel";
+import { EventSummary } from "../features/booking/EventSummary";
+import {
+  type EventView,
+  fetchEventView,
+  type ReschedulePageData,
+} from "../features/booking/eventView";
+import { formatMeetingTime } from "../features/booking/formatters";
+import { MeetingDetails } from "../features/booking/MeetingDetails";
+import { ReasonField } from "../features/booking/ReasonField";
+import { SlotPicker } from "../features/booking/SlotPicker";
+import type { SlotSelection } from "../features/booking/timetable";
+import type { TimetableReference } from "../features/booking/useTimetable";
+import { postToParent } from "../features/embed/embedded";
+import { intlLocale } from "../i18n/intlLocale";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { useLocation, useParams } from "../router/navigation";
+import { notify, setProfile, setTimeZone, useAppState } from "../state/appState";
+import { ErrorPage } from "./ErrorPage";
+import { NotFoundPage } from "./NotFoundPage";
+
+/** Who reschedules what (spec §6): an attendee their booking, a host the event, a whole group, or one round-robin host. */
+type Mode = "attendee" | "host" | "forAll" | "roundRobin";
+
+const modeByRoute: Record<string, Mode> = {
+  rescheduleByAttendee: "attendee",
+  legacyReschedule: "attendee",
+  rescheduleByHost: "host",
+  legacyRescheduleHost: "host",
+  rescheduleForAll: "forAll",
+  legacyRescheduleGroup: "forAll",
+  rescheduleRoundRobinByHost: "roundRobin",
+  legacyRescheduleRoundRobin: "roundRobin",
+};
+
+interface RescheduleData {
+  event: EventView;
+  eventType: PublicEventType;
+}
+
+const segment = encodeURIComponent;
+
+async function loadPage(mode: Mode, uuid: string, host: string, signal: AbortSignal) {
+  const read = (path: string) => publicApi.get<ReschedulePageData>(path, { signal });
+  let data: ReschedulePageData | null = null;
+  if (mode === "attendee") data = await read(`/reschedule/events/${segment(uuid)}`);
+  else if (mode === "forAll") data = await read(`/reschedule/event/${segment(uuid)}/group`);
+  else if (mode === "roundRobin") {
+    data = await read(`/reschedule/event/${segment(uuid)}/byHost/${segment(host)}`);
+  }
+  if (data) {
+    setProfile(data.eventType.profile);
+    return { event: data.event, eventType: toPublicEventType(data.eventType) };
+  }
+  const event = await fetchEventView(uuid, signal);
+  return { event, eventType: eventTypeOfView(event) };
+}
+
+/** What the summary shows of an event whose event type was not read (a host's reschedule). */
+function eventTypeOfView(event: EventView): PublicEventType {
+  const minutes = Math.round((Date.parse(event.end) - Date.parse(event.start)) / 60_000);
+  const first = event.hosts[0];
+  return {
+    kind: event.eventType.kind as PublicEventType["kind"],
+    title: event.eventType.title,
+    slug: event.eventType.slug,
+    description: event.eventType.description,
+    duration: minutes,
+    durations: [minutes],
+    locations: [],
+    seats: null,
+    questions: [],
+    price: null,
+    requiresEmailVerification: false,
+    lockTimeZone: event.eventType.lockTimeZone,
+    timeZone: first?.timeZone ?? "UTC",
+    owner: { kind: "user", name: first?.name ?? "", slug: first?.username ?? "", avatarUrl: null },
+    hosts: event.hosts,
+    team: null,
+  };
+}
+
+function timetableReferenceOf(mode: Mode, uuid: string, host: string): TimetableReference {
+  if (mode === "attendee") return { path: "/timetable-by-event", params: { attendeeUuid: uuid } };
+  if (mode === "roundRobin") {
+    return {
+      path: "/timetable-by-host-event",
+      params: {
+        eventUuid: uuid,
+        ...(host.includes("@") ? { host_email: host } : { host_slug: host }),
+      },
+    };
+  }
+  return { path: "/timetable-by-event", params: { eventUuid: uuid } };
+}
+
+/** The eight reschedule routes: pick a new time, give a reason, see the former and new time. */
+export function ReschedulePage({ routeName }: { routeName: string }) {
+  const { t } = useTranslation();
+  const { uuid = "", hostIdentifier = "" } = useParams();
+  const mode = modeByRoute[routeName] ?? "attendee";
+  const query = usePublicQuery<RescheduleData>(
+    `reschedule:${mode}:${uuid}:${hostIdentifier}`,
+    (signal) => loadPage(mode, uuid, hostIdentifier, signal),
+  );
+  useDocumentTitle(t("reschedule.documentTitle"));
+
+  if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
+  if (query.status === "error" || !query.data) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <ErrorPage error={query.error} />;
+  }
+  return (
+    <RescheduleFlow
+      mode={mode}
+      uuid={uuid}
+      host={hostIdentifier}
+      event={query.data.event}
+      eventType={query.data.eventType}
+    />
+  );
+}
+
+interface RescheduleFlowProps {
+  mode: Mode;
+  uuid: string;
+  host: string;
+  event: EventView;
+  eventType: PublicEventType;
+}
+
+function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowProps) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  const { search } = useLocation();
+  const invitee = useAppState((state) => state.timeZone);
+  const timeFormat = useAppState((state) => state.timeFormat);
+  const [reference] = useState(() => timetableReferenceOf(mode, uuid, host));
+  const [selection, setSelection] = useState<SlotSelection | null>(null);
+  const [step, setStep] = useState<"pick" | "confirm">("pick");
+  const [reason, setReason] = useState("");
+  const [alert, setAlert] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [moved, setMoved] = useState<EventView | null>(null);
+  const timeZone = eventType.lockTimeZone ? eventType.timeZone : invitee;
+  const duration = Date.parse(event.end) - Date.parse(event.start);
+
+  if (event.status === "CANCELLED") {
+    return (
+      <Panel>
+        <FocusHeading title={t("reschedule.cancelledTitle")} />
+        <MeetingDetails event={event} />
+      </Panel>
+    );
+  }
+
+  if (moved) {
+    return (
+      <Panel>
+        <FocusHeading title={t("reschedule.doneTitle")} />
+        <MeetingDetails event={moved} showFormer />
+      </Panel>
+    );
+  }
+
+  async function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
+    formEvent.preventDefault();
+    if (!selection) return;
+    setPending(true);
+    setAlert(undefined);
+    const token = new URLSearchParams(search).get("token");
+    const body = {
+      ...(mode === "attendee"
+        ? { attendeeUuid: uuid, ...(token ? { token } : {}) }
+        : { eventUuid: event.uuid, ...(mode === "forAll" ? { forAll: true } : {}) }),
+      start: selection.slot.start,
+      timezone: timeZone,
+      reason: reason.trim(),
+    };
+    try {
+      const answer = await publicApi.post<{ event: { uuid: string } }>("/event/reschedule", body);
+      invalidateQueries("/timetable");
+      postToParent("event_rescheduled", { event: { uuid: answer.event.uuid } });
+      setMoved(await fetchEventView(answer.event.uuid));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "SLOT_NOT_AVAILABLE_ANYMORE") {
+        notify(t("booking.slotTaken"), "danger");
+        invalidateQueries("/timetable");
+        setStep("pick");
+      } else {
+        setAlert(errorMessage(error, t));
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const former = formatMeetingTime(event.start, event.end, timeZone, timeFormat, locale);
+  const formerLine = (
+    <p className="rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-800">
+      <span className="font-semibold">{t("reschedule.formerTime")}:</span> {former.times},{" "}
+      {former.date}
+    </p>
+  );
+  const aside = (
+    <EventSummary eventType={{ ...eventType, duration: duration / 60_000 }}>
+      {formerLine}
+    </EventSummary>
+  );
+
+  if (step === "confirm" && selection) {
+    const end = new Date(Date.parse(selection.slot.start) + duration).toISOString();
+    const next = formatMeetingTime(selection.slot.start, end, timeZone, timeFormat, locale);
+    return (
+      <BookingCard aside={aside}>
+        <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
+          <h1 className="text-xl font-bold text-gray-900">{t("reschedule.confirmTitle")}</h1>
+          <dl className="grid gap-2 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold text-gray-600">{t("reschedule.formerTime")}</dt>
+            <dd>
+              <del>
+                {former.times}, {former.date}
+              </del>
+            </dd>
+            <dt className="font-semibold text-gray-600">{t("reschedule.newTime")}</dt>
+            <dd className="font-semibold">
+              {next.times}, {next.date}
+            </dd>
+          </dl>
+          <Alert message={alert} />
+          <ReasonField label={t("reschedule.reason")} value={reason} onChange={setReason} />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={pending}>
+              {pending ? t("reschedule.rescheduling") : t("reschedule.submit")}
+            </Button>
+            <Button variant="secondary" onClick={() => setStep("pick")}>
+              {t("details.back")}
+            </Button>
+          </div>
+        </form>
+      </BookingCard>
+    );
+  }
+
+  return (
+    <BookingCard aside={aside}>
+      <div className="flex flex-col gap-4">
+        <h1 className="sr-only">{t("reschedule.title", { title: event.title })}</h1>
+        <p className="text-sm text-gray-700">
+          {t("reschedule.intro", { duration: durationLabel(duration / 60_000, t) })}
+        </p>
+        <SlotPicker
+          reference={reference}
+          timeZone={timeZone}
+          onTimeZoneChange={setTimeZone}
+          timeZoneLocked={eventType.lockTimeZone}
+          duration={null}
+          showSeats={eventType.kind === "GROUP" && mode === "attendee"}
+          initialDate={selection?.isoDate ?? null}
+          selectedStart={selection?.slot.start ?? null}
+          onSelect={(slot, isoDate) => {
+            setSelection({ slot, isoDate });
+            setStep("confirm");
+          }}
+        />
+      </div>
+    </BookingCard>
+  );
+}
+
+function Panel({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6 bg-white p-5 shadow-sm sm:rounded-2xl sm:p-8">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from "@tanstack/react-query";
+import { Suspense, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/apiClient";
+import { errorMessage } from "../../api/errorMessage";
+import { meQuery } from "../../api/queries";
+import { Alert } from "../../components/Alert";
+import { LoadingIndicator } from "../../components/LoadingIndicator";
+import { SignOutButton } from "../../features/auth/SignOutButton";
+import { DashboardShell } from "../../features/dashboard/shell/DashboardShell";
+import { Navigate, useLocation } from "../../router";
+import { matchDashboardRoute } from "./dashboardRoutes";
+
+/** The host dashboard: the signed-in shell around the screen the path names. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { route, params } = useMemo(() => matchDashboardRoute(pathname), [pathname]);
+  const me = useQuery({ ...meQuery(), enabled: !route.public });
+  const { Screen } = route;
+  const screen = (
+    <Suspense fallback={<LoadingIndicator label={t("common.loading")} />}>
+      <Screen params={params} />
+    </Suspense>
+  );
+
+  if (route.public) return <div className="mx-auto flex max-w-md flex-col gap-6">{screen}</div>;
+  if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to="/" replace />;
+  if (me.isPending) return <LoadingIndicator label={t("common.loading")} />;
+  if (me.isError) return <Alert message={errorMessage(me.error, t)} />;
+
+  const { user } = me.data;
+  return (
+    <DashboardShell
+      active={route.section}
+      userName={user.name}
+      bookingPageUrl={`${window.location.origin}/${user.username}`}
+      signOut={<SignOutButton />}
+    >
+      {screen}
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,82 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/apiClient";
+import { errorMessage } from "../../api/errorMessage";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Logo } from "../../features/brand/Logo";
+import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
+import {
+  NewPasswordFields,
+  newPasswordReady,
+} from "../../features/dashboard/password/PasswordFields";
+import { Card } from "../../features/dashboard/ui/Card";
+import { PageHeader } from "../../features/dashboard/ui/PageHeader";
+import { Link, useLocation } from "../../router";
+
+/** The page a reset mail links to: choose a new password with the link's token. */
+export function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const token = new URLSearchParams(search).get("token") ?? "";
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [tried, setTried] = useState(false);
+  const reset = useMutation({ mutationFn: () => dashboardApi.resetPassword(token, password) });
+  const errors = reset.error instanceof ApiError ? reset.error.fieldErrors : {};
+  return (
+    <>
+      <Link to="/" className="self-start rounded-lg">
+        <Logo />
+      </Link>
+      <PageHeader title={t("dashboard.password.resetTitle")} />
+      <Card>
+        {reset.isSuccess ? (
+          <div role="status" className="flex flex-col gap-3">
+            <p className="text-gray-800">{t("dashboard.password.resetDone")}</p>
+            <Link to="/" className="font-semibold text-brand-700 underline">
+              {t("dashboard.password.signIn")}
+            </Link>
+          </div>
+        ) : token === "" ? (
+          <p>{t("dashboard.password.noToken")}</p>
+        ) : (
+          <form
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              setTried(true);
+              if (newPasswordReady(password, confirm)) reset.mutate();
+            }}
+          >
+            <Alert
+              message={
+                reset.error && Object.keys(errors).length === 0
+                  ? errorMessage(reset.error, t)
+                  : undefined
+              }
+            />
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
+              errors={errors.password}
+              showMismatch={tried}
+            />
+            <Button type="submit" disabled={reset.isPending}>
+              {t("dashboard.password.setPassword")}
+            </Button>
+          </form>
+        )}
+        {reset.isSuccess ? null : (
+          <Link to="/dashboard/forgot-password" className="font-semibold text-brand-700 underline">
+            {t("dashboard.password.newLink")}
+          </Link>
+        )}
+      </Card>
+    </>
+  );
+}

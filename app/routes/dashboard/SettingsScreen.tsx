@@ -1,0 +1,34 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { settingsQuery } from "../../features/dashboard/api/dashboardQueries";
+import { ProfileSettingsForm } from "../../features/dashboard/settings/ProfileSettingsForm";
+import { PageHeader } from "../../features/dashboard/ui/PageHeader";
+import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
+import { Link } from "../../router";
+
+/** Profile settings; the password has its own screen. */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const settings = useQuery(settingsQuery());
+  return (
+    <>
+      <PageHeader
+        title={t("dashboard.settings.title")}
+        description={t("dashboard.settings.description")}
+        actions={
+          <Link
+            to="/dashboard/settings/password"
+            className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50"
+          >
+            {t("dashboard.password.changeTitle")}
+          </Link>
+        }
+      />
+      {settings.data ? (
+        <ProfileSettingsForm settings={settings.data} />
+      ) : (
+        <QueryStatus queries={[settings]} />
+      )}
+    </>
+  );
+}

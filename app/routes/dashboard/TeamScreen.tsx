@@ -1,0 +1,315 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/apiClient";
+import { errorMessage } from "../../api/errorMessage";
+import { meQuery } from "../../api/queries";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { TextField } from "../../components/TextField";
+import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
+import {
+  dashboardKeys,
+  eventTypesQuery,
+  teamsQuery,
+} from "../../features/dashboard/api/dashboardQueries";
+import type { BrandColors, Team } from "../../features/dashboard/api/types";
+import { EventTypeCard } from "../../features/dashboard/eventTypes/EventTypeCard";
+import { KindDialog } from "../../features/dashboard/eventTypes/KindDialog";
+import { BackLink } from "../../features/dashboard/ui/BackLink";
+import { Card } from "../../features/dashboard/ui/Card";
+import { CheckboxField } from "../../features/dashboard/ui/CheckboxField";
+import { ColorField } from "../../features/dashboard/ui/ColorField";
+import { PageHeader } from "../../features/dashboard/ui/PageHeader";
+import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
+import { SelectField } from "../../features/dashboard/ui/SelectField";
+import { notify } from "../../state/appState";
+import type { ScreenProps } from "./dashboardRoutes";
+
+/** One team: members and roles, its event types with their shared links, its brand colours. */
+export function TeamScreen({ params }: ScreenProps) {
+  const { t } = useTranslation();
+  const me = useQuery(meQuery());
+  const teams = useQuery(teamsQuery());
+  const types = useQuery(eventTypesQuery());
+  const [creating, setCreating] = useState(false);
+  const team = teams.data?.find((tm) => tm.id === params.id);
+  const back = <BackLink to="/dashboard/teams" label={t("dashboard.teams.title")} />;
+  if (!team || !me.data || !types.data) {
+    return (
+      <>
+        <PageHeader title={t("dashboard.teams.title")} back={back} />
+        {teams.data && !team ? (
+          <p>{t("dashboard.teams.notFound")}</p>
+        ) : (
+          <QueryStatus queries={[teams, me, types]} />
+        )}
+      </>
+    );
+  }
+  const admin = team.role === "admin";
+  const teamTypes = types.data.filter((type) => type.teamId === team.id);
+  const slugs = new Set(teamTypes.map((type) => type.slug));
+  return (
+    <>
+      <PageHeader
+        title={team.name}
+        description={t(`dashboard.teams.roles.${team.role}`)}
+        back={back}
+        actions={
+          admin ? (
+            <Button onClick={() => setCreating(true)}>{t("dashboard.teams.newEventType")}</Button>
+          ) : null
+        }
+      />
+      <MembersCard team={team} myId={me.data.user.id} />
+      <Card
+        title={t("dashboard.teams.eventTypes")}
+        description={t("dashboard.teams.eventTypesHint")}
+      >
+        {teamTypes.length === 0 ? (
+          <p className="text-gray-700">{t("dashboard.eventTypes.empty")}</p>
+        ) : (
+          <ul className="grid gap-3 xl:grid-cols-2">
+            {teamTypes.map((type) => (
+              <EventTypeCard key={type.id} type={type} canManage={admin} takenSlugs={slugs} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <BrandingCard team={team} />
+      {admin ? <RenameCard team={team} /> : null}
+      <KindDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        teams={[team]}
+        initialTeamId={team.id}
+      />
+    </>
+  );
+}
+
+function useTeamUpdate() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.teams() }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.settings() }),
+    ]);
+}
+
+function MembersCard({ team, myId }: { team: Team; myId: string }) {
+  const { t } = useTranslation();
+  const refresh = useTeamUpdate();
+  const admin = team.role === "admin";
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<"admin" | "member">("member");
+  const add = useMutation({
+    mutationFn: () => dashboardApi.addTeamMember(team.id, { email, role }),
+    onSuccess: async () => {
+      setEmail("");
+      notify(t("dashboard.teams.memberAdded"));
+      await refresh();
+    },
+  });
+  const changeRole = useMutation({
+    mutationFn: (input: { userId: string; role: "admin" | "member" }) =>
+      dashboardApi.changeMemberRole(team.id, input.userId, input.role),
+    onSuccess: refresh,
+    onError: (error) => notify(errorMessage(error, t), "error"),
+  });
+  const remove = useMutation({
+    mutationFn: (userId: string) => dashboardApi.removeTeamMember(team.id, userId),
+    onSuccess: refresh,
+    onError: (error) => notify(errorMessage(error, t), "error"),
+  });
+  const errors = add.error instanceof ApiError ? add.error.fieldErrors : {};
+  const roleOptions = (["member", "admin"] as const).map((value) => ({
+    value,
+    label: t(`dashboard.teams.roles.${value}`),
+  }));
+  return (
+    <Card title={t("dashboard.teams.members")}>
+      <ul className="flex flex-col divide-y divide-gray-100">
+        {team.members.map((member) => (
+          <li key={member.userId} className="flex flex-wrap items-end justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-gray-900">
+                <bdi>{member.name}</bdi>
+                {member.userId === myId ? ` (${t("dashboard.teams.you")})` : ""}
+              </p>
+              <p className="text-sm break-all text-gray-700">{member.email}</p>
+            </div>
+            {admin ? (
+              <div className="flex flex-wrap items-end gap-2">
+                <SelectField
+                  label={t("dashboard.teams.roleOf", { name: member.name })}
+                  value={member.role}
+                  options={roleOptions}
+                  disabled={changeRole.isPending}
+                  onChange={(event) =>
+                    changeRole.mutate({
+                      userId: member.userId,
+                      role: event.target.value as "admin" | "member",
+                    })
+                  }
+                />
+                <Button
+                  variant="secondary"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(member.userId)}
+                >
+                  {t("dashboard.common.remove")}
+                  <span className="sr-only"> {member.name}</span>
+                </Button>
+              </div>
+            ) : (
+              <span className="text-sm text-gray-700">
+                {t(`dashboard.teams.roles.${member.role}`)}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {admin ? (
+        <form
+          noValidate
+          className="flex flex-col gap-3 border-t border-gray-200 pt-4"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            add.mutate();
+          }}
+        >
+          <h3 className="font-semibold text-gray-900">{t("dashboard.teams.addMember")}</h3>
+          <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+            <TextField
+              label={t("dashboard.teams.memberEmail")}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              errors={errors.email}
+            />
+            <SelectField
+              label={t("dashboard.teams.role")}
+              value={role}
+              options={roleOptions}
+              onChange={(event) => setRole(event.target.value as "admin" | "member")}
+            />
+            <Button type="submit" disabled={add.isPending || email.trim() === ""}>
+              {t("dashboard.teams.add")}
+            </Button>
+          </div>
+          <Alert message={add.error && !errors.email ? errorMessage(add.error, t) : undefined} />
+        </form>
+      ) : null}
+    </Card>
+  );
+}
+
+function BrandingCard({ team }: { team: Team }) {
+  const { t } = useTranslation();
+  const refresh = useTeamUpdate();
+  const admin = team.role === "admin";
+  const [colors, setColors] = useState<BrandColors>(team.colors);
+  const save = useMutation({
+    mutationFn: (patch: { colors?: BrandColors; colorsLocked?: boolean }) =>
+      dashboardApi.updateTeam(team.id, patch),
+    onSuccess: async () => {
+      notify(t("dashboard.teams.brandingSaved"));
+      await refresh();
+    },
+  });
+  const set = (patch: Partial<BrandColors>) => setColors((c) => ({ ...c, ...patch }));
+  return (
+    <Card title={t("dashboard.teams.branding")} description={t("dashboard.teams.brandingHint")}>
+      {!admin && team.colorsLocked ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("dashboard.settings.colorsLocked")}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <ColorField
+          label={t("dashboard.settings.backgroundColor")}
+          value={colors.backgroundColor}
+          fallback="F2F4F7"
+          disabled={!admin}
+          onChange={(backgroundColor) => set({ backgroundColor })}
+        />
+        <ColorField
+          label={t("dashboard.settings.textColor")}
+          value={colors.textColor}
+          fallback="101828"
+          disabled={!admin}
+          onChange={(textColor) => set({ textColor })}
+        />
+        <ColorField
+          label={t("dashboard.settings.primaryColor")}
+          value={colors.primaryColor}
+          fallback="1D4ED8"
+          disabled={!admin}
+          onChange={(primaryColor) => set({ primaryColor })}
+        />
+      </div>
+      {admin ? (
+        <>
+          <CheckboxField
+            asSwitch
+            label={t("dashboard.teams.lockColors")}
+            hint={t("dashboard.teams.lockColorsHint")}
+            checked={
+              save.isPending && save.variables.colorsLocked !== undefined
+                ? save.variables.colorsLocked
+                : team.colorsLocked
+            }
+            disabled={save.isPending}
+            onChange={(colorsLocked) => save.mutate({ colorsLocked })}
+          />
+          <Alert message={save.error ? errorMessage(save.error, t) : undefined} />
+          <div>
+            <Button disabled={save.isPending} onClick={() => save.mutate({ colors })}>
+              {t("dashboard.teams.saveBranding")}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </Card>
+  );
+}
+
+function RenameCard({ team }: { team: Team }) {
+  const { t } = useTranslation();
+  const refresh = useTeamUpdate();
+  const [name, setName] = useState(team.name);
+  const rename = useMutation({
+    mutationFn: () => dashboardApi.updateTeam(team.id, { name }),
+    onSuccess: async () => {
+      notify(t("dashboard.teams.renamed"));
+      await refresh();
+    },
+  });
+  const errors = rename.error instanceof ApiError ? rename.error.fieldErrors : {};
+  return (
+    <Card title={t("dashboard.teams.settings")}>
+      <form
+        noValidate
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          rename.mutate();
+        }}
+      >
+        <TextField
+          className="min-w-56 flex-1"
+          label={t("dashboard.teams.name")}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          errors={errors.name}
+        />
+        <Button type="submit" disabled={rename.isPending}>
+          {t("dashboard.common.save")}
+        </Button>
+      </form>
+    </Card>
+  );
+}

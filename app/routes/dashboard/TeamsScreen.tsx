@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/apiClient";
+import { errorMessage } from "../../api/errorMessage";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { TextField } from "../../components/TextField";
+import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
+import { dashboardKeys, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
+import { slugify } from "../../features/dashboard/eventTypes/eventTypeDraft";
+import { Dialog } from "../../features/dashboard/ui/Dialog";
+import { PageHeader } from "../../features/dashboard/ui/PageHeader";
+import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
+import { Link, useNavigate } from "../../router";
+
+/** The host's teams, and a way to start one. */
+export function TeamsScreen() {
+  const { t } = useTranslation();
+  const teams = useQuery(teamsQuery());
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title={t("dashboard.teams.title")}
+        description={t("dashboard.teams.description")}
+        actions={<Button onClick={() => setCreating(true)}>{t("dashboard.teams.new")}</Button>}
+      />
+      <QueryStatus queries={[teams]} />
+      {teams.data && teams.data.length === 0 ? (
+        <p className="rounded-2xl bg-white p-4 text-gray-700 shadow-sm">
+          {t("dashboard.teams.empty")}
+        </p>
+      ) : null}
+      <ul className="grid gap-3 xl:grid-cols-2">
+        {teams.data?.map((team) => (
+          <li
+            key={team.id}
+            className="flex flex-col gap-1 rounded-2xl bg-white p-4 shadow-sm sm:p-5"
+          >
+            <h2 className="text-lg font-bold text-gray-900">
+              <Link to={`/dashboard/teams/${team.id}`} className="hover:underline">
+                {team.name}
+              </Link>
+            </h2>
+            <p className="text-sm text-gray-700">
+              {t(`dashboard.teams.roles.${team.role}`)} ·{" "}
+              {t("dashboard.teams.memberCount", { count: team.members.length })}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {creating ? <CreateTeamDialog onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}
+
+function CreateTeamDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [slug, setSlug] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () => dashboardApi.createTeam({ name, slug: slug ?? slugify(name) }),
+    onSuccess: async (team) => {
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.teams() });
+      onClose();
+      navigate(`/dashboard/teams/${team.id}`);
+    },
+  });
+  const errors = create.error instanceof ApiError ? create.error.fieldErrors : {};
+  return (
+    <Dialog open onClose={onClose} title={t("dashboard.teams.createTitle")}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          create.mutate();
+        }}
+      >
+        <TextField
+          label={t("dashboard.teams.name")}
+          value={name}
+          required
+          onChange={(event) => setName(event.target.value)}
+          errors={errors.name}
+        />
+        <TextField
+          label={t("dashboard.teams.slug")}
+          value={slug ?? slugify(name)}
+          onChange={(event) => setSlug(event.target.value.toLowerCase())}
+          errors={errors.slug}
+          hint={t("dashboard.teams.slugHint")}
+        />
+        <Alert
+          message={
+            create.error && Object.keys(errors).length === 0
+              ? errorMessage(create.error, t)
+              : undefined
+          }
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t("dashboard.common.cancel")}
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {t("dashboard.teams.create")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

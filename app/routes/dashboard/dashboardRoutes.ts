@@ -1,0 +1,77 @@
+import type { ComponentType } from "react";
+import type { DashboardSection } from "../../features/dashboard/shell/DashboardShell";
+import { matchPath, type PathParams } from "../../router";
+import { type LazyRoutePage, lazyRoute } from "../lazyRoute";
+
+/** Props of a dashboard screen: the parameters of its path. */
+export interface ScreenProps {
+  params: PathParams;
+}
+
+const screen = (load: () => Promise<ComponentType<ScreenProps>>) => lazyRoute<ScreenProps>(load);
+
+const HomeScreen = screen(() => import("./HomeScreen").then((m) => m.HomeScreen));
+const EventTypesScreen = screen(() => import("./EventTypesScreen").then((m) => m.EventTypesScreen));
+const EventTypeNewScreen = screen(() =>
+  import("./EventTypeNewScreen").then((m) => m.EventTypeNewScreen),
+);
+const EventTypeEditScreen = screen(() =>
+  import("./EventTypeEditScreen").then((m) => m.EventTypeEditScreen),
+);
+const AvailabilityScreen = screen(() =>
+  import("./AvailabilityScreen").then((m) => m.AvailabilityScreen),
+);
+const ScheduleScreen = screen(() => import("./ScheduleScreen").then((m) => m.ScheduleScreen));
+const BookingsScreen = screen(() => import("./BookingsScreen").then((m) => m.BookingsScreen));
+const TeamsScreen = screen(() => import("./TeamsScreen").then((m) => m.TeamsScreen));
+const TeamScreen = screen(() => import("./TeamScreen").then((m) => m.TeamScreen));
+const SettingsScreen = screen(() => import("./SettingsScreen").then((m) => m.SettingsScreen));
+const PasswordScreen = screen(() => import("./PasswordScreen").then((m) => m.PasswordScreen));
+const ForgotPasswordScreen = screen(() =>
+  import("./ForgotPasswordScreen").then((m) => m.ForgotPasswordScreen),
+);
+const ResetPasswordScreen = screen(() =>
+  import("./ResetPasswordScreen").then((m) => m.ResetPasswordScreen),
+);
+const MissingScreen = screen(() => import("./MissingScreen").then((m) => m.MissingScreen));
+
+interface DashboardRoute {
+  path: string;
+  /** The navigation entry it belongs to; null for screens outside the signed-in shell. */
+  section: DashboardSection | null;
+  /** Reachable without signing in (password reset). */
+  public?: boolean;
+  Screen: LazyRoutePage<ScreenProps>;
+}
+
+/** The dashboard's screens, by path below /dashboard; each is a chunk of its own. */
+export const dashboardRoutes: readonly DashboardRoute[] = [
+  { path: "/", section: "home", Screen: HomeScreen },
+  { path: "/event-types", section: "eventTypes", Screen: EventTypesScreen },
+  { path: "/event-types/new", section: "eventTypes", Screen: EventTypeNewScreen },
+  { path: "/event-types/:id", section: "eventTypes", Screen: EventTypeEditScreen },
+  { path: "/availability", section: "availability", Screen: AvailabilityScreen },
+  { path: "/availability/:id", section: "availability", Screen: ScheduleScreen },
+  { path: "/bookings", section: "bookings", Screen: BookingsScreen },
+  { path: "/teams", section: "teams", Screen: TeamsScreen },
+  { path: "/teams/:id", section: "teams", Screen: TeamScreen },
+  { path: "/settings", section: "settings", Screen: SettingsScreen },
+  { path: "/settings/password", section: "settings", Screen: PasswordScreen },
+  { path: "/forgot-password", section: null, public: true, Screen: ForgotPasswordScreen },
+  { path: "/reset-password", section: null, public: true, Screen: ResetPasswordScreen },
+];
+
+const missing: DashboardRoute = { path: "*", section: null, Screen: MissingScreen };
+
+/** The screen for a pathname under /dashboard, and its parameters. */
+export function matchDashboardRoute(pathname: string): {
+  route: DashboardRoute;
+  params: PathParams;
+} {
+  const rest = pathname.replace(/^\/dashboard/, "") || "/";
+  for (const route of dashboardRoutes) {
+    const params = matchPath(route.path, rest);
+    if (params) return { route, params };
+  }
+  return { route: missing, params: {} };
+}

@@ -1,0 +1,25 @@
+// The part of autocannon's API the benches use (the package ships no types).
+declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
+  interface AutocannonRequest {
+    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+  }
+
+  interface AutocannonOptions {
+    url: string;
+    connections?: number;
+    amount?: number;
+    timeout?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    requests?: AutocannonRequest[];
+  }
+
+  function autocannon(
+    options: AutocannonOptions,
+    done: (error: Error | null, result: unknown) => void,
+  ): EventEmitter;
+
+  export default autocannon;
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { REASON_MAX } from "../eventTypes/eventTypeSchema";
+import { timeZoneField } from "../validation/timeZoneField";
+import { instantField } from "./bookingRequestSchema";
+
+const reasonField = z
+  .string()
+  .trim()
+  .max(REASON_MAX, { error: `At most ${REASON_MAX} characters.` });
+
+/** An attendee's secret from their cancel link; the server compares it in constant time. */
+const tokenField = z.string().trim().min(1).max(200);
+
+/** The body of `PUT /api/event/uuid/{uuid}/cancel`. */
+export const cancelRequestSchema = z.object({
+  cancellation_reason: z.preprocess((v) => v ?? "", reasonField),
+  token: tokenField.optional(),
+});
+
+/** The body of `POST /api/event/reschedule`: by the attendee (uuid + token) or the host (event uuid). */
+export const rescheduleRequestSchema = z
+  .object({
+    attendeeUuid: z.uuid({ error: "Booking not found." }).optional(),
+    eventUuid: z.uuid({ error: "Booking not found." }).optional(),
+    token: tokenField.optional(),
+    forAll: z.boolean().default(false),
+    start: instantField,
+    timezone: timeZoneField,
+    reason: z.preprocess((v) => v ?? "", reasonField),
+  })
+  .refine((r) => (r.attendeeUuid === undefined) !== (r.eventUuid === undefined), {
+    error: "Send attendeeUuid (with its token) or eventUuid.",
+    path: ["attendeeUuid"],
+  });
+export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;

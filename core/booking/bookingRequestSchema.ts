@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { emailField, LANGUAGES } from "../accounts/accountSchemas";
+import { timeZoneField } from "../validation/timeZoneField";
+import { GUESTS_MAX, SALUTATIONS } from "./bookingLimits";
+
+export const EMAIL_MESSAGE = "Please enter a valid email address.";
+export const SELECT_MESSAGE = "Please select an option";
+
+/** Forms send "" or null for a field left empty; both mean absent. */
+const blankAsAbsent = (value: unknown) =>
+  value === "" || value === null || (typeof value === "string" && value.trim() === "")
+    ? undefined
+    : value;
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .trim()
+      .max(max, { error: `At most ${max} characters.` })
+      .optional(),
+  );
+
+/** An email that is also "Please enter a valid email address." when missing. */
+export const requiredEmailField = z.preprocess(
+  (value) => (value === undefined || value === null ? "" : value),
+  emailField,
+);
+
+const linkField = z.string().trim().min(1).max(200);
+
+/** Which event type a public call addresses: a user's event type, a shared link or a single-use link. */
+export const eventTypeLinkShape = {
+  userLink: linkField.optional(),
+  eventTypeLink: linkField.optional(),
+  sharedLink: linkField.optional(),
+  singleUseLink: linkField.optional(),
+  hostSlug: z.preprocess(blankAsAbsent, linkField.optional()),
+  hostEmail: z.preprocess(blankAsAbsent, z.string().trim().max(254).optional()),
+};
+
+export type EventTypeLink =
+  | { userLink: string; eventTypeLink: string; hostSlug?: string; hostEmail?: string }
+  | { sharedLink: string; hostSlug?: string; hostEmail?: string }
+  | { singleUseLink: string };
+
+/** The addressed link of a parsed request, or null when none is complete. */
+export function eventTypeLinkOf(request: {
+  userLink?: string | undefined;
+  eventTypeLink?: string | undefined;
+  sharedLink?: string | undefined;
+  singleUseLink?: string | undefined;
+  hostSlug?: string | undefined;
+  hostEmail?: string | undefined;
+}): EventTypeLink | null {
+  const named = {
+    ...(request.hostSlug !== undefined ? { hostSlug: request.hostSlug } : {}),
+    ...(request.hostEmail !== undefined ? { hostEmail: request.hostEmail } : {}),
+  };
+  if (request.singleUseLink !== undefined) return { singleUseLink: request.singleUseLink };
+  if (request.sharedLink !== undefined) return { sharedLink: request.sharedLink, ...named };
+  if (request.userLink !== undefined && request.eventTypeLink !== undefined) {
+    return { userLink: request.userLink, eventTypeLink: request.eventTypeLink, ...named };
+  }
+  return null;
+}
+
+/** An ISO 8601 instant with Z or an offset, e.g. 2026-11-23T08:00:00Z. */
+export const instantField = z.iso.datetime({
+  offset: true,
+  error: "Choose a time (an ISO 8601 instant).",
+});
+
+const answerValue = z.union([
+  z.string().max(5000, { error: "Invalid answer" }),
+  z.array(z.string().max(1000, { error: "Invalid answer" })).max(50),
+  z.boolean(),
+  z.null(),
+]);
+
+/**
+ * The body of `POST /api/event`: shape and the field rules that need no event type. The
+ * rules that do (questions, locations, durations) are in validateBookingRequest.
+ */
+export const bookingRequestSchema = z
+  .object({
+    ...eventTypeLinkShape,
+    start: instantField,
+    duration: z.number().int().min(1).max(10_000).optional(),
+    timezone: timeZoneField,
+    name: optionalText(200),
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+    salutation: z.preprocess(
+      blankAsAbsent,
+      z.enum(SALUTATIONS, { error: SELECT_MESSAGE }).optional(),
+    ),
+    email: requiredEmailField,
+    guests: z
+      .array(emailField)
+      .max(GUESTS_MAX, { error: `At most ${GUESTS_MAX} guests.` })
+      .default([]),
+    phone: z.preprocess(blankAsAbsent, z.string().trim().max(40).optional()),
+    location: z
+      .object({
+        type: z.string().trim().min(1, { error: SELECT_MESSAGE }).max(40),
+        value: z.preprocess(blankAsAbsent, z.string().trim().max(500).optional()),
+      })
+      .optional(),
+    answers: z.record(z.string().max(40), answerValue).default({}),
+    language: z.preprocess(
+      blankAsAbsent,
+      z.enum(LANGUAGES, { error: SELECT_MESSAGE }).default("en"),
+    ),
+    emailCode: z.preprocess(blankAsAbsent, z.string().trim().max(20).optional()),
+  })
+  .superRefine((request, ctx) => {
+    if (request.name === undefined && (!request.firstName || !request.lastName)) {
+      const path =
+        request.firstName || request.lastName
+          ? [request.firstName ? "lastName" : "firstName"]
+          : ["name"];
+      ctx.addIssue({ code: "custom", message: "Required", path });
+    }
+    if (eventTypeLinkOf(request) === null) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Send userLink and eventTypeLink, sharedLink or singleUseLink.",
+        path: ["eventTypeLink"],
+      });
+    }
+  });
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;

@@ -1,0 +1,54 @@
+import type { Locator, Page } from "playwright-core";
+
+/** The public booking page: calendar, times, details form, email code step. */
+export class BookingPage {
+  constructor(readonly page: Page) {}
+
+  async open(path: string) {
+    await this.page.goto(path);
+    await this.bookableDates().first().waitFor();
+  }
+
+  /** Date buttons that are enabled, in calendar order. */
+  bookableDates(): Locator {
+    return this.page.locator("button[data-day]:not([disabled])");
+  }
+
+  timeSection(): Locator {
+    return this.page.locator("section", { has: this.page.locator("#pick-time") });
+  }
+
+  /** Chooses the first bookable date and returns its accessible name (the full date). */
+  async chooseFirstDate(): Promise<string> {
+    const date = this.bookableDates().first();
+    const name = (await date.getAttribute("aria-label")) ?? "";
+    await date.click();
+    await this.timeSection().getByRole("button").first().waitFor();
+    return name;
+  }
+
+  /** Chooses the `index`-th time of the chosen date and returns its label. */
+  async chooseTime(index = 0): Promise<string> {
+    const button = this.timeSection().getByRole("button").nth(index);
+    const label = (await button.getAttribute("aria-label")) ?? "";
+    await button.click();
+    await this.page.getByRole("heading", { name: "Enter your details" }).waitFor();
+    return label;
+  }
+
+  async fillDetails(fields: { name?: string; email?: string }) {
+    if (fields.name !== undefined)
+      await this.page.getByLabel("Name", { exact: true }).fill(fields.name);
+    if (fields.email !== undefined)
+      await this.page.getByLabel("Email", { exact: true }).fill(fields.email);
+  }
+
+  async schedule() {
+    await this.page.getByRole("button", { name: "Schedule event" }).click();
+  }
+
+  /** Waits for the confirmation page. */
+  async confirmed() {
+    await this.page.getByRole("heading", { name: "You are scheduled" }).waitFor();
+  }
+}

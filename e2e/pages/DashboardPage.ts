@@ -1,0 +1,73 @@
+import type { Page } from "playwright-core";
+import { HomePage } from "./HomePage";
+
+export interface NewHost {
+  name: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A fresh host's sign-up data. */
+export function newHost(prefix: string): NewHost {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    name: `${prefix} ${id}`,
+    email: `${prefix.toLowerCase()}-${id}@example.com`,
+    username: `${prefix.toLowerCase()}-${id}`,
+    password: "a long password",
+  };
+}
+
+/** The signed-in dashboard: its navigation, headings, dialogs and toasts. */
+export class DashboardPage {
+  constructor(readonly page: Page) {}
+
+  /** Signs a new host up in the browser, as a visitor of the home page would. */
+  async signUp(host: NewHost) {
+    const home = new HomePage(this.page);
+    await home.open();
+    await home.signUp(host);
+    await this.page.waitForURL("**/dashboard");
+    await this.heading(`Welcome, ${host.name}`).waitFor();
+  }
+
+  heading(name: string | RegExp) {
+    return this.page.getByRole("heading", { level: 1, name });
+  }
+
+  nav() {
+    return this.page.getByRole("navigation", { name: "Dashboard" });
+  }
+
+  async go(section: "Home" | "Event types" | "Availability" | "Bookings" | "Teams" | "Settings") {
+    await this.nav().getByRole("link", { name: section, exact: true }).click();
+    await this.page.getByRole("heading", { level: 1 }).waitFor();
+  }
+
+  dialog(name?: string | RegExp) {
+    return this.page.getByRole("dialog", name ? { name } : {});
+  }
+
+  /** A host API call with the browser's session cookie and its CSRF header. */
+  async api(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, data?: unknown) {
+    const cookies = await this.page.context().cookies();
+    const csrf = cookies.find((c) => c.name === "slotted_csrf")?.value ?? "";
+    const response = await this.page.request.fetch(path, {
+      method,
+      headers: { "X-CSRF-Token": decodeURIComponent(csrf) },
+      ...(data === undefined ? {} : { data }),
+    });
+    if (!response.ok())
+      throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+    return response.status() === 204 ? null : response.json();
+  }
+
+  /** Waits for an info toast saying `text`. */
+  async toast(text: string | RegExp) {
+    await this.page.getByRole("status").getByText(text).first().waitFor();
+  }
+}

@@ -1,0 +1,28 @@
+import type { Page } from "playwright-core";
+import { BookingPage } from "./BookingPage";
+
+/** A reschedule route: the calendar of new times, then the reason and the confirmation. */
+export class ReschedulePage {
+  readonly calendar: BookingPage;
+
+  constructor(readonly page: Page) {
+    this.calendar = new BookingPage(page);
+  }
+
+  async open(path: string) {
+    await this.calendar.open(path);
+  }
+
+  /** Chooses the `index`-th time of the first free date and confirms with `reason`. */
+  async moveTo(index: number, reason: string): Promise<string> {
+    await this.calendar.chooseFirstDate();
+    const button = this.calendar.timeSection().getByRole("button").nth(index);
+    const label = (await button.getAttribute("aria-label")) ?? "";
+    await button.click();
+    await this.page.getByRole("heading", { name: "Confirm the new time" }).waitFor();
+    await this.page.getByLabel("Reason for rescheduling (optional)").fill(reason);
+    await this.page.getByRole("button", { name: "Reschedule event" }).click();
+    await this.page.getByRole("heading", { name: "Rescheduled" }).waitFor();
+    return label;
+  }
+}

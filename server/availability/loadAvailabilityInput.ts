@@ -1,0 +1,73 @@
+import type { AvailabilityInput } from "../../core/availability/types";
+import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
+import type { Db, Tx } from "../db/database";
+import { loadBusyBlocks } from "./loadBusyBlocks";
+import type { EventTypeTarget } from "./loadEventTypeTarget";
+import { type HostSelection, selectHosts } from "./selectHosts";
+
+const MINUTE_MS = 60_000;
+// Invitee dates are at most a day away from UTC dates, and a busy block counts toward the daily
+// limit of its host-local day, up to a day further; three days either side cover both.
+const BUSY_PAD_DAYS = 3;
+
+/** What to compute beyond the event type's own rules. */
+export interface AvailabilityOptions {
+  /** Minutes, one of the event type's durations. */
+  duration: number;
+  /** Default: all hosts. */
+  selection?: HostSelection;
+  /** The event being rescheduled: its own busy time blocks nothing. */
+  excludeEventId?: string | null;
+  /** GROUP: the event an attendee is moving out of; one seat frees, the others still hold it. */
+  leavingEventId?: string | null;
+}
+
+/**
+ * The engine's input for an event type over the invitee's window. Hosts come with their schedules;
+ * this loads only the busy rows overlapping the padded window, in one query however many hosts.
+ * Null when no host can take a booking (a host group left empty). Reads only.
+ */
+export async function loadAvailabilityInput(
+  db: Db | Tx,
+  target: EventTypeTarget,
+  window: AvailabilityInput["window"],
+  now: Date,
+  options: AvailabilityOptions,
+): Promise<AvailabilityInput | null> {
+  const { eventType } = target;
+  const selected = selectHosts(eventType, target.hosts, options.selection ?? { mode: "all" });
+  if (selected === null) return null;
+  const hostIds = selected.hosts.map((h) => h.id);
+
+  const reach = (options.duration + eventType.bufferBefore + eventType.bufferAfter) * MINUTE_MS;
+  const from = (parseLocalDate(window.startDate, "start") - BUSY_PAD_DAYS) * DAY_MS - reach;
+  const to = (parseLocalDate(window.endDate, "end") + 1 + BUSY_PAD_DAYS) * DAY_MS + reach;
+  const busy = await loadBusyBlocks(db, hostIds, from, to, {
+    countAttendees: selected.kind === "GROUP",
+    excludeEventId: options.excludeEventId ?? null,
+    leavingEventId: options.leavingEventId ?? null,
+  });
+
+  return {
+    now: now.getTime(),
+    kind: selected.kind,
+    eventTypeId: eventType.id,
+    duration: options.duration,
+    slotStep: eventType.slotStep,
+    bufferBefore: eventType.bufferBefore,
+    bufferAfter: eventType.bufferAfter,
+    minimumNotice: eventType.minimumNotice,
+    maxDaysAhead: eventType.maxDaysAhead,
+    horizonTimeZone: target.timeZone,
+    dailyLimit: eventType.dailyLimit,
+    seats: selected.kind === "GROUP" ? eventType.seats : null,
+    hosts: selected.hosts.map((host) => ({
+      hostId: host.id,
+      schedule: host.schedule,
+      busy: busy.get(host.id) ?? [],
+      priority: host.priority,
+    })),
+    ...(selected.hostGroups ? { hostGroups: selected.hostGroups } : {}),
+    window,
+  };
+}

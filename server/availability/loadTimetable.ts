@@ -1,0 +1,86 @@
+import { computeAvailability } from "../../core/availability/computeAvailability";
+import type { AvailabilityResult } from "../../core/availability/types";
+import { instantToLocal } from "../../core/time/instantToLocal";
+import { addDays, compareLocalDates } from "../../core/time/localDate";
+import type { Db, Tx } from "../db/database";
+import { type AvailabilityOptions, loadAvailabilityInput } from "./loadAvailabilityInput";
+import type { EventTypeTarget } from "./loadEventTypeTarget";
+
+/** How many days past the window `check_first_available` searches. */
+export const MAXIMUM_DAYS_CHECKED = 90;
+// The search runs in chunks so that a date found early stops it; each chunk is one load.
+const SEARCH_CHUNK_DAYS = 30;
+
+/** The window's slots plus what the booking page shows around them. */
+export interface Timetable {
+  days: AvailabilityResult["days"];
+  /** The last bookable date (owner's zone), or null without a horizon. */
+  lastDate: string | null;
+  /** The first date with a slot: in the window, else (when searching) in the 90 days after it. */
+  firstDate: string | null;
+  /** True only when searching found nothing in the window nor in the 90 days after it. */
+  isNotAvailable: boolean;
+}
+
+export interface TimetableRequest extends AvailabilityOptions {
+  /** Invitee dates, inclusive, and the invitee's zone. */
+  window: { startDate: string; endDate: string; timeZone: string };
+  checkFirstAvailable: boolean;
+}
+
+async function compute(
+  db: Db | Tx,
+  target: EventTypeTarget,
+  window: TimetableRequest["window"],
+  now: Date,
+  options: AvailabilityOptions,
+): Promise<AvailabilityResult> {
+  const input = await loadAvailabilityInput(db, target, window, now, options);
+  return input === null ? { days: [], lastDate: null } : computeAvailability(input);
+}
+
+/**
+ * The bookable slots of an event type over the invitee's window and, with `checkFirstAvailable`
+ * when the window has none, the first date with a slot in the 90 days after it. Reads only.
+ * Throws DomainError VALIDATION on a bad date or zone.
+ */
+export async function loadTimetable(
+  db: Db | Tx,
+  target: EventTypeTarget,
+  request: TimetableRequest,
+  now: Date,
+): Promise<Timetable> {
+  const { window, checkFirstAvailable, ...options } = request;
+  const result = await compute(db, target, window, now, options);
+  const lastDate = result.lastDate;
+  const inWindow = result.days[0]?.date ?? null;
+  if (inWindow !== null || !checkFirstAvailable) {
+    return { days: result.days, lastDate, firstDate: inWindow, isNotAvailable: false };
+  }
+
+  // Invitee dates before yesterday hold no slot (they are past everywhere), nor do dates well
+  // beyond the horizon, so chunks outside those bounds are skipped without a query.
+  const yesterday = addDays(instantToLocal(window.timeZone, now.getTime()).date, -1);
+  const lastSearched = addDays(window.endDate, MAXIMUM_DAYS_CHECKED);
+  let firstDate: string | null = null;
+  for (
+    let startDate = addDays(window.endDate, 1);
+    firstDate === null && compareLocalDates(startDate, lastSearched) <= 0;
+    startDate = addDays(startDate, SEARCH_CHUNK_DAYS)
+  ) {
+    let endDate = addDays(startDate, SEARCH_CHUNK_DAYS - 1);
+    if (compareLocalDates(endDate, lastSearched) > 0) endDate = lastSearched;
+    if (compareLocalDates(endDate, yesterday) < 0) continue;
+    // The horizon is a date in the owner's zone, at most a day off the invitee's.
+    if (lastDate !== null && compareLocalDates(startDate, addDays(lastDate, 1)) > 0) break;
+    const chunk = await compute(
+      db,
+      target,
+      { startDate, endDate, timeZone: window.timeZone },
+      now,
+      options,
+    );
+    firstDate = chunk.days[0]?.date ?? null;
+  }
+  return { days: [], lastDate, firstDate, isNotAvailable: firstDate === null };
+}

@@ -1,0 +1,104 @@
+import { and, eq, sql } from "drizzle-orm";
+import { DomainError } from "../../core/errors";
+import type { Db, Tx } from "../db/database";
+import { eventTypes, singleUseLinks, users } from "../db/schema";
+import { findNamedHost } from "./findNamedHost";
+import type { PublicHost } from "./loadEventTypeHosts";
+import { type EventTypeTarget, loadEventTypeTarget } from "./loadEventTypeTarget";
+
+/** How an invitee names an event type: the spec's userLink/eventTypeLink, sharedLink or single-use link. */
+export type PublicEventTypeRef =
+  | { userLink: string; eventTypeLink: string; hostSlug?: string; hostEmail?: string }
+  | { sharedLink: string; hostSlug?: string; hostEmail?: string }
+  | { singleUseLink: string };
+
+/** What a public reference resolves to: the event type and hosts, the host it pins and the link it came by. */
+export interface ResolvedEventType extends EventTypeTarget {
+  /** The host named by host_slug / host_email, checked to be a host. */
+  pinnedHost: PublicHost | null;
+  /** The unused single-use link the event type was reached by; booking marks it used. */
+  singleUseLink: { id: string; token: string } | null;
+}
+
+const notFound = (message: string) => new DomainError("NOT_FOUND", message);
+
+// Links are short tokens; anything longer names nothing and is not worth a query.
+const MAX_LINK_LENGTH = 200;
+
+function token(value: string, missing: string): string {
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || trimmed.length > MAX_LINK_LENGTH) throw notFound(missing);
+  return trimmed;
+}
+
+async function byUserLink(db: Db | Tx, userLink: string, eventTypeLink: string) {
+  const username = token(userLink, "User not found.").toLowerCase();
+  const slug = token(eventTypeLink, "Event type not found.").toLowerCase();
+  const target = await loadEventTypeTarget(
+    db,
+    and(
+      eq(eventTypes.slug, slug),
+      eq(eventTypes.userId, sql`(select id from ${users} where ${users.username} = ${username})`),
+    )!,
+  );
+  if (target !== null) return target;
+  // Only a miss pays for telling which part of the link is wrong.
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username))
+    .limit(1);
+  throw notFound(user ? "Event type not found." : "User not found.");
+}
+
+async function bySharedLink(db: Db | Tx, sharedLink: string) {
+  const link = token(sharedLink, "Event type not found.");
+  const target = await loadEventTypeTarget(db, eq(eventTypes.sharedLink, link));
+  if (target === null) throw notFound("Event type not found.");
+  return target;
+}
+
+async function bySingleUseLink(db: Db | Tx, singleUseLink: string) {
+  const missing = "This single-use link does not exist.";
+  const [link] = await db
+    .select()
+    .from(singleUseLinks)
+    .where(eq(singleUseLinks.token, token(singleUseLink, missing)))
+    .limit(1);
+  if (!link) throw notFound(missing);
+  if (link.usedAt !== null || link.eventId !== null) {
+    throw notFound("This single-use link has already been used.");
+  }
+  const target = await loadEventTypeTarget(db, eq(eventTypes.id, link.eventTypeId));
+  if (target === null) throw notFound(missing);
+  return { ...target, singleUseLink: { id: link.id, token: link.token } };
+}
+
+/**
+ * Resolves a public reference to an active event type with its hosts (and their schedules), its
+ * owner's zone and the host it pins, in one or two queries. Throws DomainError NOT_FOUND for an
+ * unknown user, event type or link, a used single-use link, a turned-off event type or one
+ * without hosts, or a host_slug / host_email that names no host of it.
+ */
+export async function resolvePublicEventType(
+  db: Db | Tx,
+  ref: PublicEventTypeRef,
+): Promise<ResolvedEventType> {
+  const target: EventTypeTarget & { singleUseLink?: ResolvedEventType["singleUseLink"] } =
+    "singleUseLink" in ref
+      ? await bySingleUseLink(db, ref.singleUseLink)
+      : "sharedLink" in ref
+        ? await bySharedLink(db, ref.sharedLink)
+        : await byUserLink(db, ref.userLink, ref.eventTypeLink);
+  if (!target.eventType.active) throw notFound("This event type is not available.");
+  if (target.hosts.length === 0) throw notFound("This event type has no hosts.");
+  const pinnedHost = "singleUseLink" in ref ? null : findNamedHost(target.hosts, ref);
+  if (pinnedHost === undefined) throw notFound("This host does not take part in this event type.");
+  return {
+    eventType: target.eventType,
+    hosts: target.hosts,
+    timeZone: target.timeZone,
+    pinnedHost,
+    singleUseLink: target.singleUseLink ?? null,
+  };
+}

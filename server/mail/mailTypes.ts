@@ -1,0 +1,87 @@
+import type { PasswordResetMailPayload } from "../auth/passwordResetMail";
+
+/** A recipient. */
+export interface MailAddress {
+  email: string;
+  name?: string;
+}
+
+/** Who a booking mail is for: the invitee gets the manage links, hosts get the answers. */
+export type MailRole = "invitee" | "guest" | "host";
+
+/** A booked meeting's location as mails show it. */
+export interface MailLocation {
+  type: string;
+  value: string | null;
+  /** PHONE_CALL: whether the host calls the invitee or the other way round. */
+  direction?: "HOST_CALLS_INVITEE" | "INVITEE_CALLS_HOST";
+}
+
+/**
+ * Everything a booking mail shows, frozen when the change happens: a mail sent after a retry
+ * hours later still says what was true when it was written.
+ */
+export interface BookingMailData {
+  role: MailRole;
+  /** iCalendar UID: stable for the meeting across reschedules. */
+  uid: string;
+  sequence: number;
+  /** When the change happened (DTSTAMP). */
+  stamp: string;
+  title: string;
+  start: string;
+  end: string;
+  /** rescheduled: the time it had before. */
+  formerStart: string | null;
+  formerEnd: string | null;
+  /** The recipient's zone and clock. */
+  timeZone: string;
+  timeFormat: 12 | 24;
+  location: MailLocation | null;
+  organizer: MailAddress;
+  hostNames: string[];
+  invitee: { name: string; email: string; phone: string | null; guests: string[] };
+  /** Hosts only: the invitee's answers, by question label. */
+  answers: { label: string; value: string }[];
+  reason: string | null;
+  /** Invitee only. */
+  cancelUrl: string | null;
+  rescheduleUrl: string | null;
+  /** cancelled: only this invitee left a group event that goes on (no calendar cancel for hosts). */
+  seatOnly: boolean;
+  /** rescheduled into another event (a GROUP seat move): the calendar entry it replaces. */
+  replacesUid?: string;
+  replacesSequence?: number;
+}
+
+export interface EmailCodeData {
+  code: string;
+  minutes: number;
+  title: string | null;
+}
+
+export type BookingTemplate = "bookingConfirmed" | "bookingCancelled" | "bookingRescheduled";
+
+/** An outbox row's payload of kind "mail": which template, for whom, with what data. */
+export interface BookingMailPayload {
+  template: BookingTemplate;
+  to: MailAddress;
+  language: string;
+  data: BookingMailData;
+}
+
+export type MailPayload =
+  | BookingMailPayload
+  | { template: "emailCode"; to: MailAddress; language: string; data: EmailCodeData }
+  | PasswordResetMailPayload;
+
+/** A rendered mail, ready for nodemailer. */
+export interface RenderedMail {
+  to: MailAddress;
+  subject: string;
+  text: string;
+  html: string;
+  ics: { method: "REQUEST" | "CANCEL"; content: string } | null;
+  /** Further calendar files (the cancellation of a replaced entry). */
+  attachments: { filename: string; content: string; contentType: string }[];
+}

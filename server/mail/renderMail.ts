@@ -1,0 +1,99 @@
+import { passwordResetMail } from "../auth/passwordResetMail";
+import { icsInvite } from "./icsInvite";
+import type { BookingMailData, MailPayload, RenderedMail } from "./mailTypes";
+import { bookingCancelled } from "./templates/bookingCancelled";
+import { bookingConfirmed } from "./templates/bookingConfirmed";
+import { joinUrl, locationText } from "./templates/bookingDetails";
+import { bookingRescheduled } from "./templates/bookingRescheduled";
+import { emailCode } from "./templates/emailCode";
+
+const bookingTemplates = { bookingConfirmed, bookingCancelled, bookingRescheduled };
+
+function inviteFor(
+  data: BookingMailData,
+  language: string,
+  cancel: boolean,
+  entry: { uid: string; sequence: number; start: string; end: string } = data,
+): string {
+  const attendees = [
+    { email: data.invitee.email, name: data.invitee.name },
+    ...data.invitee.guests.map((email) => ({ email })),
+  ];
+  const join = joinUrl(data.location);
+  return icsInvite(
+    {
+      uid: entry.uid,
+      sequence: entry.sequence,
+      stamp: data.stamp,
+      start: entry.start,
+      end: entry.end,
+      title: data.title,
+      description: [
+        data.rescheduleUrl ? `Reschedule: ${data.rescheduleUrl}` : null,
+        data.cancelUrl ? `Cancel: ${data.cancelUrl}` : null,
+      ]
+        .filter((line) => line !== null)
+        .join("\n"),
+      location: data.location ? (join ?? locationText(data.location, language)) : null,
+      url: join,
+      organizer: data.organizer,
+      attendees,
+      cancelled: cancel,
+    },
+    cancel ? "CANCEL" : "REQUEST",
+  );
+}
+
+/** A payload no template renders: an outbox row written by a newer or broken version. */
+export class UnknownTemplateError extends Error {}
+
+/** Turns an outbox payload into subject, text, HTML and the calendar invite; pure. */
+export function renderMail(payload: MailPayload): RenderedMail {
+  if (payload.template === "passwordReset") {
+    return {
+      to: payload.to,
+      ...passwordResetMail(payload.data, payload.language),
+      ics: null,
+      attachments: [],
+    };
+  }
+  if (payload.template === "emailCode") {
+    return {
+      to: payload.to,
+      ...emailCode(payload.data, payload.language),
+      ics: null,
+      attachments: [],
+    };
+  }
+  const { data, language } = payload;
+  const template = bookingTemplates[payload.template];
+  if (template === undefined) {
+    throw new UnknownTemplateError(`No mail template "${String(payload.template)}".`);
+  }
+  const rendered = template(data, language);
+  // A host whose group event goes on after one seat is cancelled keeps the calendar entry.
+  const cancel = payload.template === "bookingCancelled";
+  const ics =
+    cancel && data.seatOnly && data.role === "host"
+      ? null
+      : {
+          method: cancel ? ("CANCEL" as const) : ("REQUEST" as const),
+          content: inviteFor(data, language, cancel),
+        };
+  const attachments =
+    data.replacesUid !== undefined && !cancel
+      ? [
+          {
+            filename: "cancel.ics",
+            contentType: "text/calendar; charset=utf-8; method=CANCEL",
+            content: inviteFor(data, language, true, {
+              uid: data.replacesUid,
+              sequence: data.replacesSequence ?? data.sequence,
+              start: data.formerStart ?? data.start,
+              end: data.formerEnd ?? data.end,
+            }),
+          },
+        ]
+      : [];
+  return { to: payload.to, ...rendered, ics, attachments };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { pageViews } from "../../db/schema";
+import { createTestApp } from "../../test/testApp";
+
+const t = await createTestApp();
+
+async function stored() {
+  return t.database.db.select().from(pageViews);
+}
+
+describe("GET /api/analytics", () => {
+  it("stores a ping in page_views and answers 204", async () => {
+    const query = new URLSearchParams({
+      public_id: "ana/intro",
+      action: "event_type_viewed",
+      device: "mobile",
+      component_id: "c1",
+      referrer: "https://example.com/",
+      socials: "x,linkedin",
+    });
+    const response = await t.request({ method: "GET", url: `/api/analytics?${query}` });
+    expect(response.statusCode).toBe(204);
+    expect(await stored()).toEqual([
+      expect.objectContaining({
+        publicId: "ana/intro",
+        action: "event_type_viewed",
+        device: "mobile",
+        componentId: "c1",
+        referrer: "https://example.com/",
+        socials: "x,linkedin",
+      }),
+    ]);
+  });
+
+  it("answers 204 without storing when the ping names nothing, and cuts long values", async () => {
+    const before = (await stored()).length;
+    const empty = await t.request({ method: "GET", url: "/api/analytics?action=x" });
+    expect(empty.statusCode).toBe(204);
+    expect(await stored()).toHaveLength(before);
+
+    const long = await t.request({
+      method: "GET",
+      url: `/api/analytics?public_id=${"p".repeat(500)}&action=viewed&referrer=${"r".repeat(3000)}`,
+    });
+    expect(long.statusCode).toBe(204);
+    const last = (await stored()).at(-1);
+    expect(last?.publicId).toHaveLength(200);
+    expect(last?.referrer).toHaveLength(2000);
+  });
+
+  it("limits one client to 120 pings a minute", async () => {
+    const codes = new Set<number>();
+    for (let i = 0; i < 125; i += 1) {
+      const response = await t.request({
+        method: "GET",
+        url: "/api/analytics?public_id=p&action=a",
+        remoteAddress: "10.0.0.9",
+      });
+      codes.add(response.statusCode);
+    }
+    expect(codes).toEqual(new Set([204, 429]));
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import type { Deps } from "../../deps";
+import { enqueueMails } from "../../mail/outbox";
+import { testConfig } from "../../test/testApp";
+import { createTestDatabase } from "../../test/testDatabase";
+import { devMailboxRoutes } from "./devMailboxRoutes";
+
+// main.ts registers the mailbox beside the app (it lives outside /api), so this test does too.
+async function appWith(devMailbox: boolean) {
+  const database = await createTestDatabase();
+  const deps: Deps = { config: testConfig({ devMailbox }), database, clock: () => new Date() };
+  const app = await buildApp(deps, { logger: false, serveClient: false });
+  await app.register(devMailboxRoutes, { deps });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, deps };
+}
+
+describe("/dev/mailbox", () => {
+  it("lists the outbox's mail and shows each message, escaped", async () => {
+    const { app, deps } = await appWith(true);
+    await enqueueMails(
+      deps.database.db,
+      [
+        {
+          template: "emailCode",
+          to: { email: "x<y@example.com" },
+          language: "en",
+          data: { code: "123456", minutes: 10, title: "<b>Intro</b>" },
+        },
+      ],
+      new Date(),
+    );
+    const list = await app.inject({ method: "GET", url: "/dev/mailbox" });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers["content-type"]).toContain("text/html");
+    expect(list.body).toContain("123456 is your verification code");
+    expect(list.body).toContain("x&lt;y@example.com");
+    const json = (await app.inject({ method: "GET", url: "/dev/mailbox.json" })).json();
+    expect(json.mails[0]).toMatchObject({ to: "x<y@example.com", status: "pending" });
+    const one = await app.inject({ method: "GET", url: `/dev/mailbox/${json.mails[0].id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.body).not.toContain("<b>Intro</b>");
+    expect((await app.inject({ method: "GET", url: "/dev/mailbox/999999" })).statusCode).toBe(404);
+  });
+
+  it("does not exist unless enabled", async () => {
+    const { app } = await appWith(false);
+    expect((await app.inject({ method: "GET", url: "/dev/mailbox.json" })).statusCode).toBe(404);
+  });
+});

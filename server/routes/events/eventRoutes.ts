@@ -1,0 +1,238 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { LANGUAGES } from "../../../core/accounts/accountSchemas";
+import { cancelRequestSchema } from "../../../core/booking/bookingChangeSchemas";
+import {
+  bookingRequestSchema,
+  eventTypeLinkOf,
+  eventTypeLinkShape,
+  requiredEmailField,
+} from "../../../core/booking/bookingRequestSchema";
+import { validateBookingRequest } from "../../../core/booking/validateBookingRequest";
+import { DomainError } from "../../../core/errors";
+import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
+import { SlotFlights } from "../../booking/slotFlights";
+import { slotTaken } from "../../booking/slotTaken";
+import { attendeeCanceller, eventCanceller } from "../../commands/bookingCanceller";
+import { bookingCreator } from "../../commands/bookingCreator";
+import { pendingBookingDeleter } from "../../commands/pendingBookingDeleter";
+import { findEventView } from "../../data/bookings";
+import type { Deps } from "../../deps";
+import { meetingUid } from "../../mail/bookingMails";
+import { icsInvite } from "../../mail/icsInvite";
+import { idempotent } from "../../plugins/idempotency";
+import { sendEmailCode } from "../../verification/emailCodes";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+import {
+  bookingResponseSchema,
+  eventViewSchema,
+  presentBooking,
+  presentEventView,
+} from "./eventPresenter";
+
+const uuidParams = z.object({ uuid: z.uuid({ error: "Booking not found." }) });
+
+const verifyEmailSchema = z
+  .object({
+    ...eventTypeLinkShape,
+    email: requiredEmailField,
+    language: z.enum(LANGUAGES).default("en"),
+  })
+  .refine((body) => eventTypeLinkOf(body) !== null, {
+    error: "Send userLink and eventTypeLink, sharedLink or singleUseLink.",
+    path: ["eventTypeLink"],
+  });
+
+export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["booking"];
+  const { publicUrl, sessionSecret } = deps.config;
+  const flights = new SlotFlights();
+
+  async function eventView(eventId: string) {
+    const view = await findEventView(db, eventId);
+    if (!view) throw new DomainError("NOT_FOUND", "Booking not found.");
+    return view;
+  }
+
+  app.post(
+    "/event",
+    {
+      schema: {
+        tags,
+        summary: "Schedule a booking (the spec's POST /event); 409 when the time was taken",
+        body: bookingRequestSchema,
+        response: { 201: bookingResponseSchema, ...errorResponses },
+      },
+      ...idempotent(db, deps.clock, "POST /api/event"),
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const link = eventTypeLinkOf(body)!;
+      // A rush for one slot: wait for the request already booking it in this process.
+      const key = SlotFlights.keyOf(link, Date.parse(body.start));
+      if (await flights.wasTaken(key)) throw slotTaken();
+      const flight = flights.begin(key);
+      let taken = false;
+      try {
+        const target = await resolvePublicEventType(db, link);
+        const fillsSlot = SlotFlights.fillsSlot(target.eventType.kind);
+        if (!fillsSlot) flight.settle(false);
+        const details = validateBookingRequest(target.eventType, body);
+        const booked = await bookingCreator(
+          { db, publicUrl, secret: sessionSecret, now: deps.clock() },
+          target,
+          details,
+          body.emailCode,
+        );
+        taken = fillsSlot;
+        return reply.status(201).send(presentBooking(booked, target.eventType));
+      } finally {
+        flight.settle(taken);
+      }
+    },
+  );
+
+  app.post(
+    "/event/verify-email",
+    {
+      schema: {
+        tags,
+        summary: "Email a 6-digit code for booking an event type that requires verification",
+        body: verifyEmailSchema,
+        response: { 200: z.object({ CODE_EXPIRES_IN: z.number() }), ...errorResponses },
+      },
+      ...idempotent(db, deps.clock, "POST /api/event/verify-email"),
+    },
+    async (request) => {
+      const { email, language } = request.body;
+      const target = await resolvePublicEventType(db, eventTypeLinkOf(request.body)!);
+      const seconds = await sendEmailCode(
+        db,
+        sessionSecret,
+        { email, eventType: target.eventType, language, ip: request.ip },
+        deps.clock(),
+      );
+      return { CODE_EXPIRES_IN: seconds };
+    },
+  );
+
+  app.get(
+    "/event/uuid/:uuid",
+    {
+      schema: {
+        tags,
+        summary: "A booked event for its confirmation page, with add-to-calendar links",
+        params: uuidParams,
+        response: { 200: z.object({ event: eventViewSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      event: presentEventView(await eventView(request.params.uuid), publicUrl),
+    }),
+  );
+
+  app.get(
+    "/event/uuid/:uuid/ics",
+    {
+      schema: {
+        tags,
+        summary: "The event as an iCalendar file (UTC), for 'Add to calendar'",
+        params: uuidParams,
+      },
+    },
+    async (request, reply) => {
+      const { event, hosts } = await eventView(request.params.uuid);
+      const organizer = hosts[0];
+      const ics = icsInvite(
+        {
+          uid: meetingUid(event.id),
+          sequence: event.sequence,
+          stamp: (event.cancelledAt ?? event.createdAt).toISOString(),
+          start: event.startAt.toISOString(),
+          end: event.endAt.toISOString(),
+          title: event.title,
+          description: "",
+          location: event.location?.value ?? null,
+          url: null,
+          organizer: organizer
+            ? { name: organizer.name, email: organizer.email }
+            : { email: `no-reply@${new URL(publicUrl).hostname}` },
+          attendees: [],
+          cancelled: event.status === "CANCELLED",
+        },
+        "PUBLISH",
+      );
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="event-${event.id}.ics"`)
+        .send(ics);
+    },
+  );
+
+  app.put(
+    "/event/uuid/:uuid/cancel",
+    {
+      schema: {
+        tags,
+        summary:
+          "Cancel: by the invitee ({uuid} their attendee uuid, with the token of their link) or by a host ({uuid} the event)",
+        security: [...hostSecurity, {}],
+        params: uuidParams,
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        body: cancelRequestSchema,
+        response: {
+          200: z.object({ event: eventViewSchema, eventCancelled: z.boolean() }),
+          ...errorResponses,
+        },
+      },
+      ...idempotent(db, deps.clock, "PUT /api/event/uuid/:uuid/cancel"),
+    },
+    async (request) => {
+      const context = { db, publicUrl, now: deps.clock() };
+      const reason = request.body.cancellation_reason;
+      const token = request.body.token ?? request.query.token;
+      let result: Awaited<ReturnType<typeof eventCanceller>>;
+      if (token !== undefined) {
+        result = await attendeeCanceller(context, request.params.uuid, token, reason);
+      } else if (request.auth) {
+        result = await eventCanceller(context, request.auth.userId, request.params.uuid, reason);
+      } else {
+        throw new DomainError("FORBIDDEN", "This link is not valid for this booking.");
+      }
+      return {
+        event: presentEventView(await eventView(result.event.id), publicUrl),
+        eventCancelled: result.eventCancelled,
+      };
+    },
+  );
+
+  app.delete(
+    "/event/:user/:eventType/:eventUuid",
+    {
+      schema: {
+        tags,
+        summary: "Delete a booking awaiting payment (payment failed), freeing its time",
+        params: z.object({
+          user: z.string().max(200),
+          eventType: z.string().max(200),
+          eventUuid: z.uuid({ error: "Booking not found." }),
+        }),
+        querystring: z.object({ payment_intent: z.string().max(200).optional() }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await pendingBookingDeleter(db, {
+        user: request.params.user,
+        eventType: request.params.eventType,
+        eventId: request.params.eventUuid,
+        paymentIntent: request.query.payment_intent,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+}

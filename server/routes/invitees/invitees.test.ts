@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { BOOKING_NOW, bookingBody, bookOk, userLink } from "../../test/bookingFactories";
+import { createEventType, signUpHost } from "../../test/factories";
+import { createTestApp } from "../../test/testApp";
+
+const t = await createTestApp();
+t.setNow(BOOKING_NOW);
+
+const get = (url: string) => t.request({ method: "GET", url });
+
+describe("event and invitee reads", async () => {
+  const host = await signUpHost(t, { name: "Ada Host" });
+  const type = await createEventType(t, host, { kind: "GROUP", seats: 3, title: "Workshop" });
+  const firstBody = bookingBody(userLink(host, type), { email: "first@example.com" });
+  const first = await bookOk(t, firstBody);
+  const second = await bookOk(
+    t,
+    bookingBody(userLink(host, type), { email: "second@example.com" }),
+  );
+
+  it("GET /api/event/uuid/{uuid} shows the event with calendar links and no attendee data", async () => {
+    const response = await get(`/api/event/uuid/${first.event.uuid}`);
+    expect(response.statusCode).toBe(200);
+    const { event } = response.json();
+    expect(event).toMatchObject({
+      uuid: first.event.uuid,
+      title: "Workshop",
+      start: "2027-01-04T08:00:00.000Z",
+      status: "CONFIRMED",
+      hosts: [{ name: "Ada Host", username: host.username }],
+      seats: { total: 3, taken: 2 },
+      formerTime: null,
+    });
+    expect(new URL(event.calendarLinks.google).searchParams.get("dates")).toBe(
+      "20270104T080000Z/20270104T083000Z",
+    );
+    expect(event.calendarLinks.outlook).toContain("outlook.live.com");
+    expect(event.calendarLinks.office365).toContain("outlook.office.com");
+    expect(event.calendarLinks.ics).toBe(
+      `http://localhost:3000/api/event/uuid/${first.event.uuid}/ics`,
+    );
+    expect(response.body).not.toContain("@example.com");
+    expect(response.body).not.toContain(host.email);
+  });
+
+  it("GET …/ics is an iCalendar file in UTC with the stable UID", async () => {
+    const response = await get(`/api/event/uuid/${first.event.uuid}/ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/calendar");
+    const ics = response.body;
+    expect(ics).toContain(`UID:${first.event.uuid}@slotted`);
+    expect(ics).toContain("DTSTART:20270104T080000Z");
+    expect(ics).toContain("SEQUENCE:0");
+    expect(ics).not.toContain("first@example.com");
+  });
+
+  it("GET /api/invitee/{id} shows the invitee their own booking only", async () => {
+    const response = await get(`/api/invitee/${first.attendee.uuid}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().invitee).toMatchObject({
+      uuid: first.attendee.uuid,
+      email: "first@example.com",
+    });
+    expect(response.body).not.toContain("second@example.com");
+    expect(second.event.uuid).toBe(first.event.uuid);
+  });
+
+  it("GET /api/invitee/{user}/{eventType}/{id} checks the path", async () => {
+    const ok = await get(`/api/invitee/${host.username}/${type.slug}/${first.attendee.uuid}`);
+    expect(ok.statusCode).toBe(200);
+    const wrong = await get(`/api/invitee/${host.username}/other/${first.attendee.uuid}`);
+    expect(wrong.statusCode).toBe(404);
+    expect((await get("/api/invitee/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await get("/api/event/uuid/not-a-uuid")).statusCode).toBe(404);
+  });
+});

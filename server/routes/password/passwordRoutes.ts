@@ -1,0 +1,101 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { emailField, newPasswordField } from "../../../core/accounts/accountSchemas";
+import { DomainError } from "../../../core/errors";
+import { assertNotThrottled, clearFailures, recordFailure } from "../../auth/loginThrottle";
+import {
+  passwordChanger,
+  passwordResetRequester,
+  passwordResetter,
+} from "../../commands/passwordResetter";
+import type { Deps } from "../../deps";
+import { requireUserId } from "../../plugins/auth";
+import { takeRateLimit } from "../../verification/rateLimit";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+
+const RESET_REQUESTS_PER_IP_PER_HOUR = 20;
+
+export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["auth"];
+
+  app.post(
+    "/auth/password-reset",
+    {
+      schema: {
+        tags,
+        summary: "Ask for a password-reset link by mail",
+        description:
+          "Always answers 202, whether or not an account uses the address, so the answer tells nothing about who has an account.",
+        body: z.object({ email: emailField }),
+        response: { 202: z.object({ message: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const now = deps.clock();
+      await takeRateLimit(
+        db,
+        `password-reset:ip:${request.ip}`,
+        RESET_REQUESTS_PER_IP_PER_HOUR,
+        3_600_000,
+        now,
+        "Too many requests. Please try again later.",
+      );
+      await passwordResetRequester(db, request.body.email, deps.config.publicUrl, now);
+      return reply.status(202).send({
+        message: "If an account uses this email, a link to reset its password is on its way.",
+      });
+    },
+  );
+
+  app.post(
+    "/auth/password-reset/confirm",
+    {
+      schema: {
+        tags,
+        summary: "Set a new password with the token of a reset link; signs every session out",
+        body: z.object({ token: z.string().min(1).max(200), password: newPasswordField }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await passwordResetter(db, request.body.token, request.body.password, deps.clock());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/me/password",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Change the password (needs the current one); other sessions sign out",
+        security: hostSecurity,
+        body: z.object({
+          currentPassword: z.string().min(1, { error: "Required" }).max(200),
+          newPassword: newPasswordField,
+        }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const now = deps.clock();
+      const keys = [`password:user:${userId}`];
+      await assertNotThrottled(db, keys, now);
+      try {
+        await passwordChanger(db, userId, request.auth!.tokenId, request.body);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === "VALIDATION") {
+          await recordFailure(db, keys, now);
+        }
+        throw error;
+      }
+      await clearFailures(db, keys);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { EventTypeLink } from "../../../core/booking/bookingRequestSchema";
+import { DomainError } from "../../../core/errors";
+import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
+import { findHostUsers } from "../../data/bookings";
+import { findEventTypeOwner } from "../../data/publicProfiles";
+import type { Deps } from "../../deps";
+import { errorResponses } from "../errorSchemas";
+import { presentPublicEventType, publicEventTypeSchema } from "./publicEventTypePresenter";
+
+const linkParam = z.string().trim().min(1).max(200);
+const hostQuery = z.object({
+  host_email: z.string().trim().max(254).optional(),
+  host_slug: z.string().trim().max(100).optional(),
+});
+
+function named(query: z.infer<typeof hostQuery>) {
+  return {
+    ...(query.host_slug ? { hostSlug: query.host_slug } : {}),
+    ...(query.host_email ? { hostEmail: query.host_email } : {}),
+  };
+}
+
+/** The public event-type reads of the booking pages (the spec's section 7). */
+export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["booking"];
+  const response = { 200: publicEventTypeSchema, ...errorResponses };
+
+  async function view(link: EventTypeLink) {
+    const target = await resolvePublicEventType(db, link);
+    const [owner, hosts] = await Promise.all([
+      findEventTypeOwner(db, target.eventType),
+      findHostUsers(
+        db,
+        target.hosts.map((h) => h.id),
+      ),
+    ]);
+    if (!owner) throw new DomainError("NOT_FOUND", "Event type not found.");
+    const pinned = target.pinnedHost
+      ? (hosts.find((h) => h.id === target.pinnedHost!.id) ?? null)
+      : null;
+    return presentPublicEventType(target.eventType, target.timeZone, owner, hosts, pinned);
+  }
+
+  app.get(
+    "/user/:user/:eventType",
+    {
+      schema: {
+        tags,
+        summary: "A user's event type for its booking page, with the host's public profile",
+        params: z.object({ user: linkParam, eventType: linkParam }),
+        querystring: hostQuery,
+        response,
+      },
+    },
+    (request) =>
+      view({
+        userLink: request.params.user,
+        eventTypeLink: request.params.eventType,
+        ...named(request.query),
+      }),
+  );
+
+  app.get(
+    "/shared/:link",
+    {
+      schema: {
+        tags,
+        summary: "A team event type by its shared link (/C, /R, /F), optionally pinned to a host",
+        params: z.object({ link: linkParam }),
+        querystring: hostQuery,
+        response,
+      },
+    },
+    (request) => view({ sharedLink: request.params.link, ...named(request.query) }),
+  );
+
+  app.get(
+    "/single-use-link/:link",
+    {
+      schema: {
+        tags,
+        summary: "An event type by a single-use link (404 once it has been used)",
+        params: z.object({ link: linkParam }),
+        response,
+      },
+    },
+    (request) => view({ singleUseLink: request.params.link }),
+  );
+}

@@ -1,0 +1,246 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { rescheduleRequestSchema } from "../../../core/booking/bookingChangeSchemas";
+import { DomainError } from "../../../core/errors";
+import { findNamedHost } from "../../availability/findNamedHost";
+import { resolveEventReference } from "../../availability/resolveEventReference";
+import { assertAttendeeToken, assertEventManager } from "../../booking/eventAccess";
+import {
+  bookingRescheduler,
+  type RescheduleActor,
+  roundRobinReassigner,
+} from "../../commands/bookingRescheduler";
+import { findAttendee, findAttendees, findEventView, findHostUsers } from "../../data/bookings";
+import { findEventTypeOwner } from "../../data/publicProfiles";
+import type { Deps } from "../../deps";
+import { requireUserId } from "../../plugins/auth";
+import { idempotent } from "../../plugins/idempotency";
+import { errorResponses } from "../errorSchemas";
+import {
+  bookedEventSchema,
+  eventViewSchema,
+  inviteeSchema,
+  presentBookedEvent,
+  presentEventView,
+  presentInvitee,
+  presentPublicHost,
+  publicHostSchema,
+} from "../events/eventPresenter";
+import { hostSecurity } from "../hostSecurity";
+import {
+  presentPublicEventType,
+  publicEventTypeSchema,
+} from "../publicEventTypes/publicEventTypePresenter";
+
+const rescheduledSchema = z.object({
+  event: bookedEventSchema,
+  attendee: z.object({ uuid: z.uuid() }).optional(),
+});
+
+const pageSchema = z.object({
+  event: eventViewSchema,
+  eventType: publicEventTypeSchema,
+  invitee: inviteeSchema.optional(),
+  attendees: z.array(inviteeSchema).optional(),
+  host: publicHostSchema.optional(),
+});
+
+/** Reschedule calls: the pages' reads, the move itself and the round-robin host change. */
+export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { publicUrl } = deps.config;
+  const tags = ["booking"];
+
+  /** The event and its event type as the reschedule pages show them. */
+  async function page(eventId: string) {
+    const view = await findEventView(db, eventId);
+    if (!view) throw new DomainError("NOT_FOUND", "Booking not found.");
+    const resolved = await resolveEventReference(db, { eventUuid: eventId });
+    const [owner, hosts] = await Promise.all([
+      findEventTypeOwner(db, view.eventType),
+      findHostUsers(
+        db,
+        resolved.target.hosts.map((h) => h.id),
+      ),
+    ]);
+    if (!owner) throw new DomainError("NOT_FOUND", "Booking not found.");
+    return {
+      view,
+      resolved,
+      event: presentEventView(view, publicUrl),
+      eventType: presentPublicEventType(
+        view.eventType,
+        resolved.target.timeZone,
+        owner,
+        hosts,
+        null,
+      ),
+    };
+  }
+
+  async function asManager(userId: string, eventId: string) {
+    const view = await findEventView(db, eventId);
+    if (!view) throw new DomainError("NOT_FOUND", "Booking not found.");
+    await assertEventManager(db, userId, eventId, view.eventType);
+  }
+
+  app.get(
+    "/reschedule/events/:attendeeUuid",
+    {
+      schema: {
+        tags,
+        summary: "The booking an invitee is rescheduling (by their attendee uuid)",
+        params: z.object({ attendeeUuid: z.uuid({ error: "Booking not found." }) }),
+        response: { 200: pageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const attendee = await findAttendee(db, request.params.attendeeUuid);
+      if (!attendee || attendee.status === "CANCELLED") {
+        throw new DomainError("NOT_FOUND", "Booking not found.");
+      }
+      const { event, eventType } = await page(attendee.eventId);
+      return { event, eventType, invitee: presentInvitee(attendee) };
+    },
+  );
+
+  app.get(
+    "/reschedule/event/:eventUuid/group",
+    {
+      schema: {
+        tags,
+        summary: "A group event a host reschedules for all its attendees",
+        security: hostSecurity,
+        params: z.object({ eventUuid: z.uuid({ error: "Booking not found." }) }),
+        response: { 200: pageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await asManager(requireUserId(request), request.params.eventUuid);
+      const { event, eventType } = await page(request.params.eventUuid);
+      const attendees = await findAttendees(db, request.params.eventUuid);
+      return { event, eventType, attendees: attendees.map(presentInvitee) };
+    },
+  );
+
+  app.get(
+    "/reschedule/event/:eventUuid/byHost/:host",
+    {
+      schema: {
+        tags,
+        summary: "An event a host reschedules, with that host (username or email)",
+        security: hostSecurity,
+        params: z.object({
+          eventUuid: z.uuid({ error: "Booking not found." }),
+          host: z.string().trim().min(1).max(254),
+        }),
+        response: { 200: pageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await asManager(requireUserId(request), request.params.eventUuid);
+      const { view, event, eventType } = await page(request.params.eventUuid);
+      const identifier = request.params.host;
+      const host = findNamedHost(
+        view.hosts,
+        identifier.includes("@") ? { hostEmail: identifier } : { hostSlug: identifier },
+      );
+      if (!host) throw new DomainError("NOT_FOUND", "This host does not take part in this event.");
+      return { event, eventType, host: presentPublicHost(host) };
+    },
+  );
+
+  app.post(
+    "/event/reschedule",
+    {
+      schema: {
+        tags,
+        summary:
+          "Move a booking: attendeeUuid + token (the invitee), or eventUuid (a host; forAll for a whole group event)",
+        security: [...hostSecurity, {}],
+        body: rescheduleRequestSchema,
+        response: { 200: rescheduledSchema, ...errorResponses },
+      },
+      ...idempotent(db, deps.clock, "POST /api/event/reschedule"),
+    },
+    async (request) => {
+      const body = request.body;
+      let actor: RescheduleActor;
+      if (body.attendeeUuid !== undefined) {
+        const attendee = await findAttendee(db, body.attendeeUuid);
+        if (!attendee) throw new DomainError("NOT_FOUND", "Booking not found.");
+        assertAttendeeToken(attendee, body.token);
+        actor = { kind: "attendee", attendeeId: attendee.id };
+      } else {
+        const userId = requireUserId(request);
+        await asManager(userId, body.eventUuid!);
+        actor = { kind: "host" };
+      }
+      const resolved = await resolveEventReference(
+        db,
+        actor.kind === "attendee"
+          ? { attendeeUuid: body.attendeeUuid! }
+          : { eventUuid: body.eventUuid! },
+      );
+      const moved = await bookingRescheduler(
+        { db, publicUrl, now: deps.clock() },
+        resolved,
+        actor,
+        { start: Date.parse(body.start), timeZone: body.timezone, reason: body.reason },
+      );
+      return {
+        event: presentBookedEvent(moved.event, moved.hosts),
+        ...(actor.kind === "attendee" ? { attendee: { uuid: actor.attendeeId } } : {}),
+      };
+    },
+  );
+
+  app.post(
+    "/reschedule/round-robin/:id",
+    {
+      schema: {
+        tags,
+        summary: "Hand a round-robin event to another free host of its event type",
+        security: hostSecurity,
+        params: z.object({ id: z.uuid({ error: "Booking not found." }) }),
+        body: z
+          .object({
+            hostId: z.uuid({ error: "Not a host of this event type." }).optional(),
+            hostSlug: z.string().trim().min(1).max(100).optional(),
+          })
+          .refine((b) => b.hostId !== undefined || b.hostSlug !== undefined, {
+            error: "Required",
+            path: ["hostId"],
+          }),
+        response: { 200: rescheduledSchema, ...errorResponses },
+      },
+      ...idempotent(db, deps.clock, "POST /api/reschedule/round-robin/:id"),
+    },
+    async (request) => {
+      await asManager(requireUserId(request), request.params.id);
+      const resolved = await resolveEventReference(db, { eventUuid: request.params.id });
+      if (resolved.target.eventType.kind !== "ROUND_ROBIN") {
+        throw new DomainError("VALIDATION", "Only round-robin events change hosts.", {
+          hostId: ["Only round-robin events change hosts."],
+        });
+      }
+      const { hostId, hostSlug } = request.body;
+      const newHost = resolved.target.hosts.find(
+        (h) => h.id === hostId || (hostSlug !== undefined && h.username === hostSlug.toLowerCase()),
+      );
+      if (!newHost) {
+        throw new DomainError("VALIDATION", "Not a host of this event type.", {
+          [hostId !== undefined ? "hostId" : "hostSlug"]: ["Not a host of this event type."],
+        });
+      }
+      const moved = await roundRobinReassigner(
+        { db, publicUrl, now: deps.clock() },
+        resolved,
+        newHost,
+      );
+      return { event: presentBookedEvent(moved.event, moved.hosts) };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { Slot } from "../../../core/availability/types";
+import { MAXIMUM_DAYS_CHECKED, type Timetable } from "../../availability/loadTimetable";
+
+const slotSchema = z.object({
+  start: z.string().describe("ISO 8601 instant in UTC"),
+  seatsLeft: z.number().int().optional().describe("GROUP event types only"),
+});
+
+export const timetableResponseSchema = z.object({
+  timetable: z.array(
+    z.object({
+      date: z.string().describe("yyyy-MM-dd in the invitee's zone"),
+      slots: z
+        .record(z.string(), slotSchema)
+        .describe(
+          'Keyed "HH:mm" in the invitee\'s zone; the second reading of a repeated hour is keyed "HH:mm±hh:mm" (its UTC offset)',
+        ),
+    }),
+  ),
+  formerTime: z.string().nullable(),
+  firstDate: z.string().nullable(),
+  lastDate: z.string().nullable(),
+  isNotAvailable: z.boolean(),
+  maximumDaysChecked: z.number().int(),
+});
+
+/** An epoch-ms instant as "yyyy-MM-ddTHH:mm:ssZ" (milliseconds only when there are any). */
+function isoInstant(instant: number): string {
+  const iso = new Date(instant).toISOString();
+  return iso.endsWith(".000Z") ? `${iso.slice(0, -5)}Z` : iso;
+}
+
+/** A UTC offset in minutes as "+hh:mm" / "-hh:mm". */
+function offsetLabel(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  const hours = Math.floor(abs / 60);
+  const minutes = abs % 60;
+  return `${sign}${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+}
+
+/**
+ * A day's slots keyed by invitee wall-clock time. When the clock goes back, one "HH:mm" names two
+ * instants: the earlier keeps the plain key, the later one gets its UTC offset appended.
+ */
+function slotMap(slots: readonly Slot[], withSeats: boolean) {
+  const map: Record<string, z.infer<typeof slotSchema>> = {};
+  const ordered = [...slots].sort((a, b) => a.start - b.start);
+  for (const slot of ordered) {
+    const key = Object.hasOwn(map, slot.localTime)
+      ? `${slot.localTime}${offsetLabel(slot.offsetMinutes)}`
+      : slot.localTime;
+    const start = isoInstant(slot.start);
+    map[key] =
+      withSeats && slot.seatsLeft !== null ? { start, seatsLeft: slot.seatsLeft } : { start };
+  }
+  return map;
+}
+
+/** The timetable response of DESIGN.md; which hosts could take a slot is never shown. */
+export function presentTimetable(
+  timetable: Timetable,
+  options: { formerTime: Date | null; withSeats: boolean },
+): z.infer<typeof timetableResponseSchema> {
+  return {
+    timetable: timetable.days.map((day) => ({
+      date: day.date,
+      slots: slotMap(day.slots, options.withSeats),
+    })),
+    formerTime: options.formerTime === null ? null : isoInstant(options.formerTime.getTime()),
+    firstDate: timetable.firstDate,
+    lastDate: timetable.lastDate,
+    isNotAvailable: timetable.isNotAvailable,
+    maximumDaysChecked: MAXIMUM_DAYS_CHECKED,
+  };
+}

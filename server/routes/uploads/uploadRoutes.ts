@@ -1,0 +1,113 @@
+import { createReadStream } from "node:fs";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DomainError } from "../../../core/errors";
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../core/uploads/uploadLimits";
+import { tooLarge, uploadDeleter, uploadPath, uploadSaver } from "../../commands/uploadSaver";
+import { findUpload } from "../../data/uploads";
+import type { Deps } from "../../deps";
+import { requireUserId } from "../../plugins/auth";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+
+const params = z.object({ id: z.uuid({ error: "Upload not found." }) });
+const uploadSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(["image", "video"]),
+  mimeType: z.string(),
+  size: z.number(),
+  url: z.string(),
+});
+
+const noFile = () => new DomainError("VALIDATION", "Choose a file.", { file: ["Choose a file."] });
+
+export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { dataDir } = deps.config;
+  const tags = ["uploads"];
+  await app.register(multipart, {
+    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    throwFileSizeLimit: false,
+  });
+
+  app.post(
+    "/uploads",
+    {
+      schema: {
+        tags,
+        summary:
+          "Upload an image (png, jpg, gif, webp, at most 5 MB) or a video (mp4, webm, 10 MB)",
+        description:
+          "A multipart/form-data body with one `file` part. The type is decided by the file's content (magic bytes), not by its name or declared type.",
+        security: hostSecurity,
+        consumes: ["multipart/form-data"],
+        querystring: z.object({ kind: z.enum(["image", "video"]).default("image") }),
+        response: { 201: uploadSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const { kind } = request.query;
+      const limit = kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
+      if (!request.isMultipart()) throw noFile();
+      const part = await request.file({ limits: { fileSize: limit } });
+      if (!part) throw noFile();
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      if (part.file.truncated) throw tooLarge(kind);
+      const content = Buffer.concat(chunks);
+      if (content.length === 0) throw noFile();
+      const row = await uploadSaver(db, dataDir, userId, kind, content);
+      return reply.status(201).send({
+        id: row.id,
+        kind: row.kind,
+        mimeType: row.mimeType,
+        size: row.size,
+        url: `/api/uploads/${row.id}`,
+      });
+    },
+  );
+
+  app.get(
+    "/uploads/:id",
+    {
+      schema: {
+        tags,
+        summary: "An uploaded file, with the content type found when it was stored",
+        params,
+        response: { 200: z.any().describe("The file's bytes"), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await findUpload(db, request.params.id);
+      if (!row) throw new DomainError("NOT_FOUND", "Upload not found.");
+      return reply
+        .header("Content-Type", row.mimeType)
+        .header("Content-Length", row.size)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Disposition", "inline")
+        .header("Cache-Control", "public, max-age=31536000, immutable")
+        .send(createReadStream(uploadPath(dataDir, row.path)));
+    },
+  );
+
+  app.delete(
+    "/uploads/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete one of your uploads",
+        security: hostSecurity,
+        params,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await uploadDeleter(db, dataDir, requireUserId(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from "../../../core/uploads/uploadLimits";
+import { type Host, signUpHost } from "../../test/factories";
+import { multipartFile, TINY_PNG } from "../../test/multipart";
+import { createTestApp } from "../../test/testApp";
+
+const t = await createTestApp({ dataDir: mkdtempSync(join(tmpdir(), "slotted-uploads-")) });
+
+async function upload(host: Host | null, content: Buffer, options = {}, query = "") {
+  const body = multipartFile(content, options);
+  return t.request({
+    method: "POST",
+    url: `/api/uploads${query}`,
+    headers: { ...body.headers, ...(host?.headers ?? {}) },
+    payload: body.payload,
+  });
+}
+
+describe("POST /api/uploads", () => {
+  it("stores an image and serves it with its checked type and nosniff", async () => {
+    const host = await signUpHost(t);
+    const response = await upload(host, TINY_PNG, { filename: "me.jpg", type: "image/jpeg" });
+    expect(response.statusCode, response.body).toBe(201);
+    const stored = response.json();
+    expect(stored).toMatchObject({ kind: "image", mimeType: "image/png", size: TINY_PNG.length });
+    expect(stored.url).toBe(`/api/uploads/${stored.id}`);
+    const served = await t.request({ method: "GET", url: stored.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
+  });
+
+  it("refuses a file that only claims to be an image, with the spec's message", async () => {
+    const host = await signUpHost(t);
+    const fake = Buffer.from(
+      "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+    );
+    const response = await upload(host, fake, { filename: "cat.png", type: "image/png" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: UPLOAD_MESSAGES.invalidFileType,
+      errors: { file: [UPLOAD_MESSAGES.invalidFileType] },
+    });
+  });
+
+  it("refuses an image over 5 MB, with the spec's message", async () => {
+    const host = await signUpHost(t);
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(IMAGE_MAX_BYTES)]);
+    const response = await upload(host, big, { filename: "big.png", type: "image/png" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ file: [UPLOAD_MESSAGES.imageTooLarge] });
+  });
+
+  it("takes videos only as kind=video, and images only as images", async () => {
+    const host = await signUpHost(t);
+    const webm = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]);
+    const video = await upload(host, webm, { filename: "clip.webm" }, "?kind=video");
+    expect(video.statusCode, video.body).toBe(201);
+    expect(video.json()).toMatchObject({ kind: "video", mimeType: "video/webm" });
+    const videoAsImage = await upload(host, webm, { filename: "clip.png" });
+    expect(videoAsImage.json().errors).toEqual({ file: [UPLOAD_MESSAGES.invalidFileType] });
+    const imageAsVideo = await upload(host, TINY_PNG, {}, "?kind=video");
+    expect(imageAsVideo.json().errors).toEqual({ file: [UPLOAD_MESSAGES.invalidVideoFileType] });
+  });
+
+  it("needs a signed-in host and a file", async () => {
+    expect((await upload(null, TINY_PNG)).statusCode).toBe(401);
+    const host = await signUpHost(t);
+    const empty = await t.request({
+      method: "POST",
+      url: "/api/uploads",
+      headers: { ...host.headers, "content-type": "application/json" },
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ file: ["Choose a file."] });
+  });
+});
+
+describe("avatars and deleting uploads", () => {
+  it("sets the avatar to the host's own image only, and deletes it for its owner only", async () => {
+    const host = await signUpHost(t);
+    const other = await signUpHost(t);
+    const { id } = (await upload(host, TINY_PNG)).json();
+    const theft = await t.request({
+      method: "PATCH",
+      url: "/api/me",
+      headers: other.headers,
+      payload: { avatarUploadId: id },
+    });
+    expect(theft.statusCode).toBe(422);
+    expect(theft.json().errors).toEqual({ avatarUploadId: ["Upload not found."] });
+    const set = await t.request({
+      method: "PATCH",
+      url: "/api/me",
+      headers: host.headers,
+      payload: { avatarUploadId: id },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().user.avatarUrl).toBe(`/api/uploads/${id}`);
+
+    const foreignDelete = await t.request({
+      method: "DELETE",
+      url: `/api/uploads/${id}`,
+      headers: other.headers,
+    });
+    expect(foreignDelete.statusCode).toBe(404);
+    const deleted = await t.request({
+      method: "DELETE",
+      url: `/api/uploads/${id}`,
+      headers: host.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await t.request({ method: "GET", url: `/api/uploads/${id}` })).statusCode).toBe(404);
+    const me = await t.request({ method: "GET", url: "/api/me", headers: host.headers });
+    expect(me.json().user.avatarUrl).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+import { asc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { localToInstant } from "../../core/time/localToInstant";
+import { outbox } from "../db/schema";
+import type { BookingMailPayload, MailPayload } from "../mail/mailTypes";
+import { createEventType, createTeam, type Host } from "./factories";
+import type { TestApp } from "./testApp";
+
+/** A Monday in winter: Berlin is UTC+1, so 09:00 there is 08:00Z. Tests book from here on. */
+export const BOOKING_NOW = new Date("2027-01-04T06:00:00Z");
+
+/** The instant of `time` (HH:mm, Berlin, winter) `days` after BOOKING_NOW's date. */
+export function berlinSlot(days: number, time: string): string {
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  const date = new Date(Date.UTC(2027, 0, 4 + days, hours - 1, minutes));
+  return date.toISOString();
+}
+
+let counter = 0;
+
+/** A valid `POST /api/event` body for `host`'s event type `slug`, with overrides. */
+export function bookingBody(
+  link: Record<string, unknown>,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  counter += 1;
+  return {
+    ...link,
+    start: berlinSlot(0, "09:00"),
+    timezone: "Europe/Berlin",
+    name: `Invitee ${counter}`,
+    email: `invitee-${counter}@example.com`,
+    ...overrides,
+  };
+}
+
+/** The link of a personal event type. */
+export function userLink(host: Host, eventType: { slug: string }) {
+  return { userLink: host.username, eventTypeLink: eventType.slug };
+}
+
+/** Books over HTTP and returns the response. */
+export function book(
+  t: TestApp,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return t.request({ method: "POST", url: "/api/event", payload: body, headers });
+}
+
+/** Books and expects 201; returns the answer. */
+export async function bookOk(t: TestApp, body: Record<string, unknown>) {
+  const response = await book(t, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as {
+    event: {
+      uuid: string;
+      start: string;
+      end: string;
+      status: string;
+      hosts: { username: string }[];
+    };
+    attendee: { uuid: string };
+    action?: unknown;
+    checkout?: boolean;
+  };
+}
+
+/** Every mail payload in the outbox, oldest first. */
+export async function outboxMails(t: TestApp): Promise<MailPayload[]> {
+  const rows = await t.database.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(eq(outbox.kind, "mail"))
+    .orderBy(asc(outbox.id));
+  return rows.map((row) => row.payload as unknown as MailPayload);
+}
+
+/** The booking mails in the outbox to `email`. */
+export async function bookingMailsTo(t: TestApp, email: string): Promise<BookingMailPayload[]> {
+  return (await outboxMails(t)).filter(
+    (mail): mail is BookingMailPayload =>
+      mail.to.email === email &&
+      (mail.template === "bookingConfirmed" ||
+        mail.template === "bookingCancelled" ||
+        mail.template === "bookingRescheduled"),
+  );
+}
+
+/** A team event type of `kind` with `hosts` (the first is the team's admin), and its shared link. */
+export async function teamEventType(
+  t: TestApp,
+  kind: "COLLECTIVE" | "ROUND_ROBIN" | "FLEXI",
+  hosts: Host[],
+  overrides: Record<string, unknown> = {},
+) {
+  const [admin, ...members] = hosts as [Host, ...Host[]];
+  const team = await createTeam(t, admin, members);
+  return createEventType(t, admin, {
+    kind,
+    teamId: team.id,
+    hosts: hosts.map((h) => ({ userId: h.id, priority: 0 })),
+    ...overrides,
+  }) as Promise<{ id: string; slug: string; sharedLink: string }>;
+}
+
+/**
+ * A weekday slot in Berlin at `time`, at least `daysAhead` days after the real date: for
+ * tests that run against the real clock (other processes, the outbox worker).
+ */
+export function upcomingBerlinSlot(daysAhead: number, time: string): string {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + daysAhead);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return new Date(
+    localToInstant("Europe/Berlin", day.toISOString().slice(0, 10), time),
+  ).toISOString();
+}

@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { DomainError } from "../../core/errors";
+import type { Db } from "../db/database";
+import { authAttempts } from "../db/schema";
+
+/**
+ * Counts one hit against `key` in a fixed window and throws RATE_LIMITED (with `message`)
+ * once `limit` hits fall in the window. The counter lives in the database (auth_attempts),
+ * shared by every server process; one upsert, so concurrent hits are all counted.
+ */
+export async function takeRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+  message: string,
+): Promise<void> {
+  const since = new Date(now.getTime() - windowMs);
+  const [row] = await db
+    .insert(authAttempts)
+    .values({ key, failures: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: authAttempts.key,
+      set: {
+        failures: sql`case when ${authAttempts.windowStart} <= ${since} then 1 else ${authAttempts.failures} + 1 end`,
+        windowStart: sql`case when ${authAttempts.windowStart} <= ${since} then ${now} else ${authAttempts.windowStart} end`,
+      },
+    })
+    .returning({ hits: authAttempts.failures });
+  if ((row?.hits ?? 0) > limit) throw new DomainError("RATE_LIMITED", message);
+}
