@@ -4,7 +4,7 @@
 // (in a scratch database created and dropped here). Sequential requests; p50 and p95 in ms.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
@@ -330,6 +330,9 @@ async function main() {
     };
 
     console.log(`engine: ${engine.name}`);
+    // Latency on a shared machine depends on what else runs: say how busy it was.
+    const load = () => loadavg()[0]!.toFixed(1);
+    console.log(`machine: ${availableParallelism()} cores, load average ${load()} at start`);
     console.log(
       `now ${NOW.toISOString()}, window ${WINDOW.start}..${WINDOW.end} (Europe/Berlin), ${RUNS} sequential requests per case after warm-up, keep-alive fetch from a client thread`,
     );
@@ -350,7 +353,9 @@ async function main() {
       `after adding ${OUTSIDE_EVENTS.toLocaleString("en")} events outside the window on the same hosts (seeded in ${seededIn} s)`,
       after,
     );
-    console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s, load average ${load()} at the end`,
+    );
     const missed = [...before, ...after].some((r) => r.target !== null && r.p50 > r.target);
     if (missed) process.exitCode = 1;
   } finally {
