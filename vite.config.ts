@@ -21,7 +21,7 @@ const chunkGroups = [
         "router/[^/]+",
         "state/[^/]+",
         "lib/[^/]+",
-        "i18n/(i18n|detectLanguage|languageDirection|intlLocale)",
+        "i18n/(i18n|detectLanguage|languageDirection|intlLocale|useIntlLocale|languageNames|switchLanguage)",
         "api/(apiClient|publicApi|publicQuery|loadingRules|errorMessage)",
         "components/(ErrorBoundary|LoadingIndicator|Button|buttonClassName|Alert|FocusHeading)",
         "features/(layout|embed|analytics|brand)/[^/]+",

@@ -1,3 +1,14 @@
+// Self-hosted fonts (styles.css picks them by language): their files download only when a
+// page's text uses the family, so an English page never fetches the Arabic or Persian ones,
+// and Lato's latin-ext half only when a character needs it (Polish, Finnish...).
+import "@fontsource/lato/latin-400.css";
+import "@fontsource/lato/latin-700.css";
+import "@fontsource/lato/latin-ext-400.css";
+import "@fontsource/lato/latin-ext-700.css";
+import "@fontsource/vazirmatn/arabic-400.css";
+import "@fontsource/vazirmatn/arabic-700.css";
+import "@fontsource/noto-sans-arabic/arabic-400.css";
+import "@fontsource/noto-sans-arabic/arabic-700.css";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

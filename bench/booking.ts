@@ -1,10 +1,12 @@
-// Booking throughput over real HTTP against a real server process (server/main.ts, bundled as
-// `npm start` runs it), on PGlite
-// (a fresh data directory) and on PostgreSQL (a scratch database created and dropped here, on
-// DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres). Two cases:
-//   distinct: 10 concurrent clients, each booking free slots of its own host one after another
-//             (every booking succeeds), for a fixed number of bookings; bookings per second.
-//   contention: 100 requests for one slot at once, several rounds; winners and latency.
+// Booking throughput over real HTTP against one real server process (server/main.ts, bundled
+// as `npm start` runs it), on PGlite (a fresh data directory) and on PostgreSQL (a scratch
+// database created and dropped here, on DATABASE_URL or postgres://postgres@127.0.0.1:5432).
+// Load comes from autocannon in this process. Two cases:
+//   distinct: 10 connections booking distinct slots of 10 hosts (every booking succeeds);
+//             bookings per second.
+//   contention: 100 requests for one slot at once, 5 rounds; winners per round and latency.
+// Beside the latencies it prints the CPU each request cost the server, the PostgreSQL backends
+// and this client (from /proc), which, unlike the rates, does not depend on what else runs.
 // Run with `npx tsx bench/booking.ts` (BENCH_ENGINES=pglite or =postgres to run one engine,
 // BENCH_ONLY=distinct or =contention one case, BENCH_CPU_PROF=<dir> to profile the server).
 import { type ChildProcess, spawn } from "node:child_process";
@@ -466,7 +468,7 @@ function printTable(rows: Row[]) {
     r.engine,
     r.scenario,
     String(r.requests),
-    r.seconds.toFixed(2),
+    r.scenario.startsWith("distinct") ? r.seconds.toFixed(2) : "-",
     r.scenario.startsWith("distinct") ? r.perSecond.toFixed(0) : "-",
     r.p50.toFixed(1),
     r.p95.toFixed(1),

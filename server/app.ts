@@ -14,6 +14,7 @@ import { clientApp } from "./plugins/clientApp";
 import { errorHandler } from "./plugins/errorHandler";
 import { openApi } from "./plugins/openApi";
 import { apiRoutes } from "./routes/apiRoutes";
+import { devMailboxRoutes } from "./routes/devMailbox/devMailboxRoutes";
 
 export interface AppOptions {
   /** pino options, or false for silence (tests). */
@@ -83,6 +84,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     sessionSecret: deps.config.sessionSecret,
   });
   await app.register(apiRoutes, { prefix: "/api", deps });
+  await app.register(devMailboxRoutes, { deps });
   if (options.serveClient ?? true) await app.register(clientApp);
   return app;
 }

@@ -6,7 +6,6 @@ import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
 import { migrate } from "./db/migrate";
 import { startOutboxWorker } from "./mail/outboxWorker";
-import { devMailboxRoutes } from "./routes/devMailbox/devMailboxRoutes";
 
 function fail(message: string): never {
   console.error(`slotted: ${message}`);
@@ -58,8 +57,6 @@ export async function main(): Promise<void> {
   if (database.engine === "pglite") await migrate(database);
   const deps = { config, database, clock: () => new Date() };
   const app = await buildApp(deps);
-  // TODO(lead): /dev/mailbox is not under /api, so it is registered here; it belongs in app.ts.
-  await app.register(devMailboxRoutes, { deps });
   // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled).
   const outboxWorker = config.smtpUrl
     ? startOutboxWorker({

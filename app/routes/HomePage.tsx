@@ -4,6 +4,7 @@ import { meQuery } from "../api/queries";
 import { buttonClassName } from "../components/buttonClassName";
 import { AuthPanel } from "../features/auth/AuthPanel";
 import { Logo } from "../features/brand/Logo";
+import { LanguageSwitcher } from "../features/layout/LanguageSwitcher";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router";
 
@@ -51,6 +52,9 @@ export function HomePage() {
         ) : null}
         <AuthPanel />
       </section>
+      <div className="flex justify-center text-sm text-gray-700 lg:col-span-2">
+        <LanguageSwitcher />
+      </div>
     </div>
   );
 }

@@ -24,7 +24,7 @@ import { SlotPicker } from "../features/booking/SlotPicker";
 import type { SlotSelection } from "../features/booking/timetable";
 import type { TimetableReference } from "../features/booking/useTimetable";
 import { postToParent } from "../features/embed/embedded";
-import { intlLocale } from "../i18n/intlLocale";
+import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
 import { notify, setProfile, setTimeZone, useAppState } from "../state/appState";
@@ -142,8 +142,8 @@ interface RescheduleFlowProps {
 }
 
 function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowProps) {
-  const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
   const { search } = useLocation();
   const invitee = useAppState((state) => state.timeZone);
   const timeFormat = useAppState((state) => state.timeFormat);

@@ -32,10 +32,20 @@ export interface AppState {
   device: "mobile" | "desktop";
   gtagLoaded: boolean;
   pixelLoaded: boolean;
+  /** Which calendar the month calendar shows (spec §3 "calendar type", default Gregorian). */
+  calendarType: CalendarType;
+}
+
+export type CalendarType = "gregorian" | "persian";
+
+/** The calendar type a `calendar_type` cookie value names; Gregorian for anything else. */
+export function parseCalendarType(value: string | undefined): CalendarType {
+  return value === "persian" ? "persian" : "gregorian";
 }
 
 const timeFormatCookie = "time_format";
 const timeZoneCookie = "time_zone";
+const calendarTypeCookie = "calendar_type";
 const toastMs = 7_000;
 const clockTickMs = 10_000;
 const year = 365 * 24 * 3600;
@@ -61,6 +71,7 @@ function initialState(): AppState {
     device: hasWindow && window.matchMedia?.(mobileQuery).matches ? "mobile" : "desktop",
     gtagLoaded: false,
     pixelLoaded: false,
+    calendarType: parseCalendarType(readCookie(calendarTypeCookie)),
   };
 }
 
@@ -92,6 +103,12 @@ export function setTimeFormat(timeFormat: TimeFormat): void {
 export function setTimeZone(timeZone: string): void {
   writeCookie(timeZoneCookie, timeZone, year);
   appStore.set({ timeZone });
+}
+
+/** Switches the month calendar between Gregorian and Persian and remembers the choice. */
+export function setCalendarType(calendarType: CalendarType): void {
+  writeCookie(calendarTypeCookie, calendarType, year);
+  appStore.set({ calendarType });
 }
 
 let toastId = 0;

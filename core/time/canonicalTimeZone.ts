@@ -7,6 +7,17 @@ const aliasesByLowerName = new Map(
 
 /** The current IANA name of `zone` (case fixed, legacy names renamed); throws DomainError VALIDATION for an unknown zone. */
 export function canonicalTimeZone(zone: string): string {
+  const known = canonicalByName.get(zone);
+  if (known !== undefined) return known;
+  const canonical = resolveTimeZone(zone);
+  // Unknown names throw and are never cached; the cap bounds odd spellings ("eUrOpE/bErLiN").
+  if (canonicalByName.size < 5000) canonicalByName.set(zone, canonical);
+  return canonical;
+}
+
+const canonicalByName = new Map<string, string>();
+
+function resolveTimeZone(zone: string): string {
   const aliased = aliasesByLowerName.get(zone.toLowerCase());
   if (aliased !== undefined) return aliased;
   let resolved: string;

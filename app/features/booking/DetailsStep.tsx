@@ -13,7 +13,7 @@ import { ChoiceGroup } from "../../components/ChoiceGroup";
 import { SelectField } from "../../components/SelectField";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
-import { intlLocale } from "../../i18n/intlLocale";
+import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { navigate, useLocation } from "../../router/navigation";
 import { notify, useAppState } from "../../state/appState";
 import { sendPageAnalytics } from "../analytics/pageAnalytics";
@@ -73,7 +73,7 @@ export function DetailsStep({
   onSlotTaken,
 }: DetailsStepProps) {
   const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const locale = useIntlLocale();
   const { search } = useLocation();
   const timeFormat = useAppState((state) => state.timeFormat);
   const now = useAppState((state) => state.serverDate);

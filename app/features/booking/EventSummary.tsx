@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "../../i18n/intlLocale";
+import { useIntlLocale } from "../../i18n/useIntlLocale";
 import type { PublicEventType } from "./bookingApi";
 import { durationLabel } from "./durationLabel";
 import { formatPrice } from "./formatters";
@@ -15,8 +15,8 @@ interface EventSummaryProps {
 
 /** The event's host, title, duration, locations, price and description. */
 export function EventSummary({ eventType, children }: EventSummaryProps) {
-  const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
   const pinned = eventType.team && eventType.hosts.length === 1;
   const hostNames =
     eventType.team && !pinned

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "../../i18n/intlLocale";
+import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { useAppState } from "../../state/appState";
 import type { EventView } from "./eventView";
 import { formatMeetingTime } from "./formatters";
@@ -18,8 +18,8 @@ const isUrl = (text: string) => /^https?:\/\//i.test(text);
 
 /** What, when (in the invitee's zone), where and who of a booked event. */
 export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDetailsProps) {
-  const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
   const timeZone = useAppState((state) => state.timeZone);
   const timeFormat = useAppState((state) => state.timeFormat);
   const now = useAppState((state) => state.serverDate);

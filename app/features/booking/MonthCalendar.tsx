@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "../../i18n/intlLocale";
+import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { addMonths, calendarWeeks, type MonthId } from "./calendarMonth";
 import { formatDayOfMonth, formatLongDate, formatMonth, weekdayNames } from "./formatters";
 
@@ -37,8 +37,8 @@ export function MonthCalendar({
   onSelect,
   loading,
 }: MonthCalendarProps) {
-  const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
   const weeks = calendarWeeks(month);
   // Always six rows, so the calendar keeps its height from month to month.
   while (weeks.length < 6) weeks.push(Array.from({ length: 7 }, () => null));

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "../../i18n/intlLocale";
+import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { setTimeFormat, useAppState } from "../../state/appState";
 import type { TimeFormat } from "../../state/publicProfile";
-import { addMonths, type MonthId, monthOf } from "./calendarMonth";
+import { addMonths, calendarOf, firstDayOfMonth, type MonthId, monthOf } from "./calendarMonth";
 import { formatLongDate, isoDateInZone } from "./formatters";
 import { MonthCalendar } from "./MonthCalendar";
 import { TimeSlots } from "./TimeSlots";
@@ -36,13 +36,18 @@ export function SlotPicker({
   selectedStart,
   onSelect,
 }: SlotPickerProps) {
-  const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
   const serverDate = useAppState((state) => state.serverDate);
   const timeFormat = useAppState((state) => state.timeFormat);
+  const calendarType = useAppState((state) => state.calendarType);
   const today = isoDateInZone(serverDate, timeZone);
-  const [month, setMonth] = useState<MonthId>(() => monthOf(initialDate ?? today));
+  const [month, setMonth] = useState<MonthId>(() => monthOf(initialDate ?? today, calendarType));
   const [selectedDate, setSelectedDate] = useState<string | null>(initialDate);
+  // The invitee switched calendars: show the month (of the new calendar) of the chosen date.
+  if (calendarOf(month) !== calendarType) {
+    setMonth(monthOf(selectedDate ?? firstDayOfMonth(month), calendarType));
+  }
   const { timetable, status, error } = useTimetable(reference, month, timeZone, duration);
   const jumped = useRef(initialDate !== null);
   const timesRef = useRef<HTMLDivElement>(null);
@@ -52,13 +57,13 @@ export function SlotPicker({
     if (jumped.current || !timetable) return;
     jumped.current = true;
     const first = timetable.firstDate;
-    if (Object.keys(timetable.days).length === 0 && first && monthOf(first) > month) {
-      setMonth(monthOf(first));
+    if (Object.keys(timetable.days).length === 0 && first && monthOf(first, calendarType) > month) {
+      setMonth(monthOf(first, calendarType));
     }
-  }, [timetable, month]);
+  }, [timetable, month, calendarType]);
 
-  const firstMonth = monthOf(today);
-  const lastMonth = timetable?.lastDate ? monthOf(timetable.lastDate) : null;
+  const firstMonth = monthOf(today, calendarType);
+  const lastMonth = timetable?.lastDate ? monthOf(timetable.lastDate, calendarType) : null;
   const isBookable = (isoDate: string) => timetable?.days[dayKey(isoDate)] !== undefined;
   const day = selectedDate ? timetable?.days[dayKey(selectedDate)] : undefined;
   const monthEmpty = timetable !== undefined && Object.keys(timetable.days).length === 0;
@@ -75,7 +80,7 @@ export function SlotPicker({
   }
 
   function jumpTo(isoDate: string) {
-    setMonth(monthOf(isoDate));
+    setMonth(monthOf(isoDate, calendarType));
     setSelectedDate(isoDate);
   }
 
@@ -100,7 +105,7 @@ export function SlotPicker({
           {monthEmpty && timetable ? (
             <EmptyMonth
               firstDate={
-                timetable.firstDate && monthOf(timetable.firstDate) !== month
+                timetable.firstDate && monthOf(timetable.firstDate, calendarType) !== month
                   ? timetable.firstDate
                   : null
               }

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "../../i18n/intlLocale";
+import { useIntlLocale } from "../../i18n/useIntlLocale";
 import type { TimeFormat } from "../../state/publicProfile";
 import { formatTime, zoneOffsetLabel } from "./formatters";
 import type { SlotTime } from "./timetable";
@@ -26,8 +26,8 @@ export function TimeSlots({
   selected,
   onSelect,
 }: TimeSlotsProps) {
-  const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
   const baseId = useId();
   const labels = times.map((slot) => formatTime(slot.start, timeZone, timeFormat, locale));
   const repeated = new Set(labels.filter((label, i) => labels.indexOf(label) !== i));

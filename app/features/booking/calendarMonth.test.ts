@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, calendarWeeks, lastDayOfMonth } from "./calendarMonth";
+import {
+  addMonths,
+  calendarWeeks,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  monthOf,
+  persianDate,
+} from "./calendarMonth";
 
 describe("calendarWeeks", () => {
   it("starts weeks on Monday and pads with null", () => {
@@ -34,5 +41,38 @@ describe("month arithmetic", () => {
     expect(addMonths("2027-01", -1)).toBe("2026-12");
     expect(addMonths("2026-11", 3)).toBe("2027-02");
     expect(lastDayOfMonth("2026-02")).toBe("2026-02-28");
+  });
+});
+
+describe("Persian months", () => {
+  it("finds the Persian month of a Gregorian date", () => {
+    // 2026-11-23 is 2 Azar 1405.
+    expect(persianDate("2026-11-23")).toEqual({ year: 1405, month: 9, day: 2 });
+    expect(monthOf("2026-11-23", "persian")).toBe("p1405-09");
+  });
+
+  it("spans Gregorian dates from the 1st to the last of the Persian month", () => {
+    expect(firstDayOfMonth("p1405-09")).toBe("2026-11-22");
+    expect(lastDayOfMonth("p1405-09")).toBe("2026-12-21");
+    // Farvardin 1 (Nowruz) and Esfand of a leap year (1403 has 30 days in Esfand).
+    expect(firstDayOfMonth("p1405-01")).toBe("2026-03-21");
+    expect(firstDayOfMonth("p1404-01")).toBe("2025-03-21");
+    expect(lastDayOfMonth("p1403-12")).toBe("2025-03-20");
+    for (let i = 0; i < 40; i += 1) {
+      const month = addMonths("p1400-01", i);
+      expect(monthOf(firstDayOfMonth(month), "persian")).toBe(month);
+      expect(monthOf(lastDayOfMonth(month), "persian")).toBe(month);
+    }
+  });
+
+  it("steps across the Persian new year", () => {
+    expect(addMonths("p1405-12", 1)).toBe("p1406-01");
+    expect(addMonths("p1406-01", -1)).toBe("p1405-12");
+  });
+
+  it("lays out a Persian month's weeks with Persian day numbers", () => {
+    const days = calendarWeeks("p1405-09").flat().filter(Boolean);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toMatchObject({ id: "2026-11-22", year: 1405, month: 9, dayOfMonth: 1 });
   });
 });

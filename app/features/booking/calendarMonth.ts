@@ -1,8 +1,9 @@
 import { formatLocalDate, mondayOnOrBefore, parseLocalDate } from "../../../core/time/localDate";
+import type { CalendarType } from "../../state/appState";
 
 /** A day of the month calendar (spec §3 "Calendar day"). */
 export interface CalendarDay {
-  /** yyyy-MM-dd. */
+  /** yyyy-MM-dd (Gregorian); year, month and dayOfMonth are in the month's calendar. */
   id: string;
   year: number;
   /** 1 to 12. */
@@ -14,22 +15,66 @@ export interface CalendarDay {
   isHoliday: boolean;
 }
 
-/** A month as yyyy-MM. */
+/**
+ * A month as yyyy-MM (Gregorian) or p + yyyy-MM (Persian, e.g. 'p1405-09' for Azar 1405).
+ * Months of one calendar compare as strings; the days inside are always Gregorian dates,
+ * the API's.
+ */
 export type MonthId = string;
 
-export function monthOf(isoDate: string): MonthId {
-  return isoDate.slice(0, 7);
+const persianPrefix = "p";
+const isPersian = (month: MonthId) => month.startsWith(persianPrefix);
+
+/** The calendar a month belongs to. */
+export function calendarOf(month: MonthId): CalendarType {
+  return isPersian(month) ? "persian" : "gregorian";
 }
 
-/** The month `offset` months after `month` (negative goes back). */
+const persianParts = new Intl.DateTimeFormat("en-u-ca-persian-nu-latn", {
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** The Persian (Solar Hijri) year, month and day of a yyyy-MM-dd date. */
+export function persianDate(isoDate: string): { year: number; month: number; day: number } {
+  const parts = persianParts.formatToParts(new Date(`${isoDate}T12:00:00Z`));
+  const part = (type: string) =>
+    Number.parseInt(parts.find((p) => p.type === type)?.value ?? "", 10);
+  return { year: part("year"), month: part("month"), day: part("day") };
+}
+
+const splitMonth = (month: MonthId) => {
+  const [year = 1970, monthNumber = 1] = month.replace(persianPrefix, "").split("-").map(Number);
+  return { year, monthNumber };
+};
+const monthId = (year: number, monthNumber: number, persian: boolean) =>
+  `${persian ? persianPrefix : ""}${year}-${String(monthNumber).padStart(2, "0")}`;
+
+/** The month of `calendarType` a yyyy-MM-dd date falls in. */
+export function monthOf(isoDate: string, calendarType: CalendarType = "gregorian"): MonthId {
+  if (calendarType === "gregorian") return isoDate.slice(0, 7);
+  const { year, month } = persianDate(isoDate);
+  return monthId(year, month, true);
+}
+
+/** The month `offset` months after `month` (negative goes back), in the same calendar. */
 export function addMonths(month: MonthId, offset: number): MonthId {
-  const [year = 1970, monthNumber = 1] = month.split("-").map(Number);
+  const { year, monthNumber } = splitMonth(month);
   const index = year * 12 + (monthNumber - 1) + offset;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  return monthId(Math.floor(index / 12), (index % 12) + 1, isPersian(month));
 }
 
 export function firstDayOfMonth(month: MonthId): string {
-  return `${month}-01`;
+  if (!isPersian(month)) return `${month}-01`;
+  const { year, monthNumber } = splitMonth(month);
+  // Farvardin 1 falls on March 20 or 21 (Gregorian year + 621); the first six months have
+  // 31 days, the next five 30. A guess two days into the month is inside it, whatever the
+  // leap years did; the day of month it has then gives the first day exactly.
+  const daysBefore = monthNumber <= 7 ? (monthNumber - 1) * 31 : 186 + (monthNumber - 7) * 30;
+  const guess = parseLocalDate(`${year + 621}-03-21`) + daysBefore + 2;
+  return formatLocalDate(guess - (persianDate(formatLocalDate(guess)).day - 1));
 }
 
 export function lastDayOfMonth(month: MonthId): string {
@@ -53,11 +98,18 @@ export function calendarWeeks(month: MonthId): (CalendarDay | null)[][] {
         continue;
       }
       const id = formatLocalDate(day);
+      const inCalendar = isPersian(month)
+        ? persianDate(id)
+        : {
+            year: Number(id.slice(0, 4)),
+            month: Number(id.slice(5, 7)),
+            day: Number(id.slice(8, 10)),
+          };
       week.push({
         id,
-        year: Number(id.slice(0, 4)),
-        month: Number(id.slice(5, 7)),
-        dayOfMonth: Number(id.slice(8, 10)),
+        year: inCalendar.year,
+        month: inCalendar.month,
+        dayOfMonth: inCalendar.day,
         dayOfWeek: offset + 1,
         isHoliday: offset >= 5,
       });

@@ -1,4 +1,5 @@
 import type { TimeFormat } from "../../state/publicProfile";
+import { firstDayOfMonth, type MonthId } from "./calendarMonth";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -27,10 +28,13 @@ export function formatLongDate(isoDate: string, locale: string): string {
   }).format(dateAsUtc(isoDate));
 }
 
-/** 'November 2026' for a yyyy-MM month. */
-export function formatMonth(month: string, locale: string): string {
+/**
+ * 'November 2026' for a month of the calendar (Gregorian yyyy-MM, or Persian: 'آذر ۱۴۰۵'
+ * with a `-u-ca-persian` locale).
+ */
+export function formatMonth(month: MonthId, locale: string): string {
   return dateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(
-    dateAsUtc(`${month}-15`),
+    new Date(dateAsUtc(firstDayOfMonth(month)).getTime() + 14 * 86_400_000),
   );
 }
 

@@ -15,7 +15,7 @@ export function prefetchBookingPage(params: PathParams): void {
   const source = bookingSourceOf(params);
   if (!source) return;
   prefetchQuery(eventTypeKey(source), (signal) => fetchEventType(source, signal), 60_000);
-  const { timeZone, serverDate } = appStore.get();
-  const month = monthOf(isoDateInZone(serverDate, timeZone));
+  const { timeZone, serverDate, calendarType } = appStore.get();
+  const month = monthOf(isoDateInZone(serverDate, timeZone), calendarType);
   prefetchTimetable(monthTimetablePath(timetableReference(source), month, timeZone, null));
 }

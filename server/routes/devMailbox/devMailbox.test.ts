@@ -4,14 +4,11 @@ import type { Deps } from "../../deps";
 import { enqueueMails } from "../../mail/outbox";
 import { testConfig } from "../../test/testApp";
 import { createTestDatabase } from "../../test/testDatabase";
-import { devMailboxRoutes } from "./devMailboxRoutes";
 
-// main.ts registers the mailbox beside the app (it lives outside /api), so this test does too.
 async function appWith(devMailbox: boolean) {
   const database = await createTestDatabase();
   const deps: Deps = { config: testConfig({ devMailbox }), database, clock: () => new Date() };
   const app = await buildApp(deps, { logger: false, serveClient: false });
-  await app.register(devMailboxRoutes, { deps });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -43,10 +43,17 @@ describe("POST /api/event: one-on-one", () => {
         hosts: [{ name: "Ada Host", username: host.username }],
         location: { type: "ZOOM", value: "https://zoom.example.com/j/1" },
       },
-      attendee: { uuid: expect.any(String) },
+      attendee: {
+        uuid: expect.any(String),
+        cancelUrl: expect.any(String),
+        rescheduleUrl: expect.any(String),
+      },
     });
 
     const [invitee] = await bookingMailsTo(t, "grace@example.com");
+    // The confirmation page gets the same links the invitee's mail carries.
+    expect(answer.attendee.cancelUrl).toBe(invitee!.data.cancelUrl);
+    expect(answer.attendee.rescheduleUrl).toBe(invitee!.data.rescheduleUrl);
     expect(invitee).toMatchObject({
       template: "bookingConfirmed",
       data: { role: "invitee", timeZone: "America/New_York", uid: `${answer.event.uuid}@slotted` },

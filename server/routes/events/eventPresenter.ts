@@ -2,6 +2,7 @@ import { z } from "zod";
 import { calendarLinks } from "../../../core/booking/calendarLinks";
 import type { AttendeeRow, EventRow, EventView, HostUser } from "../../data/bookings";
 import type { EventTypeRow } from "../../data/eventTypes";
+import { cancelUrl, rescheduleUrl } from "../../mail/bookingMails";
 
 /** A host as invitees see them: the public profile only. */
 export const publicHostSchema = z.object({
@@ -61,20 +62,30 @@ export function presentAction(type: Pick<EventTypeRow, "redirectUrl" | "redirect
 /** `POST /api/event` and reschedule answers. */
 export const bookingResponseSchema = z.object({
   event: bookedEventSchema,
-  attendee: z.object({ uuid: z.uuid() }),
+  /** The invitee's own cancel and reschedule links, as in their mail, for the confirmation page. */
+  attendee: z.object({ uuid: z.uuid(), cancelUrl: z.string(), rescheduleUrl: z.string() }),
   action: actionSchema.optional(),
   checkout: z.boolean().optional(),
 });
 
 export function presentBooking(
-  booked: { event: EventRow; hosts: readonly HostUser[]; attendee: { id: string } },
+  booked: {
+    event: EventRow;
+    hosts: readonly HostUser[];
+    attendee: { id: string; cancelToken: string };
+  },
   type: Pick<EventTypeRow, "redirectUrl" | "redirectSeconds">,
+  publicUrl: string,
 ) {
   const pending = booked.event.status === "PENDING_PAYMENT";
   const action = pending ? undefined : presentAction(type);
   return {
     event: presentBookedEvent(booked.event, booked.hosts),
-    attendee: { uuid: booked.attendee.id },
+    attendee: {
+      uuid: booked.attendee.id,
+      cancelUrl: cancelUrl(publicUrl, booked.attendee),
+      rescheduleUrl: rescheduleUrl(publicUrl, booked.attendee),
+    },
     ...(action ? { action } : {}),
     ...(pending ? { checkout: true } : {}),
   };

@@ -89,7 +89,9 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           body.emailCode,
         );
         taken = fillsSlot;
-        return reply.status(201).send(presentBooking(booked, target.eventType));
+        return reply
+          .status(201)
+          .send(presentBooking(booked, target.eventType, deps.config.publicUrl));
       } finally {
         flight.settle(taken);
       }

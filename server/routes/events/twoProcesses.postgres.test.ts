@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { projectRoot } from "../../projectRoot";
 import { upcomingBerlinSlot } from "../../test/bookingFactories";
-import { createTestDatabase, testEngine } from "../../test/testDatabase";
+import { createTestDatabase } from "../../test/testDatabase";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,7 +47,7 @@ async function post(url: string, body: unknown, token?: string) {
 
 // PGlite is an embedded, single-process database: two server processes cannot share one, so
 // this race only exists (and is only tested) on a PostgreSQL server.
-describe.skipIf(testEngine === "pglite")("two server processes on one PostgreSQL", () => {
+describe("two server processes on one PostgreSQL", () => {
   it("100 concurrent bookings of one slot: exactly one 201, 99 × 409, no 5xx", async () => {
     const database = await createTestDatabase();
     const url = database.url!;

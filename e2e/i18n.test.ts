@@ -1,0 +1,149 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BookingPage } from "./pages/BookingPage";
+import { baseUrl, browserSession } from "./support/browser";
+import { seeder } from "./support/seed";
+
+const session = await browserSession();
+const seed = seeder(baseUrl());
+// Screenshots of the booking page per language, for a person to look at.
+const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
+const persianMonths = [
+  "فروردین",
+  "اردیبهشت",
+  "خرداد",
+  "تیر",
+  "مرداد",
+  "شهریور",
+  "مهر",
+  "آبان",
+  "آذر",
+  "دی",
+  "بهمن",
+  "اسفند",
+];
+
+async function bookingPath() {
+  const host = await seed.signUpHost();
+  const eventType = await seed.createEventType(host);
+  return `/${host.username}/${eventType.slug}`;
+}
+
+describe("interface languages", () => {
+  it("lays an Arabic browser's page out right to left in the Arabic font", async () => {
+    const path = await bookingPath();
+    const { page } = await session.newPage({
+      locale: "ar",
+      timezoneId: "Asia/Riyadh",
+      viewport: { width: 375, height: 812 },
+    });
+    const booking = new BookingPage(page);
+    await booking.open(path);
+    await page.getByRole("heading", { name: "اختر تاريخًا" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("ar");
+
+    const font = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const heading = document.getElementById("pick-date");
+      return {
+        family: heading ? getComputedStyle(heading).fontFamily : "",
+        loaded: document.fonts.check('16px "Noto Sans Arabic"', "اختر"),
+      };
+    });
+    expect(font.family).toMatch(/^"?Noto Sans Arabic/);
+    expect(font.loaded).toBe(true);
+
+    // Mirrored: the month goes back with the button on the right, the heading starts right.
+    const previous = await page.getByRole("button", { name: "الشهر السابق" }).boundingBox();
+    const next = await page.getByRole("button", { name: "الشهر التالي" }).boundingBox();
+    expect(previous && next && previous.x > next.x).toBe(true);
+    const heading = await page.getByRole("heading", { name: "اختر تاريخًا" }).boundingBox();
+    expect(heading && heading.x + heading.width > 375 / 2).toBe(true);
+    await page.screenshot({ path: join(screenshotDir, "booking-ar-375.png"), fullPage: true });
+  });
+
+  it("writes Persian digits for fa and shows Persian months in the Persian calendar", async () => {
+    const path = await bookingPath();
+    const { page, context } = await session.newPage({
+      locale: "fa-IR",
+      timezoneId: "Asia/Tehran",
+      viewport: { width: 375, height: 812 },
+    });
+    const booking = new BookingPage(page);
+    await booking.open(path);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    const days = await page.locator("button[data-day]").allInnerTexts();
+    expect(days.length).toBeGreaterThan(27);
+    for (const day of days) expect(day.trim()).toMatch(/^[۰-۹]+$/);
+    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(family).toMatch(/^"?Vazirmatn/);
+
+    await page.getByLabel("تقویم").selectOption("persian");
+    const monthHeading = page.locator("h3[aria-live]");
+    await expect.poll(() => monthHeading.innerText()).toMatch(new RegExp(persianMonths.join("|")));
+    expect(await monthHeading.innerText()).toMatch(/[۰-۹]{4}/);
+    // The first of a Persian month is day ۱ of the grid, whatever Gregorian date it is.
+    expect((await page.locator("button[data-day]").first().innerText()).trim()).toBe("۱");
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "calendar_type")?.value).toBe("persian");
+    await booking.bookableDates().first().waitFor();
+    await page.screenshot({ path: join(screenshotDir, "booking-fa-375.png"), fullPage: true });
+  });
+
+  it("addresses the invitee with du in de-du", async () => {
+    const path = await bookingPath();
+    const { page, context } = await session.newPage({
+      locale: "de-DE",
+      timezoneId: "Europe/Berlin",
+      viewport: { width: 375, height: 812 },
+    });
+    await context.addCookies([{ name: "language", value: "de-du", url: baseUrl() }]);
+    await new BookingPage(page).open(path);
+    await page.getByText("Wähle ein Datum, um die freien Zeiten zu sehen.").waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de-du");
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("ltr");
+    await page.screenshot({ path: join(screenshotDir, "booking-de-du-375.png"), fullPage: true });
+  });
+
+  it("switches language in place, keeping the query parameters and the chosen date", async () => {
+    const path = await bookingPath();
+    const { page, context } = await session.newPage({
+      locale: "en-US",
+      timezoneId: "Europe/Berlin",
+    });
+    const booking = new BookingPage(page);
+    await booking.open(`${path}?utm_source=newsletter&name=Ana`);
+    await booking.chooseFirstDate();
+    const chosen = await page
+      .locator('button[data-day][aria-pressed="true"]')
+      .getAttribute("data-day");
+    const url = page.url();
+
+    await page.getByLabel("Language").selectOption({ label: "Deutsch" });
+    await page.getByRole("heading", { name: "Datum auswählen" }).waitFor();
+    expect(page.url()).toBe(url);
+    expect(
+      await page.locator('button[data-day][aria-pressed="true"]').getAttribute("data-day"),
+    ).toBe(chosen);
+    expect(await booking.timeSection().getByRole("button").count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    const cookie = (await context.cookies()).find((c) => c.name === "language");
+    expect(cookie?.value).toBe("de");
+    // About a year.
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(360 * 24 * 3600);
+
+    await page.getByLabel("Sprache").selectOption("ar");
+    await page.getByRole("heading", { name: "اختر تاريخًا" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    expect(page.url()).toBe(url);
+  });
+
+  it("offers the languages on the home page", async () => {
+    const { page } = await session.newPage({ locale: "en-US" });
+    await page.goto("/");
+    await page.getByLabel("Language").selectOption("fa");
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+  });
+});
