@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { profiles } from "../db/schema";
-import { findTeam, type TeamRow } from "./teams";
+import { colorLockOfUser, colorsOfTeams, findTeam, type TeamColorsRow, type TeamRow } from "./teams";
 import { type ProfileRow, findProfileOfUser, findUserById, type UserRow } from "./users";
 
 export type EventTypeOwner =
@@ -26,4 +26,22 @@ export async function findEventTypeOwner(
     db.select().from(profiles).where(eq(profiles.teamId, eventType.teamId)).limit(1),
   ]);
   return team ? { kind: "team", team, profile: profile ?? null } : null;
+}
+
+/**
+ * The colours a team admin locked for this owner's pages, or null when none are locked: a
+ * plain member of a locking team shows the team's colours, a team its own when it locks them.
+ */
+export async function lockedColorsOf(db: Db, owner: EventTypeOwner): Promise<TeamColorsRow | null> {
+  if (owner.kind === "team") {
+    if (!owner.team.colorsLocked) return null;
+    return {
+      backgroundColor: owner.profile?.backgroundColor ?? null,
+      textColor: owner.profile?.textColor ?? null,
+      primaryColor: owner.profile?.primaryColor ?? null,
+    };
+  }
+  const lock = await colorLockOfUser(db, owner.user.id);
+  if (!lock) return null;
+  return (await colorsOfTeams(db, [lock.teamId])).get(lock.teamId) ?? null;
 }

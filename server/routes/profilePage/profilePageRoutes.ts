@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
-import { colorLockOfUser, colorsOfTeams } from "../../data/teams";
+import { lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
 import { findActiveEventTypes, findOwnerProfile, findPageOwner } from "./profilePageData";
@@ -59,11 +59,12 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
         findOwnerProfile(db, owner),
         findActiveEventTypes(db, owner),
       ]);
-      let lockedColors = null;
-      if (owner.kind === "user") {
-        const lock = await colorLockOfUser(db, owner.user.id);
-        if (lock) lockedColors = (await colorsOfTeams(db, [lock.teamId])).get(lock.teamId) ?? null;
-      }
+      const lockedColors = await lockedColorsOf(
+        db,
+        owner.kind === "user"
+          ? { kind: "user", user: owner.user, profile }
+          : { kind: "team", team: owner.team, profile },
+      );
       const slug = owner.kind === "user" ? owner.user.username : owner.team.slug;
       return {
         page: {

@@ -4,46 +4,19 @@ import { ONLINE_LOCATION_TYPES } from "../../../core/eventTypes/eventTypeSchema"
 import type { HostUser } from "../../data/bookings";
 import type { EventTypeRow } from "../../data/eventTypes";
 import type { EventTypeOwner } from "../../data/publicProfiles";
-import type { ProfileRow } from "../../data/users";
+import type { TeamColorsRow } from "../../data/teams";
 import { presentPublicHost, publicHostSchema } from "../events/eventPresenter";
+import {
+  presentPublicProfile,
+  publicProfileSchema as profileFieldsSchema,
+} from "../profilePage/publicProfilePresenter";
 
-/** The spec's Profile as public pages need it: analytics, legal links, branding, colours. */
-export const publicProfileSchema = z.object({
-  googleAnalytics: z.string().nullable(),
-  facebookPixelId: z.string().nullable(),
-  showPrivacyPolicy: z.boolean(),
-  privacyPolicyUrl: z.string().nullable(),
-  showImprint: z.boolean(),
-  imprintUrl: z.string().nullable(),
-  hideBranding: z.boolean(),
+/** The spec's Profile as the booking page needs it, with the owner's clock and welcome. */
+export const publicProfileSchema = profileFieldsSchema.extend({
   timeFormat: z.number(),
   timeZone: z.string(),
   welcomeMessage: z.string().nullable(),
-  backgroundColor: z.string().nullable(),
-  textColor: z.string().nullable(),
-  primaryColor: z.string().nullable(),
 });
-
-function presentProfile(
-  profile: ProfileRow | null,
-  clock: { timeFormat: number; timeZone: string },
-) {
-  return {
-    googleAnalytics: profile?.googleAnalytics ?? null,
-    facebookPixelId: profile?.facebookPixelId ?? null,
-    showPrivacyPolicy: profile?.showPrivacyPolicy ?? false,
-    privacyPolicyUrl: profile?.privacyPolicyUrl ?? null,
-    showImprint: profile?.showImprint ?? false,
-    imprintUrl: profile?.imprintUrl ?? null,
-    hideBranding: profile?.hideBranding ?? false,
-    timeFormat: clock.timeFormat,
-    timeZone: clock.timeZone,
-    welcomeMessage: profile?.welcomeMessage ?? null,
-    backgroundColor: profile?.backgroundColor ?? null,
-    textColor: profile?.textColor ?? null,
-    primaryColor: profile?.primaryColor ?? null,
-  };
-}
 
 /**
  * A location as the booking page shows it before booking: an address or custom text is
@@ -107,6 +80,7 @@ export function presentPublicEventType(
   owner: EventTypeOwner,
   hosts: readonly HostUser[],
   pinned: HostUser | null,
+  lockedColors: TeamColorsRow | null,
 ) {
   const clockOf =
     owner.kind === "user" ? owner.user : (hosts[0] ?? { timeFormat: 24, timeZone: timeZone });
@@ -140,10 +114,16 @@ export function presentPublicEventType(
               : null,
           }
         : { kind: "team" as const, name: owner.team.name, slug: owner.team.slug, avatarUrl: null },
-    profile: presentProfile(owner.profile, {
+    profile: {
+      ...presentPublicProfile(
+        owner.profile,
+        { timeFormat: clockOf.timeFormat, timeZone: clockOf.timeZone },
+        lockedColors,
+      ),
       timeFormat: clockOf.timeFormat,
       timeZone: clockOf.timeZone,
-    }),
+      welcomeMessage: owner.profile?.welcomeMessage ?? null,
+    },
     hosts: hosts.map(presentPublicHost),
     host: pinned ? presentPublicHost(pinned) : null,
   };

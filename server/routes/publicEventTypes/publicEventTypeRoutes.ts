@@ -5,7 +5,7 @@ import type { EventTypeLink } from "../../../core/booking/bookingRequestSchema";
 import { DomainError } from "../../../core/errors";
 import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
 import { findHostUsers } from "../../data/bookings";
-import { findEventTypeOwner } from "../../data/publicProfiles";
+import { findEventTypeOwner, lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
 import { presentPublicEventType, publicEventTypeSchema } from "./publicEventTypePresenter";
@@ -43,7 +43,15 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
     const pinned = target.pinnedHost
       ? (hosts.find((h) => h.id === target.pinnedHost!.id) ?? null)
       : null;
-    return presentPublicEventType(target.eventType, target.timeZone, owner, hosts, pinned);
+    const lockedColors = await lockedColorsOf(db, owner);
+    return presentPublicEventType(
+      target.eventType,
+      target.timeZone,
+      owner,
+      hosts,
+      pinned,
+      lockedColors,
+    );
   }
 
   app.get(

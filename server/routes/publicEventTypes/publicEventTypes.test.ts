@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_NOW, teamEventType } from "../../test/bookingFactories";
-import { createEventType, signUpHost } from "../../test/factories";
+import { createEventType, createTeam, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
 const t = await createTestApp();
@@ -126,5 +126,33 @@ describe("GET /api/shared/{link} and /api/single-use-link/{link}", () => {
     const response = await get(`/api/single-use-link/${link}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().eventType.slug).toBe(type.slug);
+  });
+});
+
+describe("locked brand colours on the booking page", () => {
+  it("tells the page a member's colours are locked, with the team's colours", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const type = await createEventType(t, member, { slug: "locked" });
+    const open = (await get(`/api/user/${member.username}/locked`)).json();
+    expect(open.profile.colorsLocked).toBe(false);
+
+    const team = await createTeam(t, admin, [member]);
+    const locked = await t.request({
+      method: "PATCH",
+      url: `/api/teams/${team.id}`,
+      headers: admin.headers,
+      payload: {
+        colorsLocked: true,
+        colors: { backgroundColor: "112233", primaryColor: "AABBCC" },
+      },
+    });
+    expect(locked.statusCode, locked.body).toBe(200);
+    const view = (await get(`/api/user/${member.username}/${type.slug}`)).json();
+    expect(view.profile).toMatchObject({
+      colorsLocked: true,
+      backgroundColor: "112233",
+      primaryColor: "AABBCC",
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
   roundRobinReassigner,
 } from "../../commands/bookingRescheduler";
 import { findAttendee, findAttendees, findEventView, findHostUsers } from "../../data/bookings";
-import { findEventTypeOwner } from "../../data/publicProfiles";
+import { findEventTypeOwner, lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { idempotent } from "../../plugins/idempotency";
@@ -66,6 +66,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       ),
     ]);
     if (!owner) throw new DomainError("NOT_FOUND", "Booking not found.");
+    const lockedColors = await lockedColorsOf(db, owner);
     return {
       view,
       resolved,
@@ -76,6 +77,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         owner,
         hosts,
         null,
+        lockedColors,
       ),
     };
   }
