@@ -22,11 +22,12 @@ const ROUND_ROBIN_HOSTS = 20;
 const ONE_ON_ONE_EVENTS = 200;
 const ROUND_ROBIN_EVENTS = 1_000;
 const OUTSIDE_EVENTS = 100_000;
-// The server warms up (V8 tiers up, caches fill) over its first thousand or so requests, and a
-// production server is warm: all cases take WARMUP requests, in WARMUP_ROUNDS rounds, before any
-// is measured, and each measurement starts with a few more.
-const WARMUP = 500;
-const WARMUP_ROUNDS = 2;
+// The server warms up over its first thousands of requests (V8 tiers hot JavaScript and PGlite's
+// WebAssembly up to optimised code), and a production server is warm: all cases take WARMUP
+// requests, in WARMUP_ROUNDS rounds, before any is measured, and each measurement starts with a few
+// more.
+const WARMUP = 1500;
+const WARMUP_ROUNDS = 3;
 const RUNS = 400;
 const TARGETS = { health: null, oneOnOne: 5, roundRobin: 20 } as const;
 

@@ -1,7 +1,7 @@
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
-import { eventTypes } from "../db/schema";
+import { eventTypes, users } from "../db/schema";
 import { hostsFromJson, hostsJsonSql, type PublicHost } from "./loadEventTypeHosts";
 
 /** An event type with its hosts (highest priority first, with schedules) and its owner's zone. */
@@ -16,16 +16,26 @@ export interface EventTypeTarget {
 // The product's fallback zone (spec section 9), for an event type without hosts.
 const FALLBACK_TIME_ZONE = "Europe/Berlin";
 
-/**
- * The first event type matching `where` (SQL over the event_types table) with its hosts, their
- * schedules and the owner's zone, in one query; null when none matches. Reads only; does not look
- * at `active`.
- */
-export async function loadEventTypeTarget(
-  db: Db | Tx,
-  where: SQL,
-): Promise<EventTypeTarget | null> {
-  const [row] = await db
+/** Which event type to load: by its owner's username and slug, its shared link, or its id. */
+export type EventTypeLookup =
+  | { username: string; slug: string }
+  | { sharedLink: string }
+  | { id: string };
+
+function prepareLookup(db: Db | Tx, kind: "username" | "sharedLink" | "id") {
+  const where =
+    kind === "username"
+      ? and(
+          eq(eventTypes.slug, sql.placeholder("slug")),
+          eq(
+            eventTypes.userId,
+            sql`(select ${users.id} from ${users} where ${users.username} = ${sql.placeholder("username")})`,
+          ),
+        )
+      : kind === "sharedLink"
+        ? eq(eventTypes.sharedLink, sql.placeholder("sharedLink"))
+        : eq(eventTypes.id, sql.placeholder("id"));
+  return db
     .select({
       ...getTableColumns(eventTypes),
       hostsJson: sql<string | null>`${hostsJsonSql(
@@ -35,7 +45,44 @@ export async function loadEventTypeTarget(
     })
     .from(eventTypes)
     .where(where)
-    .limit(1);
+    .limit(1)
+    .prepare(`slotted_event_type_by_${kind}`);
+}
+
+type PreparedLookup = ReturnType<typeof prepareLookup>;
+
+// Built once per database handle: building this select costs more than PGlite takes to plan it,
+// and PostgreSQL keeps a named statement's plan per connection.
+const preparedLookups = new WeakMap<object, Map<string, PreparedLookup>>();
+
+function preparedLookup(db: Db | Tx, kind: "username" | "sharedLink" | "id"): PreparedLookup {
+  let byKind = preparedLookups.get(db);
+  if (byKind === undefined) {
+    byKind = new Map();
+    preparedLookups.set(db, byKind);
+  }
+  let prepared = byKind.get(kind);
+  if (prepared === undefined) {
+    prepared = prepareLookup(db, kind);
+    byKind.set(kind, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * An event type with its hosts, their schedules and the owner's zone, in one query; null when
+ * none matches. Reads only; does not look at `active`.
+ */
+export async function loadEventTypeTarget(
+  db: Db | Tx,
+  lookup: EventTypeLookup,
+): Promise<EventTypeTarget | null> {
+  const [row] =
+    "username" in lookup
+      ? await preparedLookup(db, "username").execute(lookup)
+      : "sharedLink" in lookup
+        ? await preparedLookup(db, "sharedLink").execute(lookup)
+        : await preparedLookup(db, "id").execute(lookup);
   if (!row) return null;
   const { hostsJson, ...eventType } = row;
   const hosts = hostsFromJson(hostsJson);

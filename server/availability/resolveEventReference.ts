@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import type { Db, Tx } from "../db/database";
-import { attendees, eventHosts, events, eventTypes, users } from "../db/schema";
+import { attendees, eventHosts, events, users } from "../db/schema";
 import { findNamedHost } from "./findNamedHost";
 import type { PublicHost } from "./loadEventTypeHosts";
 import type { EventTypeTarget } from "./loadEventTypeTarget";
@@ -101,7 +101,7 @@ export async function resolveEventReference(db: Db | Tx, ref: EventRef): Promise
     .limit(1);
   if (!event) throw notFound("Event not found.");
   if (event.status === "CANCELLED") throw notFound("This event has been cancelled.");
-  const target = await loadEventTypeTarget(db, eq(eventTypes.id, event.eventTypeId));
+  const target = await loadEventTypeTarget(db, { id: event.eventTypeId });
   if (target === null) throw notFound("Event not found.");
 
   const named = ref.hostSlug !== undefined || ref.hostEmail !== undefined;

@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import type { Db, Tx } from "../db/database";
-import { eventTypes, singleUseLinks, users } from "../db/schema";
+import { singleUseLinks, users } from "../db/schema";
 import { findNamedHost } from "./findNamedHost";
 import type { PublicHost } from "./loadEventTypeHosts";
 import { type EventTypeTarget, loadEventTypeTarget } from "./loadEventTypeTarget";
@@ -34,13 +34,7 @@ function token(value: string, missing: string): string {
 async function byUserLink(db: Db | Tx, userLink: string, eventTypeLink: string) {
   const username = token(userLink, "User not found.").toLowerCase();
   const slug = token(eventTypeLink, "Event type not found.").toLowerCase();
-  const target = await loadEventTypeTarget(
-    db,
-    and(
-      eq(eventTypes.slug, slug),
-      eq(eventTypes.userId, sql`(select id from ${users} where ${users.username} = ${username})`),
-    )!,
-  );
+  const target = await loadEventTypeTarget(db, { username, slug });
   if (target !== null) return target;
   // Only a miss pays for telling which part of the link is wrong.
   const [user] = await db
@@ -53,7 +47,7 @@ async function byUserLink(db: Db | Tx, userLink: string, eventTypeLink: string) 
 
 async function bySharedLink(db: Db | Tx, sharedLink: string) {
   const link = token(sharedLink, "Event type not found.");
-  const target = await loadEventTypeTarget(db, eq(eventTypes.sharedLink, link));
+  const target = await loadEventTypeTarget(db, { sharedLink: link });
   if (target === null) throw notFound("Event type not found.");
   return target;
 }
@@ -69,7 +63,7 @@ async function bySingleUseLink(db: Db | Tx, singleUseLink: string) {
   if (link.usedAt !== null || link.eventId !== null) {
     throw notFound("This single-use link has already been used.");
   }
-  const target = await loadEventTypeTarget(db, eq(eventTypes.id, link.eventTypeId));
+  const target = await loadEventTypeTarget(db, { id: link.eventTypeId });
   if (target === null) throw notFound(missing);
   return { ...target, singleUseLink: { id: link.id, token: link.token } };
 }

@@ -16,23 +16,13 @@ const required = z
   .min(1, { error: "Required" })
   .max(1000, { error: "Too long." });
 
-// Building an Intl.DateTimeFormat to check a zone costs about a tenth of a millisecond, a good
-// part of a timetable call; the answers cannot change while the process runs. Bounded, since the
-// keys come from requests.
-const knownZones = new Map<string, string>();
-const KNOWN_ZONES_MAX = 2000;
-
+// canonicalTimeZone caches its answers, so checking the zone costs nothing after the first call.
 function knownZone(zone: string): string | null {
-  const cached = knownZones.get(zone);
-  if (cached !== undefined) return cached;
-  let canonical: string;
   try {
-    canonical = canonicalTimeZone(zone);
+    return canonicalTimeZone(zone);
   } catch {
     return null;
   }
-  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.set(zone, canonical);
-  return canonical;
 }
 
 /** An IANA zone, legacy names mapped to current ones (as core's timeZoneField, checked once). */
