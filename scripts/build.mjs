@@ -32,7 +32,14 @@ function stale(stamp, sources) {
 
 export async function buildClient() {
   if (
-    !stale("dist/app/index.html", ["app", "core", "embed", "vite.config.ts", "scripts/catalogParts.mjs", "package-lock.json"])
+    !stale("dist/app/index.html", [
+      "app",
+      "core",
+      "embed",
+      "vite.config.ts",
+      "scripts/catalogParts.mjs",
+      "package-lock.json",
+    ])
   )
     return false;
   const { build } = await import("vite");

@@ -8,6 +8,7 @@ import { durationLabel } from "../features/booking/durationLabel";
 import { HostAvatars } from "../features/booking/HostAvatars";
 import { postToParent } from "../features/embed/embedded";
 import { fetchProfilePage } from "../features/profile/profilePageApi";
+import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router/Link";
 import { useParams } from "../router/navigation";
@@ -18,6 +19,7 @@ import { NotFoundPage } from "./NotFoundPage";
 /** `/{username}`: the host's (or team's) avatar, name, welcome message and event types as cards. */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const locale = useIntlLocale();
   const { username = "" } = useParams();
   const query = usePublicQuery(`page:${username}`, (signal) => fetchProfilePage(username, signal));
   const data = query.data;
@@ -71,8 +73,8 @@ export function ProfilePage() {
                 <span className="text-lg font-bold text-gray-900">{type.title}</span>
                 <span className="text-sm text-gray-700">
                   {type.durations.length > 1
-                    ? type.durations.map((minutes) => durationLabel(minutes, t)).join(" · ")
-                    : durationLabel(type.duration, t)}
+                    ? type.durations.map((minutes) => durationLabel(minutes, t, locale)).join(" · ")
+                    : durationLabel(type.duration, t, locale)}
                 </span>
                 {type.description ? (
                   <span className="line-clamp-3 text-sm text-gray-600">{type.description}</span>

@@ -259,7 +259,7 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
       <div className="flex flex-col gap-4">
         <h1 className="sr-only">{t("reschedule.title", { title: event.title })}</h1>
         <p className="text-sm text-gray-700">
-          {t("reschedule.intro", { duration: durationLabel(duration / 60_000, t) })}
+          {t("reschedule.intro", { duration: durationLabel(duration / 60_000, t, locale) })}
         </p>
         <SlotPicker
           reference={reference}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { durationLabel } from "./durationLabel";
 
 interface DurationChoiceProps {
@@ -10,6 +11,7 @@ interface DurationChoiceProps {
 /** The durations an invitee may choose from, as toggle buttons. */
 export function DurationChoice({ durations, value, onChange }: DurationChoiceProps) {
   const { t } = useTranslation();
+  const locale = useIntlLocale();
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-2 text-sm font-semibold text-gray-800">{t("booking.duration")}</legend>
@@ -26,7 +28,7 @@ export function DurationChoice({ durations, value, onChange }: DurationChoicePro
                 : "border-gray-300 bg-white text-gray-800 hover:border-brand-600"
             }`}
           >
-            {durationLabel(minutes, t)}
+            {durationLabel(minutes, t, locale)}
           </button>
         ))}
       </div>

@@ -34,7 +34,7 @@ export function EventSummary({ eventType, children }: EventSummaryProps) {
         {eventType.durations.length <= 1 ? (
           <li className="flex items-start gap-2">
             <Icon path="M10 5v5l3 2M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Z" />
-            {durationLabel(eventType.duration, t)}
+            {durationLabel(eventType.duration, t, locale)}
           </li>
         ) : null}
         {eventType.locations.map((location) => (

@@ -42,7 +42,11 @@ export function MonthCalendar({
   const weeks = calendarWeeks(month);
   // Always six rows, so the calendar keeps its height from month to month.
   while (weeks.length < 6) weeks.push(Array.from({ length: 7 }, () => null));
-  const names = weekdayNames(locale, "short");
+  // fa's and ar's short names are whole words ('چهارشنبه') that do not fit a phone's column.
+  const shortNames = weekdayNames(locale, "short");
+  const names = shortNames.some((name) => name.length > 6)
+    ? weekdayNames(locale, "narrow")
+    : shortNames;
   const longNames = weekdayNames(locale, "long");
   const gridRef = useRef<HTMLTableElement>(null);
 
@@ -123,7 +127,7 @@ export function MonthCalendar({
           <tr>
             {names.map((name, i) => (
               <th
-                key={name}
+                key={longNames[i]}
                 scope="col"
                 abbr={longNames[i]}
                 className="pb-1 text-xs font-semibold uppercase text-gray-600"

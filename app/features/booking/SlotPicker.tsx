@@ -44,9 +44,12 @@ export function SlotPicker({
   const today = isoDateInZone(serverDate, timeZone);
   const [month, setMonth] = useState<MonthId>(() => monthOf(initialDate ?? today, calendarType));
   const [selectedDate, setSelectedDate] = useState<string | null>(initialDate);
-  // The invitee switched calendars: show the month (of the new calendar) of the chosen date.
+  // The invitee switched calendars: show the month (of the new calendar) of the chosen date,
+  // else of the shown month's first day that is not past.
   if (calendarOf(month) !== calendarType) {
-    setMonth(monthOf(selectedDate ?? firstDayOfMonth(month), calendarType));
+    // biome-ignore lint/complexity/useMathMinMax: yyyy-MM-dd strings, which Math.max cannot compare.
+    const shownFrom = firstDayOfMonth(month) > today ? firstDayOfMonth(month) : today;
+    setMonth(monthOf(selectedDate ?? shownFrom, calendarType));
   }
   const { timetable, status, error } = useTimetable(reference, month, timeZone, duration);
   const jumped = useRef(initialDate !== null);

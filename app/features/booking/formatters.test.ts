@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatDayOfMonth,
   formatLongDate,
   formatMonth,
   formatPrice,
@@ -15,6 +16,13 @@ describe("formatters", () => {
   it("writes the full date a date button is named by", () => {
     expect(formatLongDate("2026-11-23", "en")).toBe("Monday, November 23, 2026");
     expect(formatMonth("2026-11", "en")).toBe("November 2026");
+  });
+
+  it("names a Persian month and writes fa's day numbers in Persian digits", () => {
+    expect(formatMonth("p1405-09", "en-u-ca-persian")).toBe("Azar 1405 AP");
+    expect(formatMonth("p1405-09", "fa-u-ca-persian")).toContain("آذر");
+    expect(formatDayOfMonth("2026-11-22", "fa-u-ca-persian")).toBe("۱");
+    expect(formatDayOfMonth("2026-11-22", "fa-u-ca-gregory")).toBe("۲۲");
   });
 
   it("writes times in 24h or 12h in the given zone", () => {

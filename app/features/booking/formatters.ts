@@ -43,8 +43,11 @@ export function formatDayOfMonth(isoDate: string, locale: string): string {
   return dateTimeFormat(locale, { day: "numeric", timeZone: "UTC" }).format(dateAsUtc(isoDate));
 }
 
-/** Short weekday names, Monday first. */
-export function weekdayNames(locale: string, width: "short" | "long" = "short"): string[] {
+/** Weekday names, Monday first. */
+export function weekdayNames(
+  locale: string,
+  width: "narrow" | "short" | "long" = "short",
+): string[] {
   const format = dateTimeFormat(locale, { weekday: width, timeZone: "UTC" });
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => format.format(dateAsUtc(`2024-01-0${i + 1}`)));

@@ -69,9 +69,10 @@ export function BookingsScreen() {
       </fieldset>
       <details open={wide} className="group rounded-2xl bg-white p-4 shadow-sm sm:p-6">
         <summary className="flex min-h-11 cursor-pointer items-center gap-2 text-lg font-bold text-gray-900">
+          {/* › is a mirrored glyph (‹ in rtl), so rtl turns the other way to point down. */}
           <span
             aria-hidden="true"
-            className="transition-transform group-open:rotate-90 rtl:-scale-x-100"
+            className="transition-transform group-open:rotate-90 rtl:group-open:-rotate-90"
           >
             ›
           </span>

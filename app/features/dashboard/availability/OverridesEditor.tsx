@@ -220,9 +220,8 @@ function OverrideCalendar({ today, byDate, locale, describe, onPick }: OverrideC
           }
           className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-gray-100 disabled:opacity-40"
         >
-          <span aria-hidden="true" className="rtl:-scale-x-100">
-            ‹
-          </span>
+          {/* ‹ and › are mirrored glyphs: rtl text shows them the other way round by itself. */}
+          <span aria-hidden="true">‹</span>
           <span className="sr-only">{t("dashboard.availability.previousMonth")}</span>
         </button>
         <h3 id={captionId} aria-live="polite" className="font-semibold text-gray-900">
@@ -233,9 +232,7 @@ function OverrideCalendar({ today, byDate, locale, describe, onPick }: OverrideC
           onClick={() => setFocused(`${shiftMonth(month, 1)}-01`)}
           className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-gray-100"
         >
-          <span aria-hidden="true" className="rtl:-scale-x-100">
-            ›
-          </span>
+          <span aria-hidden="true">›</span>
           <span className="sr-only">{t("dashboard.availability.nextMonth")}</span>
         </button>
       </div>

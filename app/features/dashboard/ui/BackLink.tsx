@@ -7,7 +7,7 @@ export function BackLink({ to, label }: { to: string; label: string }) {
       to={to}
       className="inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-700 hover:underline"
     >
-      <span aria-hidden="true" className="rtl:-scale-x-100">
+      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
         ←
       </span>
       {label}
