@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/apiClient";
 import { errorMessage } from "../../api/errorMessage";
@@ -212,6 +212,8 @@ function BrandingCard({ team }: { team: Team }) {
   const refresh = useTeamUpdate();
   const admin = team.role === "admin";
   const [colors, setColors] = useState<BrandColors>(team.colors);
+  const [locked, setLocked] = useState(team.colorsLocked);
+  useEffect(() => setLocked(team.colorsLocked), [team.colorsLocked]);
   const save = useMutation({
     mutationFn: (patch: { colors?: BrandColors; colorsLocked?: boolean }) =>
       dashboardApi.updateTeam(team.id, patch),
@@ -257,13 +259,14 @@ function BrandingCard({ team }: { team: Team }) {
             asSwitch
             label={t("dashboard.teams.lockColors")}
             hint={t("dashboard.teams.lockColorsHint")}
-            checked={
-              save.isPending && save.variables.colorsLocked !== undefined
-                ? save.variables.colorsLocked
-                : team.colorsLocked
-            }
+            checked={locked}
             disabled={save.isPending}
-            onChange={(colorsLocked) => save.mutate({ colorsLocked })}
+            onChange={(colorsLocked) => {
+              // Shown at once: a controlled switch waiting for the mutation's pending state
+              // would snap back for a render and read as "not changed".
+              setLocked(colorsLocked);
+              save.mutate({ colorsLocked }, { onError: () => setLocked(team.colorsLocked) });
+            }}
           />
           <Alert message={save.error ? errorMessage(save.error, t) : undefined} />
           <div>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
@@ -34,8 +34,14 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
       notify(active ? t("dashboard.eventTypes.activated") : t("dashboard.eventTypes.deactivated"));
       return refresh();
     },
-    onError: (error) => notify(errorMessage(error, t), "error"),
+    onError: (error) => {
+      setActive(type.active);
+      notify(errorMessage(error, t), "error");
+    },
   });
+  // Shown at once, not when the mutation's pending state arrives, so the switch never snaps back.
+  const [active, setActive] = useState(type.active);
+  useEffect(() => setActive(type.active), [type.active]);
   const duplicate = useMutation({
     mutationFn: () =>
       dashboardApi.createEventType(
@@ -63,7 +69,6 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
 
   const durations = type.durations.length > 1 ? type.durations : [type.duration];
   // Shows the switch's new position at once, while the change is on its way.
-  const active = toggle.isPending ? toggle.variables : type.active;
   return (
     <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start justify-between gap-3">
@@ -89,7 +94,10 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
               label={t("dashboard.eventTypes.activeSwitch", { title: type.title })}
               checked={active}
               disabled={toggle.isPending}
-              onChange={(next) => toggle.mutate(next)}
+              onChange={(next) => {
+                setActive(next);
+                toggle.mutate(next);
+              }}
             />
           </div>
         ) : type.active ? null : (
