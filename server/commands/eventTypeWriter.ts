@@ -8,7 +8,7 @@ import {
   TEAM_KINDS,
 } from "../../core/eventTypes/eventTypeSchema";
 import { fieldErrorsFromZod } from "../../core/validation/fieldErrorsFromZod";
-import { type EventTypeWithHosts, findEventType } from "../data/eventTypes";
+import { type EventTypeWithHosts, eventTypeFieldsOf, findEventType } from "../data/eventTypes";
 import { roleInTeam } from "../data/teams";
 import type { Db, Tx } from "../db/database";
 import { events, eventTypeHosts, eventTypes, schedules, teamMembers } from "../db/schema";
@@ -129,40 +129,6 @@ export async function eventTypeCreator(
   });
 }
 
-/** The stored event type as the input it would be created from. */
-export function asDraft(type: EventTypeWithHosts): EventTypeDraft {
-  return {
-    kind: type.kind,
-    title: type.title,
-    slug: type.slug,
-    description: type.description,
-    duration: type.duration,
-    durations: type.durations,
-    scheduleId: type.scheduleId,
-    teamId: type.teamId,
-    locations: type.locations,
-    bufferBefore: type.bufferBefore,
-    bufferAfter: type.bufferAfter,
-    minimumNotice: type.minimumNotice,
-    maxDaysAhead: type.maxDaysAhead,
-    slotStep: type.slotStep,
-    dailyLimit: type.dailyLimit,
-    seats: type.seats,
-    hosts: type.hosts,
-    hostGroups: type.hostGroups,
-    questions: type.questions,
-    price:
-      type.priceAmount !== null && type.priceCurrency !== null
-        ? { amount: type.priceAmount, currency: type.priceCurrency as "EUR" }
-        : null,
-    requiresEmailVerification: type.requiresEmailVerification,
-    redirectUrl: type.redirectUrl,
-    redirectSeconds: type.redirectSeconds,
-    lockTimeZone: type.lockTimeZone,
-    active: type.active,
-  };
-}
-
 /**
  * Applies a partial change: the merged event type is validated whole, so a PATCH can never
  * leave a combination that a create would refuse. Throws NOT_FOUND, FORBIDDEN, VALIDATION.
@@ -177,7 +143,7 @@ export async function eventTypeUpdater(
   const current = await findEventType(db, eventTypeId);
   if (!current) throw notFound();
   await assertCanManage(db, userId, current);
-  const draft = asDraft(current);
+  const draft = eventTypeFieldsOf(current);
   // Changing the default duration alone keeps the choices consistent.
   if (
     patch.duration !== undefined &&

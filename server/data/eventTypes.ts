@@ -1,4 +1,5 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
+import type { EventTypeInput } from "../../core/eventTypes/eventTypeSchema";
 import type { Db, Tx } from "../db/database";
 import { eventTypeHosts, eventTypes, teamMembers } from "../db/schema";
 
@@ -42,4 +43,38 @@ export async function listVisibleEventTypes(db: Db, userId: string): Promise<Eve
     .where(or(eq(eventTypes.userId, userId), inArray(eventTypes.teamId, teamIds)))
     .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
   return attachHosts(db, rows);
+}
+
+/** The stored event type as the fields it would be created from (and the API shows). */
+export function eventTypeFieldsOf(type: EventTypeWithHosts): Required<EventTypeInput> {
+  return {
+    kind: type.kind,
+    title: type.title,
+    slug: type.slug,
+    description: type.description,
+    duration: type.duration,
+    durations: type.durations,
+    scheduleId: type.scheduleId,
+    teamId: type.teamId,
+    locations: type.locations,
+    bufferBefore: type.bufferBefore,
+    bufferAfter: type.bufferAfter,
+    minimumNotice: type.minimumNotice,
+    maxDaysAhead: type.maxDaysAhead,
+    slotStep: type.slotStep,
+    dailyLimit: type.dailyLimit,
+    seats: type.seats,
+    hosts: type.hosts,
+    hostGroups: type.hostGroups,
+    questions: type.questions,
+    price:
+      type.priceAmount !== null && type.priceCurrency !== null
+        ? { amount: type.priceAmount, currency: type.priceCurrency as NonNullable<EventTypeInput["price"]>["currency"] }
+        : null,
+    requiresEmailVerification: type.requiresEmailVerification,
+    redirectUrl: type.redirectUrl,
+    redirectSeconds: type.redirectSeconds,
+    lockTimeZone: type.lockTimeZone,
+    active: type.active,
+  };
 }

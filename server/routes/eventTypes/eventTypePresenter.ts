@@ -1,5 +1,16 @@
 import { z } from "zod";
-import type { EventTypeWithHosts } from "../../data/eventTypes";
+import { type EventTypeWithHosts, eventTypeFieldsOf } from "../../data/eventTypes";
+
+/** A custom question as the API shows it, to hosts and invitees alike. */
+export const questionResponseSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+  options: z.array(z.string()),
+});
+
+export const priceResponseSchema = z.object({ amount: z.number(), currency: z.string() });
 
 export const eventTypeResponseSchema = z.object({
   id: z.uuid(),
@@ -22,16 +33,8 @@ export const eventTypeResponseSchema = z.object({
   seats: z.number().nullable(),
   hosts: z.array(z.object({ userId: z.string(), priority: z.number() })),
   hostGroups: z.array(z.object({ mode: z.enum(["ALL", "ANY"]), userIds: z.array(z.string()) })),
-  questions: z.array(
-    z.object({
-      id: z.string(),
-      type: z.string(),
-      label: z.string(),
-      required: z.boolean(),
-      options: z.array(z.string()),
-    }),
-  ),
-  price: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+  questions: z.array(questionResponseSchema),
+  price: priceResponseSchema.nullable(),
   requiresEmailVerification: z.boolean(),
   redirectUrl: z.string().nullable(),
   redirectSeconds: z.number().nullable(),
@@ -58,38 +61,12 @@ export function presentEventType(
         : null;
   return {
     id: type.id,
-    kind: type.kind,
-    title: type.title,
-    slug: type.slug,
-    description: type.description,
-    duration: type.duration,
-    durations: type.durations,
-    scheduleId: type.scheduleId,
-    teamId: type.teamId,
+    ...eventTypeFieldsOf(type),
     userId: type.userId,
     locations: type.locations.map((l) => ({
       type: l.type,
       options: { ...l.options } as Record<string, string>,
     })),
-    bufferBefore: type.bufferBefore,
-    bufferAfter: type.bufferAfter,
-    minimumNotice: type.minimumNotice,
-    maxDaysAhead: type.maxDaysAhead,
-    slotStep: type.slotStep,
-    dailyLimit: type.dailyLimit,
-    seats: type.seats,
-    hosts: type.hosts,
-    hostGroups: type.hostGroups,
-    questions: type.questions,
-    price:
-      type.priceAmount !== null && type.priceCurrency !== null
-        ? { amount: type.priceAmount, currency: type.priceCurrency }
-        : null,
-    requiresEmailVerification: type.requiresEmailVerification,
-    redirectUrl: type.redirectUrl,
-    redirectSeconds: type.redirectSeconds,
-    lockTimeZone: type.lockTimeZone,
-    active: type.active,
     sharedLink: type.sharedLink,
     url,
   };

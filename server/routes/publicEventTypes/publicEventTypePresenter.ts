@@ -6,6 +6,7 @@ import type { EventTypeRow } from "../../data/eventTypes";
 import type { EventTypeOwner } from "../../data/publicProfiles";
 import type { TeamColorsRow } from "../../data/teams";
 import { presentPublicHost, publicHostSchema } from "../events/eventPresenter";
+import { priceResponseSchema, questionResponseSchema } from "../eventTypes/eventTypePresenter";
 import {
   presentPublicProfile,
   publicProfileSchema as profileFieldsSchema,
@@ -44,16 +45,8 @@ export const publicEventTypeSchema = z.object({
     duration: z.number(),
     durations: z.array(z.number()),
     locations: z.array(z.object({ type: z.string(), options: z.record(z.string(), z.string()) })),
-    questions: z.array(
-      z.object({
-        id: z.string(),
-        type: z.string(),
-        label: z.string(),
-        required: z.boolean(),
-        options: z.array(z.string()),
-      }),
-    ),
-    price: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+    questions: z.array(questionResponseSchema),
+    price: priceResponseSchema.nullable(),
     requiresEmailVerification: z.boolean(),
     lockTimeZone: z.boolean(),
     seats: z.number().nullable(),
