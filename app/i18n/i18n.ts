@@ -1,4 +1,5 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from "i18next";
+import { localNumbers } from "../../core/i18n/localNumbers";
 
 type CatalogLoaders = Record<string, () => Promise<ResourceKey>>;
 
@@ -53,15 +54,18 @@ const catalogBackend: BackendModule = {
 /** A fresh i18next instance with the (public part of the) catalog of `language` loaded. */
 export async function createI18n(language: string): Promise<I18n> {
   const instance = i18next.createInstance();
-  await instance.use(catalogBackend).init({
-    lng: language,
-    supportedLngs: availableLanguages,
-    // Catalogs are complete (see locales/catalogs.test.ts), so no second language is fetched.
-    fallbackLng: false,
-    load: "currentOnly",
-    lowerCaseLng: true,
-    interpolation: { escapeValue: false },
-  });
+  await instance
+    .use(catalogBackend)
+    .use(localNumbers)
+    .init({
+      lng: language,
+      supportedLngs: availableLanguages,
+      // Catalogs are complete (see locales/catalogs.test.ts), so no second language is fetched.
+      fallbackLng: false,
+      load: "currentOnly",
+      lowerCaseLng: true,
+      interpolation: { escapeValue: false, alwaysFormat: true },
+    });
   instances.add(instance);
   // A host page asked for its part while this instance was being made.
   if (hostPartWanted) await addHostPart(instance);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { calendarLocale } from "../../core/i18n/intlLocale";
 import { useAppState } from "../state/appState";
-import { calendarLocale } from "./intlLocale";
 
 /** The Intl locale for the active language and the invitee's calendar type. */
 export function useIntlLocale(): string {

@@ -1,3 +1,4 @@
+import type { CalendarType } from "../../core/i18n/intlLocale";
 import { timeZoneAliases } from "../../core/time/timeZoneAliases";
 import { browserTimeZone } from "../lib/browserTimeZone";
 import { readCookie } from "../lib/readCookie";
@@ -36,7 +37,7 @@ export interface AppState {
   calendarType: CalendarType;
 }
 
-export type CalendarType = "gregorian" | "persian";
+export type { CalendarType };
 
 /** The calendar type a `calendar_type` cookie value names; Gregorian for anything else. */
 export function parseCalendarType(value: string | undefined): CalendarType {

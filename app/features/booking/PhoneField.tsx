@@ -7,9 +7,9 @@ import {
 } from "libphonenumber-js/min";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { intlLocale } from "../../../core/i18n/intlLocale";
 import { countryForTimeZone } from "../../../core/time/zoneCountry";
 import { FieldError } from "../../components/FieldError";
-import { intlLocale } from "../../i18n/intlLocale";
 
 interface PhoneFieldProps {
   label: string;

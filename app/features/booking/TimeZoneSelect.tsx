@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "../../i18n/intlLocale";
+import { intlLocale } from "../../../core/i18n/intlLocale";
 import { useAppState } from "../../state/appState";
 import { zoneOffsetLabel } from "./formatters";
 

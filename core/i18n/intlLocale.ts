@@ -1,4 +1,5 @@
-import type { CalendarType } from "../state/appState";
+/** The calendar dates are shown in: Gregorian by default, Persian as a stored preference. */
+export type CalendarType = "gregorian" | "persian";
 
 /** The Intl locale of an interface language: de-du (informal German) formats as de. */
 export function intlLocale(language: string): string {
