@@ -91,6 +91,15 @@ describe("apiClient requests", () => {
     expect(lastInit().body).toBeUndefined();
   });
 
+  it("asks for the server's messages in the page's language", async () => {
+    vi.stubGlobal("document", { cookie: "", documentElement: { lang: "fr" } });
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+
+    await apiClient.get("/x");
+
+    expect(lastHeaders()).toEqual({ Accept: "application/json", "Accept-Language": "fr" });
+  });
+
   it("passes the abort signal on and lets an abort through unchanged", async () => {
     const controller = new AbortController();
     const abort = new DOMException("aborted", "AbortError");

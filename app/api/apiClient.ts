@@ -31,13 +31,22 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The page's language for the server's messages: the page may show another language than the
+ * browser's own (a stored choice), and an embedded page may have no cookies.
+ */
+export function languageHeaders(): Record<string, string> {
+  const language = typeof document === "undefined" ? "" : document.documentElement?.lang;
+  return language ? { "Accept-Language": language } : {};
+}
+
 async function request<T>(
   method: Method,
   path: string,
   body: unknown,
   { signal }: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...languageHeaders() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (!safeMethods.has(method)) {
     const csrfToken = readCookie(csrfCookie);

@@ -109,10 +109,8 @@ export const bookingRequestSchema = z
       })
       .optional(),
     answers: z.record(z.string().max(40), answerValue).default({}),
-    language: z.preprocess(
-      blankAsAbsent,
-      z.enum(LANGUAGES, { error: SELECT_MESSAGE }).default("en"),
-    ),
+    // Absent: the server takes the request's language (cookie, Accept-Language).
+    language: z.preprocess(blankAsAbsent, z.enum(LANGUAGES, { error: SELECT_MESSAGE }).optional()),
     emailCode: z.preprocess(blankAsAbsent, z.string().trim().max(20).optional()),
   })
   .superRefine((request, ctx) => {

@@ -15,8 +15,9 @@ const questions: Question[] = [
 const zoom: EventLocation = { type: "ZOOM", options: { url: "https://zoom.example.com/j/1" } };
 const rules: BookableRules = { duration: 30, durations: [30, 60], locations: [zoom], questions };
 
-function request(overrides: Record<string, unknown> = {}): BookingRequest {
-  return bookingRequestSchema.parse({
+/** A parsed request, with the language the route adds (the body's, else the request's). */
+function request(overrides: Record<string, unknown> = {}) {
+  const parsed: BookingRequest = bookingRequestSchema.parse({
     userLink: "ada",
     eventTypeLink: "intro",
     start: "2026-11-23T08:00:00Z",
@@ -26,6 +27,7 @@ function request(overrides: Record<string, unknown> = {}): BookingRequest {
     answers: { topic: "Compilers", terms: true },
     ...overrides,
   });
+  return { ...parsed, language: parsed.language ?? ("en" as const) };
 }
 
 function fieldsOf(run: () => unknown): Record<string, string[]> {

@@ -1,3 +1,4 @@
+import type { Language } from "../accounts/accountSchemas";
 import { DomainError, type FieldErrors } from "../errors";
 import {
   type EventLocation,
@@ -92,7 +93,7 @@ function checkAnswer(question: Question, raw: unknown, timeZone: string): Checke
  */
 export function validateBookingRequest(
   rules: BookableRules,
-  request: BookingRequest,
+  request: BookingRequest & { language: Language },
 ): BookingDetails {
   const errors: FieldErrors = {};
   const fail = (field: string, message: string) => {

@@ -6,6 +6,7 @@ import { issueToken } from "../auth/sessions";
 import { findUserByEmail, findUserByUsername, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { profiles, schedules, users } from "../db/schema";
+import { translator } from "../i18n/serverI18n";
 import { sqlState } from "../plugins/errorHandler";
 
 /** Field errors for an email or username someone else has; null when both are free. */
@@ -39,6 +40,7 @@ export async function accountCreator(
   if (taken) throw new DomainError("VALIDATION", Object.values(taken)[0]![0]!, taken);
   const passwordHash = await hashPassword(input.password);
   const timeZone = input.timeZone ?? "Europe/Berlin";
+  const language = input.language ?? "en";
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -49,14 +51,14 @@ export async function accountCreator(
           name: input.name,
           username: input.username,
           timeZone,
-          language: input.language ?? "en",
+          language,
         })
         .returning();
       if (!user) throw new Error("insert returned no user");
       await tx.insert(profiles).values({ userId: user.id });
       await tx.insert(schedules).values({
         userId: user.id,
-        name: "Working hours",
+        name: translator(language, "defaults")("schedule.name"),
         timeZone,
         weekly: WORKING_HOURS,
         overrides: [],

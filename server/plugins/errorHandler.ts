@@ -1,7 +1,11 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError, type ErrorCode, type FieldErrors } from "../../core/errors";
+import { localizedValidationIssues } from "../i18n/localizedValidation";
+import { requestLanguage } from "../i18n/requestLanguage";
+import { translator } from "../i18n/serverI18n";
+import { translateMessage } from "../i18n/translateMessage";
 
 /** The only code-to-status table of the server. */
 const STATUS: Record<ErrorCode, number> = {
@@ -17,6 +21,14 @@ const STATUS: Record<ErrorCode, number> = {
 
 const SLOT_TAKEN_MESSAGE =
   "The selected time is not available anymore. Please choose another time.";
+
+// Fastify's own 4xx for bodies it cannot read, by code, as catalog keys.
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "general.invalidJson",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "general.emptyJsonBody",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "general.unsupportedMediaType",
+  FST_ERR_CTP_BODY_TOO_LARGE: "general.bodyTooLarge",
+};
 
 /** The SQLSTATE of a database error; drizzle wraps the driver's error in `cause`. */
 export function sqlState(error: unknown): string | undefined {
@@ -44,18 +56,25 @@ export function domainErrorFromDatabase(error: unknown): DomainError | null {
   }
 }
 
-function fieldName(path: string): string {
-  const name = path.replace(/^\//, "").replaceAll("/", ".");
-  return name === "" ? "_" : name;
+/** The spec's error body of a domain error, its messages in `language`. */
+function body(error: DomainError, language: string): Record<string, unknown> {
+  const message = translateMessage(error.message, language);
+  if (error.code === "SLOT_NOT_AVAILABLE_ANYMORE") return { code: error.code, message };
+  if (!error.fields) return { message };
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(error.fields)) {
+    errors[field] = messages.map((text) => translateMessage(text, language));
+  }
+  return { message, errors };
 }
 
-function body(error: DomainError): Record<string, unknown> {
-  if (error.code === "SLOT_NOT_AVAILABLE_ANYMORE") {
-    return { code: error.code, message: error.message };
-  }
-  return error.fields
-    ? { message: error.message, errors: error.fields }
-    : { message: error.message };
+/** A 4xx Fastify raised itself (unreadable body and the like), in `language`. */
+function fastifyMessage(error: FastifyError, request: FastifyRequest, language: string): string {
+  const t = translator(language, "errors");
+  const key = FASTIFY_MESSAGES[error.code];
+  if (key) return t(key, { type: request.headers["content-type"] ?? "" });
+  if (error instanceof SyntaxError) return t("general.invalidJson");
+  return error.message;
 }
 
 /**
@@ -65,29 +84,34 @@ function body(error: DomainError): Record<string, unknown> {
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+    const language = requestLanguage(request);
     if (error instanceof DomainError) {
-      return reply.status(STATUS[error.code]).send(body(error));
+      return reply.status(STATUS[error.code]).send(body(error, language));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = localizedValidationIssues(request, error, language);
       const fields: FieldErrors = {};
-      for (const issue of error.validation) {
-        const key = fieldName(issue.instancePath ?? "");
-        fields[key] = [...(fields[key] ?? []), issue.message ?? "Invalid input."];
+      for (const { field, message } of issues) {
+        fields[field] = [...(fields[field] ?? []), message];
       }
-      const first = Object.values(fields)[0]?.[0] ?? "Invalid input.";
+      const first = Object.values(fields)[0]?.[0] ?? translateMessage("Invalid input.", language);
       // A malformed id in the path names nothing that exists.
       if (error.validationContext === "params") return reply.status(404).send({ message: first });
       return reply.status(422).send({ message: first, errors: fields });
     }
     const fromDatabase = domainErrorFromDatabase(error);
     if (fromDatabase) {
-      return reply.status(STATUS[fromDatabase.code]).send(body(fromDatabase));
+      return reply.status(STATUS[fromDatabase.code]).send(body(fromDatabase, language));
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === "number" && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message });
+      return reply
+        .status(status)
+        .send({ message: fastifyMessage(error as FastifyError, request, language) });
     }
     request.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ message: "Something went wrong. Please try again." });
+    return reply
+      .status(500)
+      .send({ message: translator(language, "errors")("general.somethingWentWrong") });
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Deps } from "../deps";
+import { requestLanguage } from "../i18n/requestLanguage";
+import { translator } from "../i18n/serverI18n";
 import { analyticsRoutes } from "./analytics/analyticsRoutes";
 import { authRoutes } from "./auth/authRoutes";
 import { bookingRoutes } from "./bookings/bookingRoutes";
@@ -22,7 +24,9 @@ import { uploadRoutes } from "./uploads/uploadRoutes";
 /** Everything under /api, with a JSON 404 for unknown API paths. */
 export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route ${request.method} ${request.url.split("?")[0]}` });
+    const path = request.url.split("?")[0];
+    const t = translator(requestLanguage(request), "errors");
+    reply.status(404).send({ message: t("general.noRoute", { method: request.method, path }) });
   });
   for (const routes of [
     healthRoutes,

@@ -17,6 +17,7 @@ import { accountCreator } from "../../commands/accountCreator";
 import { findUserByEmail } from "../../data/users";
 import { authTokens } from "../../db/schema";
 import type { Deps } from "../../deps";
+import { requestLanguage } from "../../i18n/requestLanguage";
 import { CSRF_COOKIE, SESSION_COOKIE } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
 import { presentUser, userSchema } from "../me/userPresenter";
@@ -48,7 +49,10 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       },
     },
     async (request, reply) => {
-      const { user, token } = await accountCreator(db, request.body, deps.clock());
+      // A host who signs up from a French page gets French mails and a French schedule name.
+      const language = request.body.language ?? requestLanguage(request);
+      const input = { ...request.body, language };
+      const { user, token } = await accountCreator(db, input, deps.clock());
       setSessionCookies(reply, token);
       return reply.status(201).send({ user: presentUser(user), token });
     },

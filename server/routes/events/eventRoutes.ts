@@ -19,6 +19,7 @@ import { bookingCreator } from "../../commands/bookingCreator";
 import { pendingBookingDeleter } from "../../commands/pendingBookingDeleter";
 import { findEventView } from "../../data/bookings";
 import type { Deps } from "../../deps";
+import { requestLanguage } from "../../i18n/requestLanguage";
 import { meetingUid } from "../../mail/bookingMails";
 import { icsInvite } from "../../mail/icsInvite";
 import { idempotent } from "../../plugins/idempotency";
@@ -38,7 +39,7 @@ const verifyEmailSchema = z
   .object({
     ...eventTypeLinkShape,
     email: requiredEmailField,
-    language: z.enum(LANGUAGES).default("en"),
+    language: z.enum(LANGUAGES).optional(),
   })
   .refine((body) => eventTypeLinkOf(body) !== null, {
     error: "Send userLink and eventTypeLink, sharedLink or singleUseLink.",
@@ -81,7 +82,9 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         const target = await resolvePublicEventType(db, link);
         const fillsSlot = SlotFlights.fillsSlot(target.eventType.kind);
         if (!fillsSlot) flight.settle(false);
-        const details = validateBookingRequest(target.eventType, body);
+        // The invitee's language, for their mails: the page's, when the body does not say.
+        const language = body.language ?? requestLanguage(request);
+        const details = validateBookingRequest(target.eventType, { ...body, language });
         const booked = await bookingCreator(
           { db, publicUrl, secret: sessionSecret, now: deps.clock() },
           target,
@@ -110,7 +113,8 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       ...idempotent(db, deps.clock, "POST /api/event/verify-email"),
     },
     async (request) => {
-      const { email, language } = request.body;
+      const { email } = request.body;
+      const language = request.body.language ?? requestLanguage(request);
       const target = await resolvePublicEventType(db, eventTypeLinkOf(request.body)!);
       const seconds = await sendEmailCode(
         db,

@@ -10,6 +10,8 @@ import {
   passwordResetter,
 } from "../../commands/passwordResetter";
 import type { Deps } from "../../deps";
+import { requestLanguage } from "../../i18n/requestLanguage";
+import { translator } from "../../i18n/serverI18n";
 import { requireUserId } from "../../plugins/auth";
 import { takeRateLimit } from "../../verification/rateLimit";
 import { errorResponses } from "../errorSchemas";
@@ -45,9 +47,8 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
         "Too many requests. Please try again later.",
       );
       await passwordResetRequester(db, request.body.email, deps.config.publicUrl, now);
-      return reply.status(202).send({
-        message: "If an account uses this email, a link to reset its password is on its way.",
-      });
+      const t = translator(requestLanguage(request), "errors");
+      return reply.status(202).send({ message: t("auth.resetRequested") });
     },
   );
 

@@ -1,4 +1,4 @@
-import { ApiError, apiClient, type FieldErrors } from "../../../api/apiClient";
+import { ApiError, apiClient, type FieldErrors, languageHeaders } from "../../../api/apiClient";
 import { readCookie } from "../../../lib/readCookie";
 import type {
   EventType,
@@ -25,7 +25,7 @@ export interface MeUpdate
 async function postFile<T>(path: string, file: File): Promise<T> {
   const body = new FormData();
   body.append("file", file);
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...languageHeaders() };
   const csrf = readCookie("slotted_csrf");
   if (csrf) headers["X-CSRF-Token"] = csrf;
   let response: Response;

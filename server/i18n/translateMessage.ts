@@ -1,0 +1,81 @@
+import { englishCatalog, translator } from "./serverI18n";
+
+/**
+ * API messages are written in English where they arise (in core, in zod schemas, in commands),
+ * the way gettext uses the English text as the message id. The `errors` catalog names each
+ * English text; a message is found by its text, with its {{placeholders}} read back out of
+ * it (a zone name, a count), and said again in the asked language.
+ */
+type Params = Record<string, string | number>;
+
+interface Pattern {
+  key: string;
+  regex: RegExp;
+  names: string[];
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function leaves(catalog: Record<string, unknown>, prefix = ""): [string, string][] {
+  return Object.entries(catalog).flatMap(([key, value]) =>
+    typeof value === "object" && value !== null
+      ? leaves(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, String(value)] as [string, string]],
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function compile() {
+  const exact = new Map<string, string>();
+  const patterns: Pattern[] = [];
+  for (const [fullKey, english] of leaves(englishCatalog("errors"))) {
+    // Plural forms share one key; i18next picks the form from `count`.
+    const key = fullKey.replace(PLURAL, "");
+    const names = [...english.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!);
+    if (names.length === 0) {
+      exact.set(english, key);
+      continue;
+    }
+    const source = english
+      .split(/\{\{\s*\w+\s*\}\}/)
+      .map(escapeRegExp)
+      .join("(.+?)");
+    patterns.push({ key, regex: new RegExp(`^${source}$`, "s"), names });
+  }
+  // The pattern with the most fixed text wins: "Unknown time zone: x" before a bare "{{x}}".
+  patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);
+  return { exact, patterns };
+}
+
+const { exact, patterns } = compile();
+
+/** The catalog key and parameters of an English message, or null when the catalog lacks it. */
+export function findMessage(message: string): { key: string; params: Params } | null {
+  const key = exact.get(message);
+  if (key !== undefined) return { key, params: {} };
+  for (const pattern of patterns) {
+    const match = pattern.regex.exec(message);
+    if (!match) continue;
+    const params: Params = {};
+    pattern.names.forEach((name, index) => {
+      const value = match[index + 1]!;
+      params[name] = name === "count" ? Number(value) : value;
+    });
+    return { key: pattern.key, params };
+  }
+  return null;
+}
+
+/** Messages the catalog lacked, for the test suite to report (see server/test/setupMessages.ts). */
+export const untranslatedMessages = new Set<string>();
+
+/** `message` in `language`; a message the catalog lacks stays as it is (and is recorded). */
+export function translateMessage(message: string, language: string): string {
+  const found = findMessage(message);
+  if (found === null) {
+    untranslatedMessages.add(message);
+    return message;
+  }
+  return translator(language, "errors")(found.key, found.params);
+}
