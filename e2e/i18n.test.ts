@@ -96,6 +96,43 @@ describe("interface languages", () => {
     await page.screenshot({ path: join(screenshotDir, "booking-fa-375.png"), fullPage: true });
   });
 
+  it("writes the seats left of a group event in Persian digits in fa", async () => {
+    const host = await seed.signUpHost();
+    const eventType = await seed.createEventType(host, { kind: "GROUP", seats: 5 });
+    const { page, context } = await session.newPage({ locale: "fa-IR", timezoneId: "Asia/Tehran" });
+    await context.addCookies([{ name: "language", value: "fa", url: baseUrl() }]);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${eventType.slug}`);
+    await booking.chooseFirstDate();
+    const seats = await booking.timeSection().getByRole("button").first().locator("span").nth(1);
+    expect((await seats.textContent())?.trim()).toMatch(/^۵ [^0-9]+$/);
+  });
+
+  it("books on a French page and mails the invitee a French confirmation", async () => {
+    const path = await bookingPath();
+    const { page, context } = await session.newPage({
+      locale: "fr-FR",
+      timezoneId: "Europe/Paris",
+    });
+    await context.addCookies([{ name: "language", value: "fr", url: baseUrl() }]);
+    const booking = new BookingPage(page);
+    await booking.open(path);
+    await booking.chooseFirstDate();
+    await booking.timeSection().getByRole("button").first().click();
+    await page.getByRole("heading", { name: "Saisissez vos coordonnées" }).waitFor();
+    await page.getByLabel("Nom", { exact: true }).fill("Camille Martin");
+    await page.getByLabel("E-mail", { exact: true }).fill("camille@example.com");
+    await page.getByRole("button", { name: "Planifier l'événement" }).click();
+    await page.getByRole("heading", { name: "Votre réservation est confirmée" }).waitFor();
+
+    const confirmation = async () =>
+      (await seed.mailbox()).find((mail) => mail.to === "camille@example.com");
+    await expect
+      .poll(async () => (await confirmation())?.subject)
+      .toMatch(/^Confirmé\s:\sIntro call$/);
+    expect((await confirmation())?.text).toMatch(/^Quand\s:/m);
+  });
+
   it("addresses the invitee with du in de-du", async () => {
     const path = await bookingPath();
     const { page, context } = await session.newPage({

@@ -1,6 +1,6 @@
+import { translator } from "../i18n/serverI18n";
 import { html } from "../mail/html";
 import type { MailAddress } from "../mail/mailTypes";
-import { type Catalog, stringsFor } from "../mail/templates/catalog";
 import { htmlLayout, textFooter } from "../mail/templates/layout";
 
 export interface PasswordResetMailData {
@@ -17,40 +17,23 @@ export interface PasswordResetMailPayload {
   data: PasswordResetMailData;
 }
 
-interface Strings {
-  subject: string;
-  greeting: (name: string) => string;
-  intro: string;
-  button: string;
-  expiry: (minutes: number) => string;
-  ignore: string;
-}
-
-const strings: Catalog<Strings> = {
-  en: {
-    subject: "Reset your Slotted password",
-    greeting: (name) => `Hello ${name},`,
-    intro:
-      "Someone asked to reset the password of your Slotted account. To choose a new one, open this link:",
-    button: "Choose a new password",
-    expiry: (minutes) => `The link works once and expires in ${minutes} minutes.`,
-    ignore: "If you did not ask for it, ignore this email: your password stays as it is.",
-  },
-};
-
 /** Subject, text and HTML of the password-reset mail. */
 export function passwordResetMail(data: PasswordResetMailData, language: string) {
-  const t = stringsFor(strings, language);
+  const t = translator(language, "mail");
+  const subject = t("passwordReset.subject");
+  const greeting = t("passwordReset.greeting", { name: data.name });
+  const intro = t("passwordReset.intro");
+  const note = `${t("passwordReset.expiry", { count: data.minutes })} ${t("passwordReset.ignore")}`;
   return {
-    subject: t.subject,
-    text: `${t.greeting(data.name)}\n\n${t.intro}\n\n${data.url}\n\n${t.expiry(data.minutes)} ${t.ignore}\n\n${textFooter(language)}`,
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${data.url}\n\n${note}\n\n${textFooter(language)}`,
     html: htmlLayout(
-      t.subject,
-      html`<p style="font-size:14px">${t.greeting(data.name)}</p>
-<p style="font-size:14px">${t.intro}</p>
-<p style="margin:24px 0"><a href="${data.url}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${t.button}</a></p>
-<p style="font-size:12px;color:#667085;word-break:break-all">${data.url}</p>
-<p style="font-size:14px;color:#667085">${t.expiry(data.minutes)} ${t.ignore}</p>`,
+      subject,
+      html`<p style="font-size:14px">${greeting}</p>
+<p style="font-size:14px">${intro}</p>
+<p style="margin:24px 0"><a href="${data.url}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${t("passwordReset.button")}</a></p>
+<p dir="ltr" style="font-size:12px;color:#667085;word-break:break-all;text-align:start">${data.url}</p>
+<p style="font-size:14px;color:#667085">${note}</p>`,
       language,
     ),
   };

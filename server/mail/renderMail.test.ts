@@ -55,10 +55,10 @@ describe("renderMail", () => {
 
   it("shows times in the recipient's zone and clock, with the former time", () => {
     const mail = renderMail(payload("bookingRescheduled"));
-    expect(mail.text).toContain(
-      "When: Monday, January 4, 2027, 03:00 AM – 03:30 AM (America/New_York)",
-    );
-    expect(mail.text).toContain("Former time: Sunday, January 3, 2027, 03:00 AM");
+    // Intl puts thin and narrow no-break spaces around the dash and before AM.
+    mail.text = mail.text.replace(/[\u2009\u202f]/g, " ");
+    expect(mail.text).toContain("When: Monday, January 4, 2027, 3:00 – 3:30 AM (America/New_York)");
+    expect(mail.text).toContain("Former time: Sunday, January 3, 2027, 3:00 – 3:30 AM");
     expect(mail.text).toContain("Join link: https://zoom.example.com/j/1?a=1&b=2");
     expect(mail.text).toContain(`Cancel: ${data.cancelUrl}`);
   });
@@ -104,11 +104,18 @@ describe("renderMail", () => {
     const mail = renderMail({
       template: "emailCode",
       to: { email: "a@example.com" },
-      language: "de",
+      language: "en",
       data: { code: "012345", minutes: 10, title: "Intro" },
     });
     expect(mail.subject).toBe("012345 is your verification code");
+    expect(mail.text).toContain("Enter this code to book Intro:");
     expect(mail.text).toContain("expires in 10 minutes");
     expect(mail.ics).toBeNull();
+  });
+
+  it("writes a mail in a language this version does not know in English", () => {
+    const mail = renderMail({ ...payload("bookingConfirmed"), language: "xx" });
+    expect(mail.subject).toBe("Confirmed: Intro <call>");
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
   });
 });

@@ -1,9 +1,10 @@
 import { passwordResetMail } from "../auth/passwordResetMail";
+import { toLanguage, translator } from "../i18n/serverI18n";
 import { icsInvite } from "./icsInvite";
 import type { BookingMailData, MailPayload, RenderedMail } from "./mailTypes";
 import { bookingCancelled } from "./templates/bookingCancelled";
 import { bookingConfirmed } from "./templates/bookingConfirmed";
-import { joinUrl, locationText } from "./templates/bookingDetails";
+import { detailLine, joinUrl, locationText } from "./templates/bookingDetails";
 import { bookingRescheduled } from "./templates/bookingRescheduled";
 import { emailCode } from "./templates/emailCode";
 
@@ -20,6 +21,7 @@ function inviteFor(
     ...data.invitee.guests.map((email) => ({ email })),
   ];
   const join = joinUrl(data.location);
+  const t = translator(language, "mail");
   return icsInvite(
     {
       uid: entry.uid,
@@ -29,8 +31,8 @@ function inviteFor(
       end: entry.end,
       title: data.title,
       description: [
-        data.rescheduleUrl ? `Reschedule: ${data.rescheduleUrl}` : null,
-        data.cancelUrl ? `Cancel: ${data.cancelUrl}` : null,
+        data.rescheduleUrl ? detailLine(t, t("details.reschedule"), data.rescheduleUrl) : null,
+        data.cancelUrl ? detailLine(t, t("details.cancel"), data.cancelUrl) : null,
       ]
         .filter((line) => line !== null)
         .join("\n"),
@@ -47,12 +49,16 @@ function inviteFor(
 /** A payload no template renders: an outbox row written by a newer or broken version. */
 export class UnknownTemplateError extends Error {}
 
-/** Turns an outbox payload into subject, text, HTML and the calendar invite; pure. */
+/**
+ * Turns an outbox payload into subject, text, HTML and the calendar invite, in the recipient's
+ * language (English for one this version does not know); pure.
+ */
 export function renderMail(payload: MailPayload): RenderedMail {
+  const language = toLanguage(payload.language) ?? "en";
   if (payload.template === "passwordReset") {
     return {
       to: payload.to,
-      ...passwordResetMail(payload.data, payload.language),
+      ...passwordResetMail(payload.data, language),
       ics: null,
       attachments: [],
     };
@@ -60,12 +66,12 @@ export function renderMail(payload: MailPayload): RenderedMail {
   if (payload.template === "emailCode") {
     return {
       to: payload.to,
-      ...emailCode(payload.data, payload.language),
+      ...emailCode(payload.data, language),
       ics: null,
       attachments: [],
     };
   }
-  const { data, language } = payload;
+  const { data } = payload;
   const template = bookingTemplates[payload.template];
   if (template === undefined) {
     throw new UnknownTemplateError(`No mail template "${String(payload.template)}".`);

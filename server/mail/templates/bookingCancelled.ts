@@ -1,35 +1,25 @@
+import { translator } from "../../i18n/serverI18n";
 import { html } from "../html";
 import type { BookingMailData } from "../mailTypes";
 import { bookingDetails } from "./bookingDetails";
-import { type Catalog, stringsFor } from "./catalog";
 import { htmlLayout, textFooter } from "./layout";
-
-interface Strings {
-  subject: (data: BookingMailData) => string;
-  heading: (data: BookingMailData) => string;
-}
-
-const strings: Catalog<Strings> = {
-  en: {
-    subject: (d) =>
-      d.role === "host"
-        ? d.seatOnly
-          ? `Cancelled seat: ${d.invitee.name} for ${d.title}`
-          : `Cancelled: ${d.title} with ${d.invitee.name}`
-        : `Cancelled: ${d.title}`,
-    heading: (d) =>
-      d.role === "host" && d.seatOnly
-        ? `${d.invitee.name} cancelled their seat. The event takes place for the others.`
-        : "This meeting has been cancelled.",
-  },
-};
 
 /** The cancellation of a booking (or of one seat of a group event). */
 export function bookingCancelled(data: BookingMailData, language: string) {
-  const t = stringsFor(strings, language);
+  const t = translator(language, "mail");
+  const names = { title: data.title, name: data.invitee.name };
   const details = bookingDetails(data, language, { withLinks: false });
-  const heading = t.heading(data);
-  const subject = t.subject(data);
+  // A host whose group event goes on after one seat is cancelled.
+  const hostSeat = data.role === "host" && data.seatOnly;
+  const subject = t(
+    data.role !== "host"
+      ? "cancelled.subjectInvitee"
+      : hostSeat
+        ? "cancelled.subjectHostSeat"
+        : "cancelled.subjectHost",
+    names,
+  );
+  const heading = t(hostSeat ? "cancelled.headingHostSeat" : "cancelled.heading", names);
   return {
     subject,
     text: `${heading}\n\n${details.text}\n\n${textFooter(language)}`,

@@ -1,76 +1,57 @@
+import { intlLocale } from "../../../core/i18n/intlLocale";
+import { languageDirection } from "../../../core/i18n/languageDirection";
+import { type Translate, translator } from "../../i18n/serverI18n";
 import { html, type SafeHtml, safeHref } from "../html";
 import type { BookingMailData, MailLocation } from "../mailTypes";
-import { type Catalog, stringsFor } from "./catalog";
 import { formatWhen } from "./formatWhen";
 
-interface DetailStrings {
-  what: string;
-  when: string;
-  formerTime: string;
-  where: string;
-  joinLink: string;
-  hosts: string;
-  invitee: string;
-  phone: string;
-  guests: string;
-  answers: string;
-  reason: string;
-  cancel: string;
-  reschedule: string;
-  manageIntro: string;
-  locationTypes: Record<string, string>;
-  hostCalls: (phone: string) => string;
-  inviteeCalls: (phone: string) => string;
+/** Locations named after a product: the same in every language. */
+const PRODUCT_NAMES: Record<string, string> = {
+  ZOOM: "Zoom",
+  GOOGLE_MEET: "Google Meet",
+  MICROSOFT_TEAMS: "Microsoft Teams",
+  MICROSOFT_SKYPE: "Skype",
+  WEBEX: "Webex",
+  WHATSAPP: "WhatsApp",
+  WHEREBY: "Whereby",
+};
+
+/** The location kinds the catalog names (`location.<type>`). */
+const TRANSLATED_KINDS = new Set(["IN_PERSON", "PHONE_CALL", "CUSTOM", "ONLINE"]);
+
+/** "Label: value" as the language writes it (French puts a space before the colon). */
+export function detailLine(t: Translate, label: string, value: string): string {
+  return t("details.row", { label, value });
 }
 
-const strings: Catalog<DetailStrings> = {
-  en: {
-    what: "What",
-    when: "When",
-    formerTime: "Former time",
-    where: "Where",
-    joinLink: "Join link",
-    hosts: "Host",
-    invitee: "Invitee",
-    phone: "Phone",
-    guests: "Guests",
-    answers: "Answers",
-    reason: "Reason",
-    cancel: "Cancel",
-    reschedule: "Reschedule",
-    manageIntro: "Need to make a change?",
-    locationTypes: {
-      IN_PERSON: "In person",
-      PHONE_CALL: "Phone call",
-      CUSTOM: "Location",
-      ONLINE: "Online meeting",
-      ZOOM: "Zoom",
-      GOOGLE_MEET: "Google Meet",
-      MICROSOFT_TEAMS: "Microsoft Teams",
-      MICROSOFT_SKYPE: "Skype",
-      WEBEX: "Webex",
-      WHATSAPP: "WhatsApp",
-      WHEREBY: "Whereby",
-    },
-    hostCalls: (phone) => `The host calls the invitee at ${phone}`,
-    inviteeCalls: (phone) => `The invitee calls the host at ${phone}`,
-  },
-};
+/**
+ * A value that may run the other way inside a right-to-left line, isolated (FSI … PDI) so that
+ * "+49 30 123456" or "Ada <ada@example.com>" keeps its order; unchanged in left-to-right mails.
+ */
+function isolated(value: string, language: string): string {
+  return languageDirection(language) === "rtl" ? `\u2068${value}\u2069` : value;
+}
+
+function locationKind(type: string, t: Translate): string {
+  if (TRANSLATED_KINDS.has(type)) return t(`location.${type}`);
+  return PRODUCT_NAMES[type] ?? type;
+}
 
 /** The location line: its kind, and the address, text or phone arrangement (join links apart). */
 export function locationText(location: MailLocation, language: string): string {
-  const t = stringsFor(strings, language);
-  const kind = t.locationTypes[location.type] ?? location.type;
+  const t = translator(language, "mail");
+  const kind = locationKind(location.type, t);
   if (location.value === null) return kind;
   if (location.type === "PHONE_CALL" || location.type === "WHATSAPP") {
+    const phone = { phone: isolated(location.value, language) };
     const line =
       location.direction === "INVITEE_CALLS_HOST"
-        ? t.inviteeCalls(location.value)
-        : t.hostCalls(location.value);
-    return `${kind}: ${line}`;
+        ? t("details.inviteeCalls", phone)
+        : t("details.hostCalls", phone);
+    return detailLine(t, kind, line);
   }
   if (safeHref(location.value)) return kind;
-  return `${kind}: ${location.value}`;
+  return detailLine(t, kind, location.value);
 }
 
 /** The meeting's join URL, when the location is an online one. */
@@ -88,11 +69,13 @@ interface Row {
 }
 
 function rows(data: BookingMailData, language: string, withFormer: boolean): Row[] {
-  const t = stringsFor(strings, language);
-  const list: Row[] = [
-    { label: t.what, text: data.title },
+  const t = translator(language, "mail");
+  const list = (items: string[]) =>
+    new Intl.ListFormat(intlLocale(language), { type: "conjunction" }).format(items);
+  const result: Row[] = [
+    { label: t("details.what"), text: data.title },
     {
-      label: t.when,
+      label: t("details.when"),
       text: formatWhen(data.start, data.end, data.timeZone, data.timeFormat, language),
     },
   ];
@@ -102,29 +85,39 @@ function rows(data: BookingMailData, language: string, withFormer: boolean): Row
     data.formerEnd !== null &&
     data.formerStart !== data.start
   ) {
-    list.push({
-      label: t.formerTime,
+    result.push({
+      label: t("details.formerTime"),
       text: formatWhen(data.formerStart, data.formerEnd, data.timeZone, data.timeFormat, language),
     });
   }
   if (data.location !== null) {
-    list.push({ label: t.where, text: locationText(data.location, language) });
+    result.push({ label: t("details.where"), text: locationText(data.location, language) });
     const join = joinUrl(data.location);
-    if (join !== null) list.push({ label: t.joinLink, text: join, href: join });
+    if (join !== null) result.push({ label: t("details.joinLink"), text: join, href: join });
   }
-  if (data.hostNames.length > 0) list.push({ label: t.hosts, text: data.hostNames.join(", ") });
+  if (data.hostNames.length > 0) {
+    result.push({
+      label: t(data.hostNames.length === 1 ? "details.host" : "details.hosts"),
+      text: list(data.hostNames),
+    });
+  }
   if (data.role === "host") {
-    list.push({ label: t.invitee, text: `${data.invitee.name} <${data.invitee.email}>` });
-    if (data.invitee.phone) list.push({ label: t.phone, text: data.invitee.phone });
+    result.push({
+      label: t("details.invitee"),
+      text: isolated(`${data.invitee.name} <${data.invitee.email}>`, language),
+    });
+    if (data.invitee.phone) {
+      result.push({ label: t("details.phone"), text: isolated(data.invitee.phone, language) });
+    }
   } else {
-    list.push({ label: t.invitee, text: data.invitee.name });
+    result.push({ label: t("details.invitee"), text: data.invitee.name });
   }
   if (data.invitee.guests.length > 0) {
-    list.push({ label: t.guests, text: data.invitee.guests.join(", ") });
+    result.push({ label: t("details.guests"), text: list(data.invitee.guests) });
   }
-  for (const answer of data.answers) list.push({ label: answer.label, text: answer.value });
-  if (data.reason) list.push({ label: t.reason, text: data.reason });
-  return list;
+  for (const answer of data.answers) result.push({ label: answer.label, text: answer.value });
+  if (data.reason) result.push({ label: t("details.reason"), text: data.reason });
+  return result;
 }
 
 /** The details block every booking mail shares, as plain text and as escaped HTML. */
@@ -133,32 +126,39 @@ export function bookingDetails(
   language: string,
   options: { withFormer?: boolean; withLinks?: boolean } = {},
 ): { text: string; html: SafeHtml } {
-  const t = stringsFor(strings, language);
+  const t = translator(language, "mail");
   const list = rows(data, language, options.withFormer ?? false);
   const links =
     (options.withLinks ?? true) && data.cancelUrl && data.rescheduleUrl
       ? { cancel: data.cancelUrl, reschedule: data.rescheduleUrl }
       : null;
   const text = [
-    ...list.map((row) => `${row.label}: ${row.text}`),
+    ...list.map((row) => detailLine(t, row.label, row.text)),
     ...(links
-      ? ["", t.manageIntro, `${t.reschedule}: ${links.reschedule}`, `${t.cancel}: ${links.cancel}`]
+      ? [
+          "",
+          t("details.manageIntro"),
+          detailLine(t, t("details.reschedule"), links.reschedule),
+          detailLine(t, t("details.cancel"), links.cancel),
+        ]
       : []),
   ].join("\n");
-  const cell = "padding:6px 12px 6px 0;vertical-align:top";
+  // The gap sits between label and value: on the right of the label, or on its left in RTL.
+  const gap = languageDirection(language) === "rtl" ? "6px 0 6px 12px" : "6px 12px 6px 0";
+  const cell = `padding:${gap};vertical-align:top;text-align:start`;
   const body = html`<table role="presentation" style="border-collapse:collapse;width:100%;font-size:14px">
 ${list.map(
   (row) =>
-    html`<tr><th scope="row" style="${cell};text-align:start;color:#667085;font-weight:normal;white-space:nowrap">${row.label}</th><td style="${cell}">${
+    html`<tr><th scope="row" style="${cell};color:#667085;font-weight:normal;white-space:nowrap">${row.label}</th><td style="${cell}">${
       row.href ? html`<a href="${row.href}" style="color:#155EEF">${row.text}</a>` : row.text
     }</td></tr>`,
 )}
 </table>
 ${
   links
-    ? html`<p style="margin-top:24px;font-size:14px">${t.manageIntro}
-<a href="${links.reschedule}" style="color:#155EEF">${t.reschedule}</a> ·
-<a href="${links.cancel}" style="color:#155EEF">${t.cancel}</a></p>`
+    ? html`<p style="margin-top:24px;font-size:14px">${t("details.manageIntro")}
+<a href="${links.reschedule}" style="color:#155EEF">${t("details.reschedule")}</a> ·
+<a href="${links.cancel}" style="color:#155EEF">${t("details.cancel")}</a></p>`
     : null
 }`;
   return { text, html: body };

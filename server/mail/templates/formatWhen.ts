@@ -1,8 +1,18 @@
-import { localeFor } from "./catalog";
+import { intlLocale } from "../../../core/i18n/intlLocale";
 
 /**
- * "Monday, 23 November 2026, 09:00 – 09:30 (Europe/Berlin)" in the recipient's zone, clock and
- * language. Display only (Intl), as DESIGN allows; instants are ISO strings.
+ * The Intl locale of dates in mails of `language`: always the Gregorian calendar (fa's own
+ * default is the Persian one), and Persian digits for fa.
+ */
+export function mailDateLocale(language: string): string {
+  const gregorian = `${intlLocale(language)}-u-ca-gregory`;
+  return language === "fa" ? `${gregorian}-nu-arabext` : gregorian;
+}
+
+/**
+ * "Monday, January 4, 2027, 3:00 – 3:30 AM (America/New_York)" in the recipient's zone, clock and
+ * language, as Intl writes a range there. Display only (Intl), as DESIGN allows; instants are
+ * ISO strings.
  */
 export function formatWhen(
   start: string,
@@ -11,17 +21,15 @@ export function formatWhen(
   timeFormat: 12 | 24,
   language: string,
 ): string {
-  const locale = localeFor(language);
-  const date = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: "full" });
-  const time = new Intl.DateTimeFormat(locale, {
+  const format = new Intl.DateTimeFormat(mailDateLocale(language), {
     timeZone,
-    hour: "2-digit",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
     minute: "2-digit",
     hour12: timeFormat === 12,
   });
-  const startDate = new Date(start);
-  const endDate = new Date(end);
-  const sameDay = date.format(startDate) === date.format(endDate);
-  const to = sameDay ? time.format(endDate) : `${date.format(endDate)}, ${time.format(endDate)}`;
-  return `${date.format(startDate)}, ${time.format(startDate)} – ${to} (${timeZone})`;
+  return `${format.formatRange(new Date(start), new Date(end))} (${timeZone})`;
 }
