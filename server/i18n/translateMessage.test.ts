@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../core/accounts/accountSchemas";
+import { leaves } from "../../core/i18n/catalogRules";
 import { englishCatalog, translator } from "./serverI18n";
 import { findMessage, translateMessage, untranslatedMessages } from "./translateMessage";
 
-function leaves(catalog: Record<string, unknown>, prefix = ""): [string, string][] {
-  return Object.entries(catalog).flatMap(([key, value]) =>
-    typeof value === "object" && value !== null
-      ? leaves(value as Record<string, unknown>, `${prefix}${key}.`)
-      : [[`${prefix}${key}`, String(value)] as [string, string]],
-  );
-}
+const englishTexts = () =>
+  leaves(englishCatalog("errors")).map(([key, text]) => [key, String(text)] as const);
 
 describe("findMessage", () => {
   it("finds a message by its English text", () => {
@@ -40,7 +36,7 @@ describe("findMessage", () => {
 
   // Two entries whose patterns overlap would send a message to the wrong translation.
   it("finds every English entry of the catalog as itself", () => {
-    for (const [fullKey, english] of leaves(englishCatalog("errors"))) {
+    for (const [fullKey, english] of englishTexts()) {
       const key = fullKey.replace(/_(one|other)$/, "");
       const sample = english.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
         name === "count" ? (fullKey.endsWith("_one") ? "1" : "7") : `<${name}>`,
@@ -67,7 +63,7 @@ describe("translateMessage", () => {
   it("has every message in every language, none left in English", () => {
     for (const language of LANGUAGES.filter((language) => language !== "en")) {
       const t = translator(language, "errors");
-      for (const [fullKey, english] of leaves(englishCatalog("errors"))) {
+      for (const [fullKey, english] of englishTexts()) {
         const key = fullKey.replace(/_(one|other)$/, "");
         const params = { count: fullKey.endsWith("_one") ? 1 : 7 };
         const text = t(key, params);

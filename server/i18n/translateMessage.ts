@@ -1,3 +1,4 @@
+import { leaves } from "../../core/i18n/catalogRules";
 import { englishCatalog, translator } from "./serverI18n";
 
 /**
@@ -16,20 +17,13 @@ interface Pattern {
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-function leaves(catalog: Record<string, unknown>, prefix = ""): [string, string][] {
-  return Object.entries(catalog).flatMap(([key, value]) =>
-    typeof value === "object" && value !== null
-      ? leaves(value as Record<string, unknown>, `${prefix}${key}.`)
-      : [[`${prefix}${key}`, String(value)] as [string, string]],
-  );
-}
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function compile() {
   const exact = new Map<string, string>();
   const patterns: Pattern[] = [];
-  for (const [fullKey, english] of leaves(englishCatalog("errors"))) {
+  for (const [fullKey, text] of leaves(englishCatalog("errors"))) {
+    const english = String(text);
     // Plural forms share one key; i18next picks the form from `count`.
     const key = fullKey.replace(PLURAL, "");
     const names = [...english.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]!);
