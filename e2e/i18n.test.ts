@@ -1,6 +1,8 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import appGerman from "../app/locales/de.json" with { type: "json" };
+import serverGerman from "../server/locales/de/errors.json" with { type: "json" };
 import { BookingPage } from "./pages/BookingPage";
 import { baseUrl, browserSession } from "./support/browser";
 import { seeder } from "./support/seed";
@@ -131,6 +133,22 @@ describe("interface languages", () => {
       .poll(async () => (await confirmation())?.subject)
       .toMatch(/^Confirmé\s:\sIntro call$/);
     expect((await confirmation())?.text).toMatch(/^Quand\s:/m);
+  });
+
+  it("shows the server's field messages in the page's language", async () => {
+    const { page, context } = await session.newPage({ locale: "en-US" });
+    await context.addCookies([{ name: "language", value: "de", url: baseUrl() }]);
+    await page.goto("/");
+    const { signUp, fields } = appGerman.auth;
+    await page.getByRole("tab", { name: signUp.tab }).click();
+    const panel = page.getByRole("tabpanel");
+    await panel.getByLabel(fields.name, { exact: true }).fill("Res");
+    await panel.getByLabel(fields.email).fill("reserviert@example.com");
+    await panel.getByLabel(fields.username).fill("reschedule");
+    await panel.getByLabel(fields.password).fill("ein langes Passwort");
+    await page.getByRole("button", { name: signUp.submit }).click();
+    // "reschedule" is a route word only the server knows to refuse.
+    await page.getByText(serverGerman.fields.usernameReserved).first().waitFor();
   });
 
   it("addresses the invitee with du in de-du", async () => {
