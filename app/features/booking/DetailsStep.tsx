@@ -18,6 +18,7 @@ import { navigate, useLocation } from "../../router/navigation";
 import { notify, useAppState } from "../../state/appState";
 import { sendPageAnalytics } from "../analytics/pageAnalytics";
 import { postToParent } from "../embed/embedded";
+import { BackButton } from "./BackButton";
 import type { BookingResponse, PublicEventType, PublicQuestion } from "./bookingApi";
 import { type BookingSource, bookingLinkFields, publicIdOf } from "./bookingSource";
 import { rememberBooking } from "./bookingStore";
@@ -267,16 +268,7 @@ export function DetailsStep({
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-5">
       <div className="flex flex-col gap-3">
-        <button
-          type="button"
-          onClick={onBack}
-          className="inline-flex min-h-11 items-center gap-2 self-start rounded-full px-3 font-semibold text-brand-700 hover:bg-brand-600/10"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 rtl:rotate-180">
-            <path d="m12 5-5 5 5 5" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-          {t("details.back")}
-        </button>
+        <BackButton onBack={onBack} />
         <h2 id={headingId} className="text-xl font-bold text-gray-900">
           {t("details.title")}
         </h2>

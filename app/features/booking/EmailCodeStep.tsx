@@ -5,6 +5,7 @@ import { ApiError } from "../../api/apiClient";
 import { errorMessage } from "../../api/errorMessage";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
+import { BackButton } from "./BackButton";
 
 interface EmailCodeStepProps {
   email: string;
@@ -73,16 +74,7 @@ export function EmailCodeStep({
 
   return (
     <section aria-labelledby={headingId} className="flex max-w-md flex-col gap-4">
-      <button
-        type="button"
-        onClick={onBack}
-        className="inline-flex min-h-11 items-center gap-2 self-start rounded-full px-3 font-semibold text-brand-700 hover:bg-brand-600/10"
-      >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 rtl:rotate-180">
-          <path d="m12 5-5 5 5 5" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
-        {t("details.back")}
-      </button>
+      <BackButton onBack={onBack} />
       <h2 id={headingId} className="text-xl font-bold text-gray-900">
         {t("emailCode.title")}
       </h2>
