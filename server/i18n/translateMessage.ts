@@ -61,14 +61,18 @@ export function findMessage(message: string): { key: string; params: Params } | 
   return null;
 }
 
-/** Messages the catalog lacked, for the test suite to report (see server/test/setupMessages.ts). */
+/**
+ * Messages the catalog lacked, for the test suite to report (see server/test/setupMessages.ts);
+ * bounded, so a long-running server cannot grow it without end.
+ */
 export const untranslatedMessages = new Set<string>();
+const UNTRANSLATED_KEPT = 100;
 
 /** `message` in `language`; a message the catalog lacks stays as it is (and is recorded). */
 export function translateMessage(message: string, language: string): string {
   const found = findMessage(message);
   if (found === null) {
-    untranslatedMessages.add(message);
+    if (untranslatedMessages.size < UNTRANSLATED_KEPT) untranslatedMessages.add(message);
     return message;
   }
   return translator(language, "errors")(found.key, found.params);
