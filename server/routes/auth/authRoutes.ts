@@ -49,9 +49,8 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       },
     },
     async (request, reply) => {
-      // A host who signs up from a French page gets French mails and a French schedule name.
-      const language = request.body.language ?? requestLanguage(request);
-      const input = { ...request.body, language };
+      // The body's language, else the page's: a sign-up from a French page gets French mails.
+      const input = { ...request.body, language: requestLanguage(request) };
       const { user, token } = await accountCreator(db, input, deps.clock());
       setSessionCookies(reply, token);
       return reply.status(201).send({ user: presentUser(user), token });

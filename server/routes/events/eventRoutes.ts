@@ -82,8 +82,8 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         const target = await resolvePublicEventType(db, link);
         const fillsSlot = SlotFlights.fillsSlot(target.eventType.kind);
         if (!fillsSlot) flight.settle(false);
-        // The invitee's language, for their mails: the page's, when the body does not say.
-        const language = body.language ?? requestLanguage(request);
+        // The invitee's language, for their mails: the body's, else the page's.
+        const language = requestLanguage(request);
         const details = validateBookingRequest(target.eventType, { ...body, language });
         const booked = await bookingCreator(
           { db, publicUrl, secret: sessionSecret, now: deps.clock() },
@@ -114,7 +114,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
     },
     async (request) => {
       const { email } = request.body;
-      const language = request.body.language ?? requestLanguage(request);
+      const language = requestLanguage(request);
       const target = await resolvePublicEventType(db, eventTypeLinkOf(request.body)!);
       const seconds = await sendEmailCode(
         db,
