@@ -1,14 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../core/accounts/accountSchemas";
 import { type Catalog, catalogProblems, leaves } from "../../core/i18n/catalogRules";
-import { localesFolder, NAMESPACES } from "./serverI18n";
+import { NAMESPACES, readServerCatalogs } from "./serverI18n";
 
-const read = (language: string, namespace: string): Catalog | null => {
-  const path = join(localesFolder, language, `${namespace}.json`);
-  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Catalog) : null;
-};
+const catalogs = readServerCatalogs();
+const read = (language: string, namespace: string) =>
+  (catalogs[language]?.[namespace] as Catalog | undefined) ?? null;
 
 // English is only the fallback for a key a newer version added: every language has them all.
 describe("server catalogs", () => {
