@@ -1,8 +1,7 @@
 import { translator } from "../../i18n/serverI18n";
-import { html } from "../html";
 import type { BookingMailData } from "../mailTypes";
 import { bookingDetails } from "./bookingDetails";
-import { htmlLayout, textFooter } from "./layout";
+import { headedMail } from "./layout";
 
 /** The cancellation of a booking (or of one seat of a group event). */
 export function bookingCancelled(data: BookingMailData, language: string) {
@@ -20,13 +19,5 @@ export function bookingCancelled(data: BookingMailData, language: string) {
     names,
   );
   const heading = t(hostSeat ? "cancelled.headingHostSeat" : "cancelled.heading", names);
-  return {
-    subject,
-    text: `${heading}\n\n${details.text}\n\n${textFooter(language)}`,
-    html: htmlLayout(
-      subject,
-      html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>${details.html}`,
-      language,
-    ),
-  };
+  return headedMail(subject, heading, details, language);
 }

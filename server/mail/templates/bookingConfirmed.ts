@@ -1,8 +1,7 @@
 import { translator } from "../../i18n/serverI18n";
-import { html } from "../html";
 import type { BookingMailData } from "../mailTypes";
 import { bookingDetails } from "./bookingDetails";
-import { htmlLayout, textFooter } from "./layout";
+import { headedMail } from "./layout";
 
 /** The confirmation of a new booking, to the invitee, each guest and each host. */
 export function bookingConfirmed(data: BookingMailData, language: string) {
@@ -21,13 +20,5 @@ export function bookingConfirmed(data: BookingMailData, language: string) {
         : "confirmed.headingInvitee",
     names,
   );
-  return {
-    subject,
-    text: `${heading}\n\n${details.text}\n\n${textFooter(language)}`,
-    html: htmlLayout(
-      subject,
-      html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>${details.html}`,
-      language,
-    ),
-  };
+  return headedMail(subject, heading, details, language);
 }

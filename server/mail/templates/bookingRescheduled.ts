@@ -1,8 +1,7 @@
 import { translator } from "../../i18n/serverI18n";
-import { html } from "../html";
 import type { BookingMailData } from "../mailTypes";
 import { bookingDetails } from "./bookingDetails";
-import { htmlLayout, textFooter } from "./layout";
+import { headedMail } from "./layout";
 
 /** A booking moved to a new time: the new time, the former one and the reason. */
 export function bookingRescheduled(data: BookingMailData, language: string) {
@@ -16,13 +15,5 @@ export function bookingRescheduled(data: BookingMailData, language: string) {
   const heading = t(
     data.formerStart === data.start ? "rescheduled.headingNewHost" : "rescheduled.heading",
   );
-  return {
-    subject,
-    text: `${heading}\n\n${details.text}\n\n${textFooter(language)}`,
-    html: htmlLayout(
-      subject,
-      html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>${details.html}`,
-      language,
-    ),
-  };
+  return headedMail(subject, heading, details, language);
 }

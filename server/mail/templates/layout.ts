@@ -22,6 +22,24 @@ ${body}
 </html>`.value;
 }
 
+/** A booking mail: its heading over the details block, as text and as HTML. */
+export function headedMail(
+  subject: string,
+  heading: string,
+  details: { text: string; html: SafeHtml },
+  language: string,
+) {
+  return {
+    subject,
+    text: `${heading}\n\n${details.text}\n\n${textFooter(language)}`,
+    html: htmlLayout(
+      subject,
+      html`<h1 style="font-size:20px;margin:0 0 16px">${heading}</h1>${details.html}`,
+      language,
+    ),
+  };
+}
+
 /** The plain-text counterpart's footer. */
 export function textFooter(language: string): string {
   return `--\n${translator(language, "mail")("layout.footer")}`;
