@@ -1,6 +1,6 @@
 import { DomainError } from "../../core/errors";
 
-export const SLOT_TAKEN_MESSAGE =
+const SLOT_TAKEN_MESSAGE =
   "The selected time is not available anymore. Please choose another time.";
 
 /** The spec's SLOT_NOT_AVAILABLE_ANYMORE. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError, type ErrorCode, type FieldErrors } from "../../core/errors";
+import { slotTaken } from "../booking/slotTaken";
 import { localizedValidationIssues } from "../i18n/localizedValidation";
 import { requestLanguage } from "../i18n/requestLanguage";
 import { translator } from "../i18n/serverI18n";
@@ -18,9 +19,6 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   GONE: 410,
 };
-
-const SLOT_TAKEN_MESSAGE =
-  "The selected time is not available anymore. Please choose another time.";
 
 // Fastify's own 4xx for bodies it cannot read, by code, as catalog keys.
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -45,12 +43,12 @@ export function sqlState(error: unknown): string | undefined {
 export function domainErrorFromDatabase(error: unknown): DomainError | null {
   switch (sqlState(error)) {
     case "23P01": // exclusion_violation: host_busy_no_overlap
-      return new DomainError("SLOT_NOT_AVAILABLE_ANYMORE", SLOT_TAKEN_MESSAGE);
+      return slotTaken();
     case "23505": // unique_violation
       return new DomainError("CONFLICT", "This already exists.");
     case "40001": // serialization_failure
     case "40P01": // deadlock_detected
-      return new DomainError("SLOT_NOT_AVAILABLE_ANYMORE", SLOT_TAKEN_MESSAGE);
+      return slotTaken();
     default:
       return null;
   }
