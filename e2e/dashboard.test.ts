@@ -102,6 +102,46 @@ describe("a new host's first day", () => {
   });
 });
 
+describe("deleting event types", () => {
+  it("deletes one from its card and one from its edit page, each after asking", async () => {
+    const { page } = await session.newPage({ timezoneId: zone });
+    const dashboard = new DashboardPage(page);
+    await dashboard.signUp(newHost("Dora"));
+    const body = (title: string, slug: string) => ({
+      kind: "ONE_ON_ONE",
+      title,
+      slug,
+      duration: 30,
+      locations: [{ type: "ZOOM", options: { url: "https://zoom.example.com/j/1" } }],
+    });
+    await dashboard.api("POST", "/api/event-types", body("Old intro", "old-intro"));
+    const kept = await dashboard.api("POST", "/api/event-types", body("Old demo", "old-demo"));
+    const titles = async () =>
+      ((await dashboard.api("GET", "/api/event-types")).eventTypes as { title: string }[]).map(
+        (type) => type.title,
+      );
+
+    // From the list: the card's button names its type; cancelling the question keeps it.
+    await dashboard.go("Event types");
+    await page.getByRole("button", { name: "Delete Old intro" }).click();
+    await dashboard.dialog("Delete Old intro?").getByRole("button", { name: "Cancel" }).click();
+    expect(await titles()).toContain("Old intro");
+    await page.getByRole("button", { name: "Delete Old intro" }).click();
+    await dashboard.dialog("Delete Old intro?").getByRole("button", { name: "Delete" }).click();
+    await dashboard.toast("Event type deleted.");
+    await expect.poll(() => page.getByRole("button", { name: "Delete Old intro" }).count()).toBe(0);
+    expect(await titles()).toEqual(["Old demo"]);
+
+    // From its own page: back to the list once it is gone.
+    await page.goto(`/dashboard/event-types/${kept.id}`);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await dashboard.dialog("Delete Old demo?").getByRole("button", { name: "Delete" }).click();
+    await dashboard.toast("Event type deleted.");
+    await page.waitForURL("**/dashboard/event-types");
+    expect(await titles()).toEqual([]);
+  });
+});
+
 describe("event type validation", () => {
   it("shows the API's field errors beside their fields", async () => {
     const { page } = await session.newPage();
