@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Button } from "../../components/Button";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
@@ -11,11 +10,11 @@ import {
   schedulesQuery,
   teamsQuery,
 } from "../../features/dashboard/api/dashboardQueries";
+import { DeleteEventTypeDialog } from "../../features/dashboard/eventTypes/DeleteEventTypeDialog";
 import { EventTypeForm } from "../../features/dashboard/eventTypes/EventTypeForm";
 import { draftFromEventType } from "../../features/dashboard/eventTypes/eventTypeDraft";
 import { ShareCenter } from "../../features/dashboard/share/ShareCenter";
 import { BackLink } from "../../features/dashboard/ui/BackLink";
-import { ConfirmDialog } from "../../features/dashboard/ui/ConfirmDialog";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { useNavigate } from "../../router";
@@ -33,14 +32,6 @@ export function EventTypeEditScreen({ params }: ScreenProps) {
   const type = useQuery(eventTypeQuery(id));
   const schedules = useQuery(schedulesQuery());
   const teams = useQuery(teamsQuery());
-  const remove = useMutation({
-    mutationFn: () => dashboardApi.deleteEventType(id),
-    onSuccess: async () => {
-      notify(t("dashboard.eventTypes.deleted"));
-      await queryClient.invalidateQueries({ queryKey: dashboardKeys.eventTypes() });
-      navigate("/dashboard/event-types", { replace: true });
-    },
-  });
   const back = <BackLink to="/dashboard/event-types" label={t("dashboard.eventTypes.title")} />;
 
   if (!me.data || !type.data || !schedules.data || !teams.data) {
@@ -98,18 +89,13 @@ export function EventTypeEditScreen({ params }: ScreenProps) {
           notify(t("dashboard.eventForm.saved"));
         }}
       />
-      <ConfirmDialog
+      <DeleteEventTypeDialog
+        eventType={eventType}
         open={confirmDelete}
-        danger
-        title={t("dashboard.eventTypes.deleteTitle", { title: eventType.title })}
-        message={t("dashboard.eventTypes.deleteMessage")}
-        confirmLabel={t("dashboard.common.delete")}
-        pending={remove.isPending}
-        error={remove.error ? errorMessage(remove.error, t) : undefined}
-        onConfirm={() => remove.mutate()}
-        onClose={() => {
-          setConfirmDelete(false);
-          remove.reset();
+        onClose={() => setConfirmDelete(false)}
+        onDeleted={async () => {
+          await queryClient.invalidateQueries({ queryKey: dashboardKeys.eventTypes() });
+          navigate("/dashboard/event-types", { replace: true });
         }}
       />
     </>

@@ -10,8 +10,8 @@ import { dashboardKeys } from "../api/dashboardQueries";
 import type { EventType } from "../api/types";
 import { ShareCenter } from "../share/ShareCenter";
 import { CheckboxField } from "../ui/CheckboxField";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { CopyButton } from "../ui/CopyButton";
+import { DeleteEventTypeDialog } from "./DeleteEventTypeDialog";
 import { duplicateDraft } from "./eventTypeDraft";
 
 interface EventTypeCardProps {
@@ -57,14 +57,6 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
       navigate(`/dashboard/event-types/${created.id}`);
     },
     onError: (error) => notify(errorMessage(error, t), "error"),
-  });
-  const remove = useMutation({
-    mutationFn: () => dashboardApi.deleteEventType(type.id),
-    onSuccess: async () => {
-      setConfirmDelete(false);
-      notify(t("dashboard.eventTypes.deleted"));
-      await refresh();
-    },
   });
 
   const durations = type.durations.length > 1 ? type.durations : [type.duration];
@@ -145,18 +137,13 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
           </>
         ) : null}
       </div>
-      <ConfirmDialog
+      <DeleteEventTypeDialog
+        eventType={type}
         open={confirmDelete}
-        danger
-        title={t("dashboard.eventTypes.deleteTitle", { title: type.title })}
-        message={t("dashboard.eventTypes.deleteMessage")}
-        confirmLabel={t("dashboard.common.delete")}
-        pending={remove.isPending}
-        error={remove.error ? errorMessage(remove.error, t) : undefined}
-        onConfirm={() => remove.mutate()}
-        onClose={() => {
+        onClose={() => setConfirmDelete(false)}
+        onDeleted={async () => {
           setConfirmDelete(false);
-          remove.reset();
+          await refresh();
         }}
       />
     </li>
