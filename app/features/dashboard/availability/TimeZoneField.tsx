@@ -1,5 +1,6 @@
 import { useId, useMemo } from "react";
-import { describedBy, FieldMessages, inputClassName } from "../ui/FieldMessages";
+import { FieldFrame } from "../ui/FieldFrame";
+import { describedBy, inputClassName } from "../ui/FieldMessages";
 
 function zones(current: string): string[] {
   const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.(
@@ -21,10 +22,7 @@ export function TimeZoneField({ label, value, onChange, errors = [], hint }: Tim
   const id = useId();
   const options = useMemo(() => zones(value), [value]);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-gray-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
       <select
         id={id}
         value={value}
@@ -38,7 +36,6 @@ export function TimeZoneField({ label, value, onChange, errors = [], hint }: Tim
           </option>
         ))}
       </select>
-      <FieldMessages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { describedBy, FieldMessages, inputClassName } from "../ui/FieldMessages";
+import { FieldFrame } from "../ui/FieldFrame";
+import { describedBy, inputClassName } from "../ui/FieldMessages";
 
 const UNITS = { minutes: 1, hours: 60, days: 1440 } as const;
 type Unit = keyof typeof UNITS;
@@ -26,10 +27,7 @@ export function MinutesField({ label, value, onChange, errors = [], hint }: Minu
   const [unit, setUnit] = useState<Unit>(() => bestUnit(value));
   const shown = value / UNITS[unit];
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-gray-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
       <div className="flex gap-2">
         <input
           id={id}
@@ -54,7 +52,6 @@ export function MinutesField({ label, value, onChange, errors = [], hint }: Minu
           ))}
         </select>
       </div>
-      <FieldMessages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldMessages } from "./FieldMessages";
+import { FieldFrame } from "./FieldFrame";
 
 interface ColorFieldProps {
   label: string;
@@ -24,10 +24,7 @@ export function ColorField({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold text-gray-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errors={errors}>
       <div className="flex flex-wrap items-center gap-2">
         <input
           id={id}
@@ -51,7 +48,6 @@ export function ColorField({
           </button>
         ) : null}
       </div>
-      <FieldMessages id={id} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

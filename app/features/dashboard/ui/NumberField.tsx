@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { describedBy, FieldMessages, inputClassName } from "./FieldMessages";
+import { FieldFrame } from "./FieldFrame";
+import { describedBy, inputClassName } from "./FieldMessages";
 
 interface NumberFieldProps {
   label: string;
@@ -30,10 +31,7 @@ export function NumberField({
 }: NumberFieldProps) {
   const id = useId();
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-gray-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} className={className}>
       <div className="flex items-center gap-2">
         <input
           id={id}
@@ -50,7 +48,6 @@ export function NumberField({
         />
         {unit ? <span className="text-sm text-gray-700">{unit}</span> : null}
       </div>
-      <FieldMessages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

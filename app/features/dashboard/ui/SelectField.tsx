@@ -1,5 +1,6 @@
 import { type ComponentPropsWithoutRef, type ReactNode, useId } from "react";
-import { describedBy, FieldMessages, inputClassName } from "./FieldMessages";
+import { FieldFrame } from "./FieldFrame";
+import { describedBy, inputClassName } from "./FieldMessages";
 
 interface SelectFieldProps extends Omit<ComponentPropsWithoutRef<"select">, "id"> {
   label: string;
@@ -19,10 +20,7 @@ export function SelectField({
 }: SelectFieldProps) {
   const id = useId();
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-gray-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} className={className}>
       <select
         id={id}
         className={inputClassName(errors.length > 0)}
@@ -35,7 +33,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldMessages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { type ComponentPropsWithoutRef, type ReactNode, useId } from "react";
-import { describedBy, FieldMessages, inputClassName } from "./FieldMessages";
+import { FieldFrame } from "./FieldFrame";
+import { describedBy, inputClassName } from "./FieldMessages";
 
 interface TextAreaFieldProps extends Omit<ComponentPropsWithoutRef<"textarea">, "id"> {
   label: string;
@@ -16,10 +17,7 @@ export function TextAreaField({
 }: TextAreaFieldProps) {
   const id = useId();
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-gray-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} className={className}>
       <textarea
         id={id}
         rows={4}
@@ -27,7 +25,6 @@ export function TextAreaField({
         {...describedBy(id, hint, errors)}
         {...props}
       />
-      <FieldMessages id={id} hint={hint} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
