@@ -8,6 +8,7 @@ import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { TextField } from "../../../components/TextField";
 import { availableLanguages } from "../../../i18n/i18n";
+import { languageNames } from "../../../i18n/languageNames";
 import { notify } from "../../../state/appState";
 import { dashboardApi, type MeUpdate } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
@@ -19,19 +20,6 @@ import { ColorField } from "../ui/ColorField";
 import { SelectField } from "../ui/SelectField";
 import { TextAreaField } from "../ui/TextAreaField";
 import { AvatarUpload } from "./AvatarUpload";
-
-const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
-  en: "English",
-  de: "Deutsch",
-  "de-du": "Deutsch (du)",
-  nl: "Nederlands",
-  fi: "Suomi",
-  es: "Español",
-  pl: "Polski",
-  fr: "Français",
-  ar: "العربية",
-  fa: "فارسی",
-};
 
 const WELCOME_MAX = 300;
 
@@ -174,7 +162,7 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
             label={t("dashboard.settings.language")}
             value={user.language}
             onChange={(event) => setUser((u) => ({ ...u, language: event.target.value }))}
-            options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+            options={LANGUAGES.map((code) => ({ value: code, label: languageNames[code] ?? code }))}
             errors={errors.language}
           />
         </div>
