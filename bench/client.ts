@@ -7,14 +7,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { launchBrowser } from "../e2e/support/chromium";
 import { seeder } from "../e2e/support/seed";
 import { buildClient, buildServer } from "../scripts/build.mjs";
 
 const RUNS = 7;
 const BUDGET_KB = 130;
 const BUDGET_MS = 1000;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,19 +62,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "slotted-bench-client-"));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const server = await startServer(port, dataDir);
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchBrowser();
 
 try {
   const seed = seeder(baseUrl);

@@ -1,28 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, expect, inject } from "vitest";
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Debian's Chromium with the flags this machine needs (no network beyond localhost). */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  // Playwright gives every launch a fresh temporary profile (it refuses --user-data-dir).
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      ...extraArgs,
-    ],
-  });
-  return browser;
-}
+import { launchBrowser } from "./chromium";
 
 export const baseUrl = (): string => inject("baseUrl");
 
