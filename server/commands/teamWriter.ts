@@ -13,6 +13,17 @@ async function assertAdmin(db: Db, userId: string, teamId: string): Promise<Team
   return team;
 }
 
+/** Refuses to take the admin role from the team's only admin (inside the change's transaction). */
+async function assertNotLastAdmin(tx: Tx, teamId: string, memberId: string): Promise<void> {
+  const admins = await tx
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "admin")));
+  if (admins.length === 1 && admins[0]!.userId === memberId) {
+    throw new DomainError("CONFLICT", "A team needs at least one admin.");
+  }
+}
+
 /** Creates a team with its profile; the creator is its first admin. Throws VALIDATION for a taken slug. */
 export async function teamCreator(
   db: Db,
@@ -99,13 +110,7 @@ export async function teamMemberRoleChanger(
 ): Promise<void> {
   await assertAdmin(db, userId, teamId);
   await db.transaction(async (tx) => {
-    const admins = await tx
-      .select({ userId: teamMembers.userId })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "admin")));
-    if (role === "member" && admins.length === 1 && admins[0]!.userId === memberId) {
-      throw new DomainError("CONFLICT", "A team needs at least one admin.");
-    }
+    if (role === "member") await assertNotLastAdmin(tx, teamId, memberId);
     const changed = await tx
       .update(teamMembers)
       .set({ role })
@@ -155,13 +160,7 @@ export async function teamMemberRemover(
 ): Promise<void> {
   await assertAdmin(db, userId, teamId);
   await db.transaction(async (tx) => {
-    const admins = await tx
-      .select({ userId: teamMembers.userId })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "admin")));
-    if (admins.length === 1 && admins[0]!.userId === memberId) {
-      throw new DomainError("CONFLICT", "A team needs at least one admin.");
-    }
+    await assertNotLastAdmin(tx, teamId, memberId);
     const removed = await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)))
