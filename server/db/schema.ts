@@ -115,6 +115,39 @@ export const teamMembers = pgTable(
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index().on(t.userId)],
 );
 
+/**
+ * Invitations to join a team: membership starts only when the invited person accepts. Only a
+ * SHA-256 of the mailed token is kept; single use, expiring. `inviteeId` is the account the
+ * address belonged to when invited: only then may its owner accept from the dashboard without
+ * the mailed link, since sign-up does not prove an address.
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: id(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    inviteeId: uuid("invitee_id").references(() => users.id, { onDelete: "cascade" }),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("team_invitations_token_hash_key").on(t.tokenHash),
+    uniqueIndex("team_invitations_open_key")
+      .on(t.teamId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.declinedAt} is null`),
+    index("team_invitations_email_lower_idx").on(sql`lower(${t.email})`),
+    index().on(t.inviteeId),
+  ],
+);
+
 /** The public face of a user or a team: the spec's Profile plus page settings. */
 export const profiles = pgTable(
   "profiles",
