@@ -39,6 +39,8 @@ export const users = pgTable(
     role: text("role", { enum: ["host", "admin"] })
       .notNull()
       .default("host"),
+    /** When the user followed a link mailed to their address; null: their pages stay unpublished. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -79,6 +81,29 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("password_resets_token_hash_key").on(t.tokenHash), index().on(t.userId)],
+);
+
+/**
+ * Links mailed to prove a user reads an address: the sign-up's verification ("verify") or the
+ * new address of an email change ("change"). The link carries `id.secret`; only a SHA-256 of
+ * the secret is kept. Single use, expiring.
+ */
+export const emailConfirmations = pgTable(
+  "email_confirmations",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["verify", "change"] }).notNull(),
+    /** The address the link was mailed to. */
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
 );
 
 /** Failed-attempt counters for login throttling, shared by every server process. */
