@@ -9,6 +9,7 @@ const children = [
       ...process.env,
       PORT: process.env.PORT ?? "3000",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      DEV_MAILBOX: process.env.DEV_MAILBOX ?? "true",
     },
   }),
   spawn("npx", ["vite", "--config", "vite.config.ts"], { stdio: "inherit" }),

@@ -17,10 +17,25 @@ describe("loadConfig", () => {
       databaseUrl: null,
       publicUrl: "http://localhost:3000",
       smtpUrl: null,
-      devMailbox: true,
+      devMailbox: false,
+      trustProxy: false,
       stripe: null,
       logLevel: "info",
     });
+  });
+
+  it("shows the mailbox only when DEV_MAILBOX asks for it, in production or not", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).devMailbox).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "development" }).devMailbox).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_MAILBOX: "true" }).devMailbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_MAILBOX: "1" }).devMailbox).toBe(true);
+  });
+
+  it("believes forwarded headers only from the proxies TRUST_PROXY names", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "loopback, 10.1.0.0/16,::1" }).trustProxy,
+    ).toEqual(["loopback", "10.1.0.0/16", "::1"]);
   });
 
   it("generates a session secret once and keeps it in DATA_DIR", () => {
@@ -77,7 +92,15 @@ describe("loadConfig", () => {
       { LOG_LEVEL: "loud" },
       "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.",
     ],
-    [{ DEV_MAILBOX: "yes" }, 'DEV_MAILBOX must be 1 or 0, got "yes".'],
+    [{ DEV_MAILBOX: "yes" }, 'DEV_MAILBOX must be true or false, got "yes".'],
+    [
+      { TRUST_PROXY: "true" },
+      'TRUST_PROXY must list the proxies\' addresses or ranges (e.g. 10.0.0.5,10.1.0.0/16) or loopback, got "true".',
+    ],
+    [
+      { TRUST_PROXY: "10.0.0.0/99" },
+      'TRUST_PROXY must list the proxies\' addresses or ranges (e.g. 10.0.0.5,10.1.0.0/16) or loopback, got "10.0.0.0/99".',
+    ],
   ])("refuses %o with one clear message", (env, message) => {
     const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(load).toThrow(ConfigError);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 
 export interface Config {
@@ -9,8 +10,13 @@ export interface Config {
   databaseUrl: string | null;
   publicUrl: string;
   smtpUrl: string | null;
-  /** Whether /dev/mailbox shows the outbox's mail (development, or DEV_MAILBOX=1). */
+  /** Whether /dev/mailbox shows the outbox's mail, to loopback connections only (DEV_MAILBOX=true). */
   devMailbox: boolean;
+  /**
+   * Fastify's trustProxy: the proxies whose X-Forwarded-* headers are believed (addresses,
+   * CIDR ranges or proxy-addr's names such as loopback), or false to believe none.
+   */
+  trustProxy: string[] | false;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null } | null;
   sessionSecret: string;
   logLevel: string;
@@ -51,6 +57,30 @@ function parseUrl(name: string, value: string, protocols: string[]): string {
   return value;
 }
 
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/**
+ * TRUST_PROXY: a comma-separated list of the proxies in front of Slotted. Believing every
+ * sender's X-Forwarded-For would let any client pick the address its limits are counted on.
+ */
+function parseTrustProxy(value: string | null): string[] | false {
+  if (value === null || value === "false" || value === "0") return false;
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const bitsValid =
+      bits === undefined ||
+      (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32) && family !== 0);
+    if (!(PROXY_NAMES.includes(entry) || (family !== 0 && bitsValid && extra === undefined))) {
+      throw new ConfigError(
+        `TRUST_PROXY must list the proxies' addresses or ranges (e.g. 10.0.0.5,10.1.0.0/16) or loopback, got "${entry}".`,
+      );
+    }
+  }
+  return entries;
+}
+
 /** SESSION_SECRET, or one generated on first start and kept in DATA_DIR. */
 function sessionSecret(env: Env, dataDir: string): string {
   const given = optional(env, "SESSION_SECRET");
@@ -87,10 +117,11 @@ export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === "production";
   const devMailboxValue = optional(env, "DEV_MAILBOX");
   if (devMailboxValue !== null && !["0", "1", "true", "false"].includes(devMailboxValue)) {
-    throw new ConfigError(`DEV_MAILBOX must be 1 or 0, got "${devMailboxValue}".`);
+    throw new ConfigError(`DEV_MAILBOX must be true or false, got "${devMailboxValue}".`);
   }
-  const devMailbox =
-    devMailboxValue === null ? !production : devMailboxValue === "1" || devMailboxValue === "true";
+  // Off unless asked for: the mailbox shows reset links and invitees' tokens.
+  const devMailbox = devMailboxValue === "1" || devMailboxValue === "true";
+  const trustProxy = parseTrustProxy(optional(env, "TRUST_PROXY"));
 
   const secretKey = optional(env, "STRIPE_SECRET_KEY");
   const publishableKey = optional(env, "STRIPE_PUBLISHABLE_KEY");
@@ -122,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     smtpUrl,
     devMailbox,
+    trustProxy,
     stripe:
       secretKey !== null && publishableKey !== null
         ? { secretKey, publishableKey, webhookSecret }

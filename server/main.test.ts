@@ -50,7 +50,7 @@ describe("server/main.ts", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "slotted-main-"));
     const port = 20000 + Math.floor(Math.random() * 20000);
     const first = await run({ PORT: String(port), DATA_DIR: dataDir }, (out) =>
-      out.includes("Server listening"),
+      out.includes("mail is queued in the outbox"),
     );
     try {
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);

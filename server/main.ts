@@ -92,6 +92,15 @@ export async function main(): Promise<void> {
     if (code === "EADDRNOTAVAIL") fail(`HOST ${config.host} is not an address of this machine.`);
     throw error;
   }
+  if (!config.smtpUrl) app.log.warn(unsentMailNotice(config));
+}
+
+/** Said once at start without SMTP_URL, so nobody waits for mail that is only queued. */
+function unsentMailNotice(config: ReturnType<typeof loadConfig>): string {
+  const where = config.devMailbox
+    ? `read it at ${config.publicUrl}/dev/mailbox (from this machine only)`
+    : "start with DEV_MAILBOX=true to read it at /dev/mailbox from this machine";
+  return `SMTP_URL is not set: mail is queued in the outbox, not sent. Set SMTP_URL to send it, or ${where}.`;
 }
 
 await main();

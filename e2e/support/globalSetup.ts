@@ -51,6 +51,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: "warn",
+      // The tests read codes and links from the mailbox, over loopback.
+      DEV_MAILBOX: "true",
       DATABASE_URL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],

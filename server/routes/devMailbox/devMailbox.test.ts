@@ -45,6 +45,50 @@ describe("/dev/mailbox", () => {
     expect((await app.inject({ method: "GET", url: "/dev/mailbox/999999" })).statusCode).toBe(404);
   });
 
+  it("answers only connections from this machine, whatever they forward", async () => {
+    const { app } = await appWith(true);
+    for (const remoteAddress of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+      const r = await app.inject({ method: "GET", url: "/dev/mailbox.json", remoteAddress });
+      expect(r.statusCode).toBe(200);
+    }
+    for (const url of [
+      "/dev/mailbox",
+      "/dev/mailbox.json",
+      "/dev/mailbox/1",
+      "/dev/mailbox/1/invite.ics",
+    ]) {
+      const r = await app.inject({
+        method: "GET",
+        url,
+        remoteAddress: "203.0.113.7",
+        headers: { "x-forwarded-for": "127.0.0.1", "x-real-ip": "127.0.0.1" },
+      });
+      expect(r.statusCode).toBe(404);
+      expect(r.body).not.toContain("mails");
+    }
+  });
+
+  it("believes no forwarded header even behind a trusted proxy", async () => {
+    const database = await createTestDatabase();
+    const deps: Deps = {
+      config: testConfig({ devMailbox: true, trustProxy: ["10.0.0.1"] }),
+      database,
+      clock: () => new Date(),
+    };
+    const app = await buildApp(deps, { logger: false, serveClient: false });
+    afterAll(async () => {
+      await app.close();
+      await database.close();
+    });
+    const r = await app.inject({
+      method: "GET",
+      url: "/dev/mailbox.json",
+      remoteAddress: "10.0.0.1",
+      headers: { "x-forwarded-for": "127.0.0.1" },
+    });
+    expect(r.statusCode).toBe(404);
+  });
+
   it("does not exist unless enabled", async () => {
     const { app } = await appWith(false);
     expect((await app.inject({ method: "GET", url: "/dev/mailbox.json" })).statusCode).toBe(404);

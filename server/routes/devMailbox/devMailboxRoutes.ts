@@ -1,3 +1,4 @@
+import { isIPv4 } from "node:net";
 import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -9,6 +10,12 @@ import type { MailPayload, RenderedMail } from "../../mail/mailTypes";
 import { renderMail } from "../../mail/renderMail";
 
 const LIST_LIMIT = 200;
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return address === "::1" || (isIPv4(v4) && v4.startsWith("127."));
+}
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -31,10 +38,18 @@ function page(title: string, body: ReturnType<typeof html>): string {
  * The development mailbox: the outbox's mail, rendered, at /dev/mailbox (an HTML list and each
  * message) and /dev/mailbox.json (for scripts and browser tests). Registered only when
  * config.devMailbox; mail written without SMTP_URL waits here instead of being sent.
+ * It holds reset links, email codes and cancel tokens, so it answers only connections
+ * from this machine.
  */
 export async function devMailboxRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   if (!deps.config.devMailbox) return;
   const app = base.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", async (request, reply) => {
+    // The socket's own address: a forwarded header is whatever the client wrote.
+    if (!isLoopback(request.socket.remoteAddress)) {
+      return reply.status(404).send({ message: "Not found" });
+    }
+  });
   const { db } = deps.database;
   const hide = { hide: true };
 
