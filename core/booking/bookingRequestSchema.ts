@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, LANGUAGES } from "../accounts/accountSchemas";
+import { QUESTION_ID_MAX } from "../eventTypes/eventTypeSchema";
 import { timeZoneField } from "../validation/timeZoneField";
 import { GUESTS_MAX, SALUTATIONS } from "./bookingLimits";
 
@@ -108,7 +109,7 @@ export const bookingRequestSchema = z
         value: z.preprocess(blankAsAbsent, z.string().trim().max(500).optional()),
       })
       .optional(),
-    answers: z.record(z.string().max(40), answerValue).default({}),
+    answers: z.record(z.string().max(QUESTION_ID_MAX), answerValue).default({}),
     // Absent: the server takes the request's language (cookie, Accept-Language).
     language: z.preprocess(blankAsAbsent, z.enum(LANGUAGES, { error: SELECT_MESSAGE }).optional()),
     emailCode: z.preprocess(blankAsAbsent, z.string().trim().max(20).optional()),

@@ -179,6 +179,44 @@ describe("locations", () => {
   });
 });
 
+describe("validateBookingRequest and prototype names", () => {
+  const named = (id: string, required = true): Question => ({
+    id,
+    type: "SHORT_TEXT",
+    label: id,
+    required,
+    options: [],
+  });
+  const withQuestions = (...list: Question[]): BookableRules => ({ ...rules, questions: list });
+
+  it("treats questions named like Object.prototype members as unanswered until answered", () => {
+    const optional = withQuestions(named("constructor", false), named("toString", false));
+    expect(validateBookingRequest(optional, request({ answers: {} })).answers).toEqual({});
+
+    const required = withQuestions(named("constructor"), named("toString"));
+    expect(fieldsOf(() => validateBookingRequest(required, request({ answers: {} })))).toEqual({
+      "answers.constructor": ["Required"],
+      "answers.toString": ["Required"],
+    });
+    const details = validateBookingRequest(
+      required,
+      request({ answers: { constructor: "Ships", toString: "Steam" } }),
+    );
+    expect(details.answers).toEqual({ constructor: "Ships", toString: "Steam" });
+    expect(Object.getPrototypeOf(details.answers)).toBe(Object.prototype);
+  });
+
+  it("never lets an answer key reach the answers' prototype", () => {
+    const body = JSON.parse(
+      '{"__proto__": ["polluted"], "constructor": "x", "toString": "y", "topic": "Compilers", "terms": true}',
+    );
+    const details = validateBookingRequest(rules, request({ answers: body }));
+    expect(details.answers).toEqual({ topic: "Compilers", terms: true });
+    expect(Object.getPrototypeOf(details.answers)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe("bookingRequestSchema", () => {
   const parse = (overrides: Record<string, unknown>) =>
     bookingRequestSchema.safeParse({

@@ -6,6 +6,7 @@ import {
   type Question,
   SHORT_ANSWER_MAX,
 } from "../eventTypes/eventTypeSchema";
+import { answerOf } from "./answerOf";
 import type { BookingRequest } from "./bookingRequestSchema";
 import { SELECT_MESSAGE } from "./bookingRequestSchema";
 import { normalizePhoneNumber } from "./normalizePhoneNumber";
@@ -113,12 +114,14 @@ export function validateBookingRequest(
   const located = resolveBookingLocation(rules.locations, request.location, timeZone);
   if (!located.ok) fail(located.field, located.message);
 
-  const answers: Record<string, AnswerValue> = {};
+  const checkedAnswers: [string, AnswerValue][] = [];
   for (const question of rules.questions) {
-    const checked = checkAnswer(question, request.answers[question.id], timeZone);
+    const checked = checkAnswer(question, answerOf(request.answers, question.id), timeZone);
     if (!checked.ok) fail(`answers.${question.id}`, checked.message);
-    else if (checked.value !== undefined) answers[question.id] = checked.value;
+    else if (checked.value !== undefined) checkedAnswers.push([question.id, checked.value]);
   }
+  // fromEntries defines own properties: no key (not even __proto__) reaches a prototype.
+  const answers: Record<string, AnswerValue> = Object.fromEntries(checkedAnswers);
 
   const first = Object.values(errors)[0]?.[0];
   if (first !== undefined) throw new DomainError("VALIDATION", first, errors);

@@ -92,12 +92,19 @@ export const locationSchema = z
   });
 export type EventLocation = z.infer<typeof locationSchema>;
 
+/**
+ * A question id: it keys the invitee's answers (a JSON object, form field names, error
+ * paths), so it is a plain identifier that starts with a letter; `__proto__` and the like
+ * cannot be one.
+ */
+export const QUESTION_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const QUESTION_ID_MAX = 64;
+
 const questionSchema = z
   .object({
-    id: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: "Use letters, digits, dashes or underscores." }),
+    id: z.string().trim().regex(QUESTION_ID_PATTERN, {
+      error: "Start with a letter, then use letters, digits, dashes or underscores (at most 64).",
+    }),
     type: z.enum(QUESTION_TYPES),
     label: z.string().trim().min(1, { error: "Required" }).max(300),
     required: z.boolean().default(false),

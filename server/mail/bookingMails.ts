@@ -1,3 +1,4 @@
+import { answerOf } from "../../core/booking/answerOf";
 import type { EventLocation, Question } from "../../core/eventTypes/eventTypeSchema";
 import type { AttendeeRow, HostUser } from "../data/bookings";
 import type {
@@ -78,8 +79,8 @@ function answerText(value: unknown): string {
 
 function answersOf(attendee: AttendeeRow, questions: readonly Question[]) {
   return questions
-    .filter((q) => attendee.answers[q.id] !== undefined)
-    .map((q) => ({ label: q.label, value: answerText(attendee.answers[q.id]) }));
+    .filter((q) => answerOf(attendee.answers, q.id) !== undefined)
+    .map((q) => ({ label: q.label, value: answerText(answerOf(attendee.answers, q.id)) }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type FormEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { answerOf } from "../../../core/booking/answerOf";
 import { SALUTATIONS } from "../../../core/booking/bookingLimits";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX } from "../../../core/eventTypes/textLimits";
 import { ApiError } from "../../api/apiClient";
@@ -396,7 +397,7 @@ export function DetailsStep({
           <QuestionField
             key={question.id}
             question={question}
-            value={values.answers[question.id]}
+            value={answerOf(values.answers, question.id)}
             error={errors[`answers.${question.id}`]}
             onChange={(value) => setAnswer(question.id, value)}
             renderPhone={(value, onValue) =>

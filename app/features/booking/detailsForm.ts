@@ -1,3 +1,4 @@
+import { answerOf } from "../../../core/booking/answerOf";
 import { GUESTS_MAX } from "../../../core/booking/bookingLimits";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX } from "../../../core/eventTypes/textLimits";
 import type { PublicEventType, PublicLocation, PublicQuestion } from "./bookingApi";
@@ -149,7 +150,7 @@ export function validateDetails(
 
   for (const question of eventType.questions) {
     const field = `answers.${question.id}`;
-    const value = values.answers[question.id];
+    const value = answerOf(values.answers, question.id);
     const empty =
       value === undefined ||
       value === false ||
@@ -185,7 +186,7 @@ export function detailsBody(eventType: PublicEventType, values: DetailsValues) {
   const location = chosenLocation(eventType, values);
   const answers: Record<string, AnswerValue> = {};
   for (const question of eventType.questions) {
-    const value = values.answers[question.id];
+    const value = answerOf(values.answers, question.id);
     if (value === undefined || value === "" || value === false) continue;
     answers[question.id] =
       question.type === "PHONE" && typeof value === "string" ? compactPhone(value) : value;
