@@ -80,6 +80,26 @@ const variants: Record<string, Omit<MailPayload, "language" | "to">> = {
     template: "passwordReset",
     data: { name: "Ada", url: "https://slotted.example.com/dashboard/reset?token=t", minutes: 60 },
   },
+  teamInvitationMember: {
+    template: "teamInvitation",
+    data: {
+      teamName: "Sales",
+      inviterName: "Ada Host",
+      role: "member",
+      url: "https://slotted.example.com/dashboard/invitation?token=t",
+      days: 7,
+    },
+  },
+  teamInvitationAdmin: {
+    template: "teamInvitation",
+    data: {
+      teamName: "Sales",
+      inviterName: "Ada Host",
+      role: "admin",
+      url: "https://slotted.example.com/dashboard/invitation?token=t",
+      days: 1,
+    },
+  },
 } as Record<string, Omit<MailPayload, "language" | "to">>;
 
 const render = (variant: string, language: string, data: object = {}): RenderedMail => {
@@ -134,7 +154,7 @@ function englishPieces(language: string): string[] {
 }
 
 const CATALOG_KEY =
-  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset)\.[a-zA-Z_]+\b/;
+  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation)\.[a-zA-Z_]+\b/;
 
 describe("mails in every language", () => {
   for (const language of LANGUAGES) {

@@ -60,6 +60,15 @@ export interface EmailCodeData {
   title: string | null;
 }
 
+/** A team invitation: who invites to which team, and the single-use link that accepts. */
+export interface TeamInvitationMailData {
+  teamName: string;
+  inviterName: string;
+  role: "admin" | "member";
+  url: string;
+  days: number;
+}
+
 export type BookingTemplate = "bookingConfirmed" | "bookingCancelled" | "bookingRescheduled";
 
 /** An outbox row's payload of kind "mail": which template, for whom, with what data. */
@@ -73,7 +82,8 @@ export interface BookingMailPayload {
 export type MailPayload =
   | BookingMailPayload
   | { template: "emailCode"; to: MailAddress; language: string; data: EmailCodeData }
-  | PasswordResetMailPayload;
+  | PasswordResetMailPayload
+  | { template: "teamInvitation"; to: MailAddress; language: string; data: TeamInvitationMailData };
 
 /** A rendered mail, ready for nodemailer. */
 export interface RenderedMail {

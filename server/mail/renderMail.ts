@@ -7,6 +7,7 @@ import { bookingConfirmed } from "./templates/bookingConfirmed";
 import { detailLine, joinUrl, locationText } from "./templates/bookingDetails";
 import { bookingRescheduled } from "./templates/bookingRescheduled";
 import { emailCode } from "./templates/emailCode";
+import { teamInvitation } from "./templates/teamInvitation";
 
 const bookingTemplates = { bookingConfirmed, bookingCancelled, bookingRescheduled };
 
@@ -59,6 +60,14 @@ export function renderMail(payload: MailPayload): RenderedMail {
     return {
       to: payload.to,
       ...passwordResetMail(payload.data, language),
+      ics: null,
+      attachments: [],
+    };
+  }
+  if (payload.template === "teamInvitation") {
+    return {
+      to: payload.to,
+      ...teamInvitation(payload.data, language),
       ics: null,
       attachments: [],
     };
