@@ -24,6 +24,50 @@ export interface IcsEvent {
 }
 
 /**
+ * A parameter value (CN) as RFC 5545 allows it: quoted, with RFC 6868's caret encoding for
+ * the characters a quoted value cannot hold (`^` → `^^`, newline → `^n`, `"` → `^'`).
+ * ical-generator backslash-escapes quotes inside CN, which RFC 5545 parameters do not know,
+ * so a `"` in a name would end the value early and let the rest be read as more parameters.
+ */
+export function icsParameterValue(value: string): string {
+  // Other control characters have no encoding in a parameter (QSAFE-CHAR): they go.
+  const printable = Array.from(value)
+    .filter((char) => {
+      const code = char.charCodeAt(0);
+      return (code >= 0x20 && code !== 0x7f) || char === "\t" || char === "\n" || char === "\r";
+    })
+    .join("");
+  const encoded = printable
+    .replace(/\^/g, "^^")
+    .replace(/\r\n|\r|\n/g, "^n")
+    .replace(/"/g, "^'");
+  return `"${encoded}"`;
+}
+
+const FOLD_OCTETS = 75;
+
+/** Folds one content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
+function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    // Continuation lines start with a space, which counts against their 75 octets.
+    const limit = parts.length === 0 ? FOLD_OCTETS : FOLD_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+/**
  * An iCalendar file for one meeting, times in UTC. `method`: REQUEST (invite or update),
  * CANCEL, or PUBLISH (a plain download).
  */
@@ -32,6 +76,12 @@ export function icsInvite(event: IcsEvent, method: "REQUEST" | "CANCEL" | "PUBLI
     prodId: { company: "Slotted", product: "Slotted", language: "EN" },
     method: ICalCalendarMethod[method],
   });
+  // Names go in as placeholders ical-generator leaves alone and are encoded afterwards.
+  const names: string[] = [];
+  const placeholder = (address: MailAddress) => {
+    names.push(address.name ?? address.email);
+    return `slotted-cn-${names.length - 1}`;
+  };
   calendar.createEvent({
     id: event.uid,
     sequence: event.sequence,
@@ -43,16 +93,24 @@ export function icsInvite(event: IcsEvent, method: "REQUEST" | "CANCEL" | "PUBLI
     location: event.location,
     url: event.url,
     status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: {
-      name: event.organizer.name ?? event.organizer.email,
-      email: event.organizer.email,
-    },
+    organizer: { name: placeholder(event.organizer), email: event.organizer.email },
     attendees: event.attendees.map((a) => ({
-      name: a.name ?? a.email,
+      name: placeholder(a),
       email: a.email,
       role: ICalAttendeeRole.REQ,
       status: event.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
     })),
   });
-  return calendar.toString();
+  const lines = calendar
+    .toString()
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n");
+  const withNames = (line: string) =>
+    /^(ORGANIZER|ATTENDEE);/.test(line)
+      ? line.replace(
+          /;CN="slotted-cn-(\d+)"/,
+          (_, index: string) => `;CN=${icsParameterValue(names[Number(index)] ?? "")}`,
+        )
+      : line;
+  return lines.map((line) => foldLine(withNames(line))).join("\r\n");
 }

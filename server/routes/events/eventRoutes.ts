@@ -152,7 +152,9 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
     },
     async (request, reply) => {
       const { event, hosts } = await eventView(request.params.uuid);
-      const organizer = hosts[0];
+      // Anyone with the event's uuid may download this, and the JSON view shows hosts without
+      // their addresses: the organizer is the host's name at a no-reply address.
+      const noReply = `no-reply@${new URL(publicUrl).hostname}`;
       const ics = icsInvite(
         {
           uid: meetingUid(event.id),
@@ -164,9 +166,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           description: "",
           location: event.location?.value ?? null,
           url: null,
-          organizer: organizer
-            ? { name: organizer.name, email: organizer.email }
-            : { email: `no-reply@${new URL(publicUrl).hostname}` },
+          organizer: hosts[0] ? { name: hosts[0].name, email: noReply } : { email: noReply },
           attendees: [],
           cancelled: event.status === "CANCELLED",
         },

@@ -54,6 +54,13 @@ describe("event and invitee reads", async () => {
     expect(ics).not.toContain("first@example.com");
   });
 
+  it("GET …/ics names the host without their address, as the JSON view does", async () => {
+    const ics = (await get(`/api/event/uuid/${first.event.uuid}/ics`)).body;
+    const unfolded = ics.replace(/\r\n[ \t]/g, "");
+    expect(unfolded).not.toContain(host.email);
+    expect(unfolded).toMatch(/^ORGANIZER;CN="Ada Host":mailto:no-reply@localhost$/m);
+  });
+
   it("GET /api/invitee/{id} shows the invitee their own booking only", async () => {
     const response = await get(`/api/invitee/${first.attendee.uuid}`);
     expect(response.statusCode).toBe(200);
