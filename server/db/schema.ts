@@ -111,6 +111,8 @@ export const authAttempts = pgTable("auth_attempts", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  /** The latest failure: growing delays are counted from it. */
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
 });
 
 export const teams = pgTable(

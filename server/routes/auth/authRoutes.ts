@@ -5,6 +5,12 @@ import { z } from "zod";
 import { loginSchema, signupSchema } from "../../../core/accounts/accountSchemas";
 import { DomainError } from "../../../core/errors";
 import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_DAYS,
+  deviceCookieValue,
+  verifiedDeviceId,
+} from "../../auth/deviceCookie";
+import {
   assertNotThrottled,
   clearFailures,
   loginThrottleKeys,
@@ -69,7 +75,9 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
     },
     async (request, reply) => {
       const now = deps.clock();
-      const keys = loginThrottleKeys(request.body.email, request.ip);
+      const secret = deps.config.sessionSecret;
+      const deviceId = verifiedDeviceId(request.cookies[DEVICE_COOKIE], request.body.email, secret);
+      const keys = loginThrottleKeys(request.body.email, request.ip, deviceId);
       await assertNotThrottled(db, keys, now);
       const user = await findUserByEmail(db, request.body.email);
       const valid = await verifyPassword(
@@ -83,6 +91,13 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       await clearFailures(db, keys);
       const token = await issueToken(db, user.id, now);
       setSessionCookies(reply, token);
+      reply.setCookie(DEVICE_COOKIE, deviceCookieValue(user.email, secret, deviceId ?? undefined), {
+        path: "/api/auth",
+        sameSite: "lax",
+        secure,
+        httpOnly: true,
+        maxAge: DEVICE_COOKIE_DAYS * 86_400,
+      });
       return { user: presentUser(user), token };
     },
   );

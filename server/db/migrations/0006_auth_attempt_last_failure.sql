@@ -1,0 +1,1 @@
+ALTER TABLE "auth_attempts" ADD COLUMN "last_failure_at" timestamp with time zone;
