@@ -67,19 +67,18 @@ export async function passwordResetter(
   password: string,
   now: Date,
 ): Promise<void> {
+  const live = and(
+    eq(passwordResets.tokenHash, tokenHash(token)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+  );
+  // The cheap look-up first: a random token must not cost a password hash.
+  const [found] = await db.select({ id: passwordResets.id }).from(passwordResets).where(live);
+  if (!found) throw linkGone();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
-      .returning();
+    const [reset] = await tx.update(passwordResets).set({ usedAt: now }).where(live).returning();
+    // Used meanwhile by a concurrent request with the same token.
     if (!reset) throw linkGone();
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
     await tx

@@ -150,3 +150,19 @@ describe("POST /api/me/password", () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe("the reset confirmation under attack", () => {
+  it("limits confirmations per address; random tokens answer 410 until then", async () => {
+    const attempt = () =>
+      t.request({
+        method: "POST",
+        url: "/api/auth/password-reset/confirm",
+        remoteAddress: "10.66.0.1",
+        payload: { token: `random-${Math.random()}`, password: "a long new password" },
+      });
+    for (let i = 0; i < 20; i++) expect((await attempt()).statusCode).toBe(410);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: "Too many requests. Please try again later." });
+  });
+});

@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { emailField, newPasswordField } from "../../../core/accounts/accountSchemas";
 import { DomainError } from "../../../core/errors";
-import { assertNotThrottled, clearFailures, recordFailure } from "../../auth/loginThrottle";
+import {
+  assertNotThrottled,
+  clearFailures,
+  recordFailure,
+  windowThrottleKey,
+} from "../../auth/loginThrottle";
 import {
   passwordChanger,
   passwordResetRequester,
@@ -18,6 +23,8 @@ import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 
 const RESET_REQUESTS_PER_IP_PER_HOUR = 20;
+/** Someone with a real link needs a few tries at most; more is guessing or a flood. */
+const RESET_CONFIRMS_PER_IP_PER_HOUR = 20;
 
 export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +70,16 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
       },
     },
     async (request, reply) => {
-      await passwordResetter(db, request.body.token, request.body.password, deps.clock());
+      const now = deps.clock();
+      await takeRateLimit(
+        db,
+        `password-reset-confirm:ip:${request.ip}`,
+        RESET_CONFIRMS_PER_IP_PER_HOUR,
+        3_600_000,
+        now,
+        "Too many requests. Please try again later.",
+      );
+      await passwordResetter(db, request.body.token, request.body.password, now);
       return reply.status(204).send(null);
     },
   );
@@ -85,7 +101,7 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
     async (request, reply) => {
       const userId = requireUserId(request);
       const now = deps.clock();
-      const keys = [`password:user:${userId}`];
+      const keys = [windowThrottleKey(`password:user:${userId}`)];
       await assertNotThrottled(db, keys, now);
       try {
         await passwordChanger(db, userId, request.auth!.tokenId, request.body);

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from "vitest";
+import { DomainError } from "../../core/errors";
+import { tokenHash } from "../auth/secrets";
+import { passwordResets } from "../db/schema";
+import { signUpHost } from "../test/factories";
+import { createTestApp } from "../test/testApp";
+import { passwordResetter } from "./passwordResetter";
+
+const hashes = vi.hoisted(() => ({ count: 0 }));
+vi.mock("../auth/passwords", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../auth/passwords")>();
+  return {
+    ...original,
+    hashPassword: (password: string) => {
+      hashes.count++;
+      return original.hashPassword(password);
+    },
+  };
+});
+
+const t = await createTestApp();
+
+describe("passwordResetter", () => {
+  it("refuses an unknown token before spending a password hash on it", async () => {
+    const before = hashes.count;
+    const attempt = passwordResetter(t.database.db, "made-up-token", "a new password", new Date());
+    await expect(attempt).rejects.toBeInstanceOf(DomainError);
+    await expect(attempt).rejects.toMatchObject({ code: "GONE" });
+    expect(hashes.count).toBe(before);
+  });
+
+  it("refuses an expired or used token the same way, and hashes once for a live one", async () => {
+    const host = await signUpHost(t);
+    const now = new Date();
+    await t.database.db.insert(passwordResets).values([
+      {
+        userId: host.id,
+        tokenHash: tokenHash("expired"),
+        expiresAt: new Date(now.getTime() - 1000),
+        createdAt: now,
+      },
+      {
+        userId: host.id,
+        tokenHash: tokenHash("live"),
+        expiresAt: new Date(now.getTime() + 60_000),
+        createdAt: now,
+      },
+    ]);
+    const before = hashes.count;
+    await expect(
+      passwordResetter(t.database.db, "expired", "a new password", now),
+    ).rejects.toMatchObject({
+      code: "GONE",
+    });
+    expect(hashes.count).toBe(before);
+    await passwordResetter(t.database.db, "live", "a new password", now);
+    expect(hashes.count).toBe(before + 1);
+    await expect(passwordResetter(t.database.db, "live", "another one", now)).rejects.toMatchObject(
+      {
+        code: "GONE",
+      },
+    );
+    expect(hashes.count).toBe(before + 1);
+  });
+});
