@@ -43,6 +43,15 @@ export const signupSchema = z.object({
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
+/** `POST /api/me/email`: the new address, proven by the current password. */
+export const emailChangeSchema = z.object({
+  email: emailField,
+  currentPassword: z.string().min(1, { error: "Required" }).max(200),
+});
+
+/** The token of a link mailed to prove an address. */
+export const emailTokenSchema = z.object({ token: z.string().trim().min(1).max(200) });
+
 export const loginSchema = z.object({
   email: z.string().trim().min(1, { error: "Required" }).max(254),
   password: z.string().min(1, { error: "Required" }).max(200),
@@ -69,12 +78,14 @@ export const newPasswordField = z
   .min(PASSWORD_MIN_LENGTH, { error: `At least ${PASSWORD_MIN_LENGTH} characters.` })
   .max(200);
 
-/** What `PATCH /api/me` may change: the user and their Profile settings. */
+/**
+ * What `PATCH /api/me` may change: the user and their Profile settings. Not the email
+ * address: that takes the password and a link mailed to the new address (`POST /api/me/email`).
+ */
 export const meUpdateSchema = z
   .object({
     name: nameField,
     username: usernameField,
-    email: emailField,
     timeZone: timeZoneField,
     timeFormat: z.union([z.literal(12), z.literal(24)]),
     language: z.enum(LANGUAGES),

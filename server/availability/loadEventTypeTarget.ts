@@ -13,6 +13,12 @@ export interface EventTypeTarget {
   timeZone: string;
 }
 
+/** A loaded target, with what the public resolution checks before showing it. */
+export interface LoadedEventTypeTarget extends EventTypeTarget {
+  /** A personal event type's owner verified their address (team event types: true). */
+  ownerVerified: boolean;
+}
+
 // The product's fallback zone (spec section 9), for an event type without hosts.
 const FALLBACK_TIME_ZONE = "Europe/Berlin";
 
@@ -38,6 +44,8 @@ function prepareLookup(db: Db | Tx, kind: "username" | "sharedLink" | "id") {
   return db
     .select({
       ...getTableColumns(eventTypes),
+      // In the same query: PGlite pays per statement, and every timetable call asks.
+      ownerVerified: sql<boolean>`(${eventTypes.userId} is null or exists (select 1 from ${users} where ${users.id} = ${eventTypes.userId} and ${users.emailVerifiedAt} is not null))`,
       hostsJson: sql<string | null>`${hostsJsonSql(
         sql`${eventTypes.id}`,
         sql`${eventTypes.scheduleId}`,
@@ -76,7 +84,7 @@ function preparedLookup(db: Db | Tx, kind: "username" | "sharedLink" | "id"): Pr
 export async function loadEventTypeTarget(
   db: Db | Tx,
   lookup: EventTypeLookup,
-): Promise<EventTypeTarget | null> {
+): Promise<LoadedEventTypeTarget | null> {
   const [row] =
     "username" in lookup
       ? await preparedLookup(db, "username").execute(lookup)
@@ -84,7 +92,7 @@ export async function loadEventTypeTarget(
         ? await preparedLookup(db, "sharedLink").execute(lookup)
         : await preparedLookup(db, "id").execute(lookup);
   if (!row) return null;
-  const { hostsJson, ...eventType } = row;
+  const { hostsJson, ownerVerified, ...eventType } = row;
   const hosts = hostsFromJson(hostsJson);
   // A personal event type's owner is its host; a team's zone is its first host's.
   const owner = hosts.find((host) => host.id === eventType.userId) ?? hosts[0];
@@ -95,5 +103,6 @@ export async function loadEventTypeTarget(
     },
     hosts,
     timeZone: owner?.timeZone ?? FALLBACK_TIME_ZONE,
+    ownerVerified,
   };
 }

@@ -3,6 +3,7 @@ import { DomainError, type FieldErrors } from "../../core/errors";
 import { WORKING_HOURS } from "../../core/schedules/scheduleSchema";
 import { hashPassword } from "../auth/passwords";
 import { issueToken } from "../auth/sessions";
+import { queueVerificationMail } from "../auth/verificationMail";
 import { findUserByEmail, findUserByUsername, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { profiles, schedules, users } from "../db/schema";
@@ -28,12 +29,14 @@ export async function takenFields(
 }
 
 /**
- * Creates a host with their profile, a working-hours default schedule and a session token,
- * in one transaction. Throws VALIDATION when the email or username is taken.
+ * Creates a host with their profile, a working-hours default schedule, a session token and
+ * the mail with the link that verifies their address, in one transaction. Until they follow
+ * it their pages stay unpublished. Throws VALIDATION when the email or username is taken.
  */
 export async function accountCreator(
   db: Db,
   input: SignupInput,
+  publicUrl: string,
   now: Date,
 ): Promise<{ user: UserRow; token: string }> {
   const taken = await takenFields(db, input);
@@ -64,6 +67,7 @@ export async function accountCreator(
         overrides: [],
         isDefault: true,
       });
+      await queueVerificationMail(tx, user, publicUrl, now);
       const token = await issueToken(tx, user.id, now);
       return { user, token };
     });

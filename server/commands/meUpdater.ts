@@ -12,8 +12,8 @@ export const COLORS_LOCKED_MESSAGE = "Colors are locked by your admin";
 
 /**
  * Applies `PATCH /api/me` to the user and their profile in one transaction. Throws VALIDATION
- * for a taken email or username or an avatar that is not the user's image, and FORBIDDEN when a
- * team admin locked the brand colours the update would change.
+ * for a taken username or an avatar that is not the user's image, and FORBIDDEN when a team
+ * admin locked the brand colours the update would change.
  */
 export async function meUpdater(
   db: Db,

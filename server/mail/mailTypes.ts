@@ -69,6 +69,29 @@ export interface TeamInvitationMailData {
   days: number;
 }
 
+/** A link that proves the recipient reads the address: sign-up verification or an email change. */
+export interface AccountLinkMailData {
+  name: string;
+  /** The address the link proves. */
+  email: string;
+  url: string;
+  hours: number;
+}
+
+/** To the old address of an account someone asked to move to `newEmail`. */
+export interface EmailChangeNoticeData {
+  name: string;
+  newEmail: string;
+  /** Where to change the password. */
+  url: string;
+}
+
+/** To an address another account asked to move to while an account already uses it. */
+export interface EmailInUseData {
+  /** Where to reset the password of the account that has the address. */
+  url: string;
+}
+
 export type BookingTemplate = "bookingConfirmed" | "bookingCancelled" | "bookingRescheduled";
 
 /** An outbox row's payload of kind "mail": which template, for whom, with what data. */
@@ -83,7 +106,16 @@ export type MailPayload =
   | BookingMailPayload
   | { template: "emailCode"; to: MailAddress; language: string; data: EmailCodeData }
   | PasswordResetMailPayload
-  | { template: "teamInvitation"; to: MailAddress; language: string; data: TeamInvitationMailData };
+  | { template: "teamInvitation"; to: MailAddress; language: string; data: TeamInvitationMailData }
+  | { template: "emailVerification"; to: MailAddress; language: string; data: AccountLinkMailData }
+  | { template: "emailChange"; to: MailAddress; language: string; data: AccountLinkMailData }
+  | {
+      template: "emailChangeNotice";
+      to: MailAddress;
+      language: string;
+      data: EmailChangeNoticeData;
+    }
+  | { template: "emailInUse"; to: MailAddress; language: string; data: EmailInUseData };
 
 /** A rendered mail, ready for nodemailer. */
 export interface RenderedMail {

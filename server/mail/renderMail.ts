@@ -2,11 +2,14 @@ import { passwordResetMail } from "../auth/passwordResetMail";
 import { toLanguage, translator } from "../i18n/serverI18n";
 import { icsInvite } from "./icsInvite";
 import type { BookingMailData, MailPayload, RenderedMail } from "./mailTypes";
+import { accountLink } from "./templates/accountLink";
 import { bookingCancelled } from "./templates/bookingCancelled";
 import { bookingConfirmed } from "./templates/bookingConfirmed";
 import { detailLine, joinUrl, locationText } from "./templates/bookingDetails";
 import { bookingRescheduled } from "./templates/bookingRescheduled";
+import { emailChangeNotice } from "./templates/emailChangeNotice";
 import { emailCode } from "./templates/emailCode";
+import { emailInUse } from "./templates/emailInUse";
 import { teamInvitation } from "./templates/teamInvitation";
 
 const bookingTemplates = { bookingConfirmed, bookingCancelled, bookingRescheduled };
@@ -63,6 +66,25 @@ export function renderMail(payload: MailPayload): RenderedMail {
       ics: null,
       attachments: [],
     };
+  }
+  if (payload.template === "emailVerification" || payload.template === "emailChange") {
+    return {
+      to: payload.to,
+      ...accountLink(payload.template, payload.data, language),
+      ics: null,
+      attachments: [],
+    };
+  }
+  if (payload.template === "emailChangeNotice") {
+    return {
+      to: payload.to,
+      ...emailChangeNotice(payload.data, language),
+      ics: null,
+      attachments: [],
+    };
+  }
+  if (payload.template === "emailInUse") {
+    return { to: payload.to, ...emailInUse(payload.data, language), ics: null, attachments: [] };
   }
   if (payload.template === "teamInvitation") {
     return {

@@ -4,11 +4,13 @@ import { requestLanguage } from "../i18n/requestLanguage";
 import { translator } from "../i18n/serverI18n";
 import { analyticsRoutes } from "./analytics/analyticsRoutes";
 import { authRoutes } from "./auth/authRoutes";
+import { verifyEmailRoutes } from "./auth/verifyEmailRoutes";
 import { bookingRoutes } from "./bookings/bookingRoutes";
 import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
 import { inviteeRoutes } from "./invitees/inviteeRoutes";
+import { emailRoutes } from "./me/emailRoutes";
 import { meRoutes } from "./me/meRoutes";
 import { passwordRoutes } from "./password/passwordRoutes";
 import { profilePageRoutes } from "./profilePage/profilePageRoutes";
@@ -31,7 +33,9 @@ export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
   for (const routes of [
     healthRoutes,
     authRoutes,
+    verifyEmailRoutes,
     meRoutes,
+    emailRoutes,
     scheduleRoutes,
     eventTypeRoutes,
     teamRoutes,

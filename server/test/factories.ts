@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { outbox } from "../db/schema";
 import type { TestApp } from "./testApp";
 
 export interface Host {
@@ -17,10 +19,41 @@ function unique(): string {
   return `${randomBytes(3).toString("hex")}${counter}`;
 }
 
-/** Signs a new host up over HTTP; overrides change the sign-up body. */
+/**
+ * The token of the newest verification link mailed to `email`, read from the outbox; with
+ * `take`, its mail leaves the outbox, so tests that count mails see only their own.
+ */
+export async function mailedVerificationToken(
+  t: TestApp,
+  email: string,
+  { take = false }: { take?: boolean } = {},
+): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: outbox.id, payload: outbox.payload })
+    .from(outbox)
+    .where(
+      and(
+        sql`${outbox.payload}->>'template' = 'emailVerification'`,
+        sql`lower(${outbox.payload}->'to'->>'email') = lower(${email})`,
+      ),
+    )
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  expect(row, `no verification mail to ${email}`).toBeDefined();
+  if (take) await t.database.db.delete(outbox).where(eq(outbox.id, row!.id));
+  const { url } = (row!.payload as { data: { url: string } }).data;
+  return new URL(url).searchParams.get("token")!;
+}
+
+/**
+ * Signs a new host up over HTTP; overrides change the sign-up body. The host follows the
+ * verification link from their mail, as a real one must before their pages are published,
+ * unless `verified: false` leaves the account as sign-up made it.
+ */
 export async function signUpHost(
   t: TestApp,
   overrides: Record<string, unknown> = {},
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<Host> {
   const suffix = unique();
   const body = {
@@ -34,6 +67,14 @@ export async function signUpHost(
   const response = await t.request({ method: "POST", url: "/api/auth/signup", payload: body });
   expect(response.statusCode, response.body).toBe(201);
   const { user, token } = response.json();
+  if (verified) {
+    const verify = await t.request({
+      method: "POST",
+      url: "/api/auth/verify-email",
+      payload: { token: await mailedVerificationToken(t, user.email, { take: true }) },
+    });
+    expect(verify.statusCode, verify.body).toBe(204);
+  }
   return {
     id: user.id,
     email: user.email,

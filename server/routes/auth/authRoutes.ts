@@ -57,7 +57,7 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
     async (request, reply) => {
       // The body's language, else the page's: a sign-up from a French page gets French mails.
       const input = { ...request.body, language: requestLanguage(request) };
-      const { user, token } = await accountCreator(db, input, deps.clock());
+      const { user, token } = await accountCreator(db, input, deps.config.publicUrl, deps.clock());
       setSessionCookies(reply, token);
       return reply.status(201).send({ user: presentUser(user), token });
     },

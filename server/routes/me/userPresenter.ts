@@ -4,6 +4,8 @@ import type { ProfileRow, UserRow } from "../../data/users";
 export const userSchema = z.object({
   id: z.uuid(),
   email: z.string(),
+  /** Whether the user followed the link mailed to their address; until then nothing is published. */
+  emailVerified: z.boolean(),
   name: z.string(),
   username: z.string(),
   timeZone: z.string(),
@@ -33,6 +35,7 @@ export function presentUser(user: UserRow) {
   return {
     id: user.id,
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
     name: user.name,
     username: user.username,
     timeZone: user.timeZone,
