@@ -312,7 +312,10 @@ describe("locked brand colours", () => {
       name: "Brand Team",
       slug: `brand-${Date.now().toString(36)}`,
     });
-    await admin.api("POST", `/api/teams/${team.id}/members`, { email: member.email });
+    const { invitation } = await admin.api("POST", `/api/teams/${team.id}/members`, {
+      email: member.email,
+    });
+    await dashboard.api("POST", `/api/invitations/${invitation.id}/accept`);
     await adminPage.goto(`/dashboard/teams/${team.id}`);
     await adminPage.getByRole("switch", { name: "Lock the colours for members" }).check();
     await admin.toast("Colours saved.");

@@ -72,8 +72,13 @@ async function seed(call: Call) {
       id: string;
       slug: string;
     };
+    // Members join as anyone does: invited, then accepting from their own dashboard.
     for (const member of [ana, ben]) {
-      await call("POST", `/api/teams/${team.id}/members`, demo.token, { email: member.email });
+      const invited = await call("POST", `/api/teams/${team.id}/members`, demo.token, {
+        email: member.email,
+      });
+      const { invitation } = invited.body as { invitation: { id: string } };
+      await call("POST", `/api/invitations/${invitation.id}/accept`, member.token);
     }
   }
 

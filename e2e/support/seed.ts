@@ -84,7 +84,7 @@ export function seeder(baseUrl: string) {
       );
     },
 
-    /** A team of `admin` with `members` in it. */
+    /** A team of `admin` with `members` in it, each invited and accepting. */
     async createTeam(admin: SeededHost, members: SeededHost[] = [], name = `Team ${unique()}`) {
       const team = await call<{ id: string; slug: string; name: string }>(
         "POST",
@@ -93,7 +93,13 @@ export function seeder(baseUrl: string) {
         admin.headers,
       );
       for (const member of members) {
-        await call("POST", `/teams/${team.id}/members`, { email: member.email }, admin.headers);
+        const { invitation } = await call<{ invitation: { id: string } }>(
+          "POST",
+          `/teams/${team.id}/members`,
+          { email: member.email },
+          admin.headers,
+        );
+        await call("POST", `/invitations/${invitation.id}/accept`, undefined, member.headers);
       }
       return team;
     },

@@ -1,24 +1,26 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { findTeam, roleInTeam, type TeamRole, type TeamRow } from "../data/teams";
-import { findUserByEmail } from "../data/users";
 import type { Db, Tx } from "../db/database";
-import { profiles, teamMembers, teams } from "../db/schema";
+import { eventTypeHosts, eventTypes, profiles, teamMembers, teams } from "../db/schema";
 import { sqlState } from "../plugins/errorHandler";
 
-async function assertAdmin(db: Db, userId: string, teamId: string): Promise<TeamRow> {
+/** The team, when `userId` is its admin. Throws NOT_FOUND for outsiders, FORBIDDEN for plain members. */
+export async function assertAdmin(db: Db, userId: string, teamId: string): Promise<TeamRow> {
   const [team, role] = await Promise.all([findTeam(db, teamId), roleInTeam(db, userId, teamId)]);
   if (!team || role === null) throw new DomainError("NOT_FOUND", "Team not found.");
   if (role !== "admin") throw new DomainError("FORBIDDEN", "Only team admins can do this.");
   return team;
 }
 
-/** Refuses to take the admin role from the team's only admin (inside the change's transaction). */
-async function assertNotLastAdmin(tx: Tx, teamId: string, memberId: string): Promise<void> {
+/** Refuses to take the admin role from the team's only admin (inside the change's transaction). Throws CONFLICT. */
+export async function assertNotLastAdmin(tx: Tx, teamId: string, memberId: string): Promise<void> {
   const admins = await tx
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "admin")));
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, "admin")))
+    // Two admins stepping down at once take turns, so the second sees the first gone.
+    .for("update");
   if (admins.length === 1 && admins[0]!.userId === memberId) {
     throw new DomainError("CONFLICT", "A team needs at least one admin.");
   }
@@ -57,7 +59,7 @@ export interface TeamColors {
  * While a team locks its colours, its plain members' pages wear the team's colours: copied to
  * their profiles here, so every page that reads a profile shows them without knowing of teams.
  */
-async function applyLockedColors(tx: Tx, teamId: string, memberIds?: string[]) {
+export async function applyLockedColors(tx: Tx, teamId: string, memberIds?: string[]) {
   const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).limit(1);
   if (!team?.colorsLocked) return;
   const [colors] = await tx
@@ -121,37 +123,10 @@ export async function teamMemberRoleChanger(
   });
 }
 
-/** Adds an existing Slotted user to a team by email (admins only). */
-export async function teamMemberAdder(
-  db: Db,
-  userId: string,
-  teamId: string,
-  input: { email: string; role: TeamRole },
-): Promise<void> {
-  await assertAdmin(db, userId, teamId);
-  const user = await findUserByEmail(db, input.email);
-  if (!user) {
-    throw new DomainError("VALIDATION", "No Slotted account uses this email.", {
-      email: ["No Slotted account uses this email."],
-    });
-  }
-  const inserted = await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(teamMembers)
-      .values({ teamId, userId: user.id, role: input.role })
-      .onConflictDoNothing()
-      .returning();
-    if (rows.length > 0) await applyLockedColors(tx, teamId, [user.id]);
-    return rows;
-  });
-  if (inserted.length === 0) {
-    throw new DomainError("VALIDATION", "Already a member of this team.", {
-      email: ["Already a member of this team."],
-    });
-  }
-}
-
-/** Removes a member (admins only); the last admin cannot leave the team without one. */
+/**
+ * Removes a member (admins only) and takes them off the team's event types; their booked
+ * meetings stay. The last admin cannot leave the team without one.
+ */
 export async function teamMemberRemover(
   db: Db,
   userId: string,
@@ -166,5 +141,35 @@ export async function teamMemberRemover(
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)))
       .returning();
     if (removed.length === 0) throw new DomainError("NOT_FOUND", "Member not found.");
+    await removeFromTeamHosts(tx, teamId, memberId);
   });
+}
+
+/**
+ * Takes a former member off every host list and host group of the team's event types, so no
+ * new booking reaches someone outside the team; meetings already booked keep their hosts.
+ */
+export async function removeFromTeamHosts(tx: Tx, teamId: string, userId: string): Promise<void> {
+  const types = await tx
+    .select({ id: eventTypes.id, hostGroups: eventTypes.hostGroups })
+    .from(eventTypes)
+    .where(eq(eventTypes.teamId, teamId));
+  if (types.length === 0) return;
+  await tx.delete(eventTypeHosts).where(
+    and(
+      eq(eventTypeHosts.userId, userId),
+      inArray(
+        eventTypeHosts.eventTypeId,
+        types.map((type) => type.id),
+      ),
+    ),
+  );
+  for (const type of types) {
+    if (!type.hostGroups.some((group) => group.userIds.includes(userId))) continue;
+    const hostGroups = type.hostGroups.map((group) => ({
+      ...group,
+      userIds: group.userIds.filter((id) => id !== userId),
+    }));
+    await tx.update(eventTypes).set({ hostGroups }).where(eq(eventTypes.id, type.id));
+  }
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { safeEqual, tokenHash } from "../auth/secrets";
 import type { Db, Tx } from "../db/database";
-import { profiles, teamMembers, teams, users } from "../db/schema";
+import { profiles, teamInvitations, teamMembers, teams, users } from "../db/schema";
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamRole = "admin" | "member";
@@ -89,4 +90,98 @@ export interface TeamColorsRow {
   backgroundColor: string | null;
   textColor: string | null;
   primaryColor: string | null;
+}
+
+/** Invitations still waiting for an answer (expired ones too, so admins can send them again). */
+export function openInvitationsOfTeam(db: Db | Tx, teamId: string) {
+  return db
+    .select({
+      id: teamInvitations.id,
+      email: teamInvitations.email,
+      role: teamInvitations.role,
+      createdAt: teamInvitations.createdAt,
+      expiresAt: teamInvitations.expiresAt,
+    })
+    .from(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.teamId, teamId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.declinedAt),
+      ),
+    )
+    .orderBy(desc(teamInvitations.createdAt));
+}
+
+/**
+ * The unexpired, unanswered invitations a user may answer from the dashboard: those sent to the
+ * account itself. Invitations to an address that had no account when sent need the mailed link.
+ */
+export function pendingInvitationsOfUser(db: Db | Tx, userId: string, now: Date) {
+  return db
+    .select({
+      id: teamInvitations.id,
+      teamId: teams.id,
+      teamName: teams.name,
+      role: teamInvitations.role,
+      inviterName: users.name,
+      expiresAt: teamInvitations.expiresAt,
+    })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
+    .where(
+      and(
+        eq(teamInvitations.inviteeId, userId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.declinedAt),
+        gt(teamInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(teams.name));
+}
+
+/** One invitation with its team's and inviter's names, for the page the mailed link opens. */
+export async function invitationWithTeam(db: Db | Tx, invitationId: string) {
+  const [row] = await db
+    .select({
+      invitation: teamInvitations,
+      teamName: teams.name,
+      inviterName: users.name,
+    })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
+    .where(eq(teamInvitations.id, invitationId))
+    .limit(1);
+  return row ?? null;
+}
+
+export type InvitationRow = typeof teamInvitations.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The token a mailed link carries: the invitation's id, so it is found by key, and its secret. */
+export function invitationToken(invitationId: string, secret: string): string {
+  return `${invitationId}.${secret}`;
+}
+
+/**
+ * The invitation a mailed token names, when the token's secret matches its stored hash
+ * (compared in constant time); null otherwise, whatever its state. `lock` holds the row for
+ * the caller's transaction, so two answers to one invitation take turns.
+ */
+export async function invitationByToken(
+  db: Db | Tx,
+  token: string,
+  lock = false,
+): Promise<InvitationRow | null> {
+  const dot = token.indexOf(".");
+  const id = token.slice(0, dot);
+  const secret = token.slice(dot + 1);
+  if (dot < 0 || !UUID.test(id) || secret.length === 0) return null;
+  const query = db.select().from(teamInvitations).where(eq(teamInvitations.id, id)).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row || !safeEqual(tokenHash(secret), row.tokenHash)) return null;
+  return row;
 }

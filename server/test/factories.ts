@@ -112,7 +112,7 @@ export async function createEventType(
   return response.json();
 }
 
-/** Creates a team as `admin` and adds `members` to it. */
+/** Creates a team as `admin` and makes `members` members: each is invited and accepts. */
 export async function createTeam(t: TestApp, admin: Host, members: Host[] = []) {
   const created = await t.request({
     method: "POST",
@@ -122,14 +122,29 @@ export async function createTeam(t: TestApp, admin: Host, members: Host[] = []) 
   });
   expect(created.statusCode, created.body).toBe(201);
   const team = created.json();
-  for (const member of members) {
-    const added = await t.request({
-      method: "POST",
-      url: `/api/teams/${team.id}/members`,
-      headers: admin.headers,
-      payload: { email: member.email },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-  }
+  for (const member of members) await joinTeam(t, admin, team.id, member);
   return team as { id: string; slug: string };
+}
+
+/** Invites `member` to a team as `admin`, and accepts from the member's dashboard. */
+export async function joinTeam(
+  t: TestApp,
+  admin: Host,
+  teamId: string,
+  member: Host,
+  role: "admin" | "member" = "member",
+) {
+  const invited = await t.request({
+    method: "POST",
+    url: `/api/teams/${teamId}/members`,
+    headers: admin.headers,
+    payload: { email: member.email, role },
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const accepted = await t.request({
+    method: "POST",
+    url: `/api/invitations/${invited.json().invitation.id}/accept`,
+    headers: member.headers,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
 }

@@ -3,9 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { colorField, emailField } from "../../../core/accounts/accountSchemas";
 import { DomainError } from "../../../core/errors";
+import { teamInvitationRevoker } from "../../commands/teamInvitationRevoker";
+import { type SentInvitation, teamInviter } from "../../commands/teamInviter";
+import { teamLeaver } from "../../commands/teamLeaver";
 import {
+  assertAdmin,
   teamCreator,
-  teamMemberAdder,
   teamMemberRemover,
   teamMemberRoleChanger,
   teamUpdater,
@@ -14,6 +17,7 @@ import {
   colorsOfTeams,
   findTeam,
   membersOfTeams,
+  openInvitationsOfTeam,
   roleInTeam,
   type TeamRow,
   teamsOfUser,
@@ -23,6 +27,7 @@ import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
+import { invitationRoutes } from "./invitationRoutes";
 
 const params = z.object({ id: z.uuid({ error: "Team not found." }) });
 const memberSchema = z.object({
@@ -44,8 +49,21 @@ const teamSchema = z.object({
     primaryColor: z.string().nullable(),
   }),
   role: z.enum(["admin", "member"]),
+  /** Only people who accepted an invitation; pending invitations are listed apart. */
   members: z.array(memberSchema),
 });
+/** What an admin sees of an invitation: nothing tells whether the address has an account. */
+const sentInvitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(["admin", "member"]),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+
+function presentInvitation(row: SentInvitation) {
+  return { ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
+}
 const noColors = { backgroundColor: null, textColor: null, primaryColor: null };
 
 async function presentTeams(db: Db, rows: { team: TeamRow; role: "admin" | "member" }[]) {
@@ -169,17 +187,92 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
     {
       schema: {
         tags,
-        summary: "Add a member by email (admins)",
+        summary: "Invite someone by email to join (admins); they become a member when they accept",
+        description:
+          "Sends an invitation mail with a link that works once for 7 days; a new invitation to the same address replaces the unanswered one. Answers alike whether or not the address has a Slotted account.",
         security: hostSecurity,
         params,
         body: z.object({ email: emailField, role: z.enum(["admin", "member"]).default("member") }),
-        response: { 201: teamSchema, ...errorResponses },
+        response: { 201: z.object({ invitation: sentInvitationSchema }), ...errorResponses },
       },
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      await teamMemberAdder(db, userId, request.params.id, request.body);
-      return reply.status(201).send(await presentOne(userId, request.params.id));
+      const invitation = await teamInviter(
+        db,
+        userId,
+        request.params.id,
+        request.body,
+        deps.config.publicUrl,
+        deps.clock(),
+      );
+      return reply.status(201).send({ invitation: presentInvitation(invitation) });
+    },
+  );
+
+  app.get(
+    "/teams/:id/invitations",
+    {
+      schema: {
+        tags,
+        summary: "Invitations waiting for an answer, expired ones included (admins)",
+        security: hostSecurity,
+        params,
+        response: {
+          200: z.object({
+            invitations: z.array(sentInvitationSchema.extend({ expired: z.boolean() })),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      await assertAdmin(db, requireUserId(request), request.params.id);
+      const now = deps.clock();
+      const rows = await openInvitationsOfTeam(db, request.params.id);
+      return {
+        invitations: rows.map((row) => ({
+          ...presentInvitation(row),
+          expired: row.expiresAt <= now,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    "/teams/:id/invitations/:invitationId",
+    {
+      schema: {
+        tags,
+        summary: "Withdraw an invitation (admins); its link stops working",
+        security: hostSecurity,
+        params: params.extend({ invitationId: z.uuid({ error: "Invitation not found." }) }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id, invitationId } = request.params;
+      await teamInvitationRevoker(db, requireUserId(request), id, invitationId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/teams/:id/members/me",
+    {
+      schema: {
+        tags,
+        summary: "Leave a team; its last admin must make someone else admin first",
+        description:
+          "Takes the caller off the team's event types too; meetings already booked stay.",
+        security: hostSecurity,
+        params,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await teamLeaver(db, requireUserId(request), request.params.id);
+      return reply.status(204).send(null);
     },
   );
 
@@ -208,7 +301,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
     {
       schema: {
         tags,
-        summary: "Remove a member (admins)",
+        summary: "Remove a member (admins); takes them off the team's event types",
         security: hostSecurity,
         params: params.extend({ userId: z.uuid({ error: "Member not found." }) }),
         response: { 204: z.null(), ...errorResponses },
@@ -219,4 +312,6 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       return reply.status(204).send(null);
     },
   );
+
+  await invitationRoutes(base, { deps });
 }

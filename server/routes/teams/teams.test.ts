@@ -5,7 +5,7 @@ import { createTestApp } from "../../test/testApp";
 const t = await createTestApp();
 
 describe("teams", () => {
-  it("creates a team whose creator is admin, and adds members by email", async () => {
+  it("creates a team whose creator is admin, and adds members who accept by email", async () => {
     const admin = await signUpHost(t);
     const member = await signUpHost(t);
     const created = await t.request({
@@ -22,13 +22,24 @@ describe("teams", () => {
       role: "admin",
       colorsLocked: false,
     });
-    const added = await t.request({
+    const invited = await t.request({
       method: "POST",
       url: `/api/teams/${team.id}/members`,
       headers: admin.headers,
       payload: { email: member.email.toUpperCase() },
     });
-    expect(added.statusCode).toBe(201);
+    expect(invited.statusCode).toBe(201);
+    const accepted = await t.request({
+      method: "POST",
+      url: `/api/invitations/${invited.json().invitation.id}/accept`,
+      headers: member.headers,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const added = await t.request({
+      method: "GET",
+      url: `/api/teams/${team.id}`,
+      headers: admin.headers,
+    });
     expect(
       added
         .json()
@@ -50,7 +61,7 @@ describe("teams", () => {
     ]);
   });
 
-  it("refuses unknown emails, duplicates and taken slugs", async () => {
+  it("invites unknown emails like known ones, and refuses members and taken slugs", async () => {
     const admin = await signUpHost(t);
     const member = await signUpHost(t);
     const team = await createTeam(t, admin, [member]);
@@ -60,14 +71,15 @@ describe("teams", () => {
       headers: admin.headers,
       payload: { email: "nobody@example.com" },
     });
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ email: ["No Slotted account uses this email."] });
+    expect(unknown.statusCode).toBe(201);
+    expect(unknown.json().invitation).toMatchObject({ email: "nobody@example.com" });
     const twice = await t.request({
       method: "POST",
       url: `/api/teams/${team.id}/members`,
       headers: admin.headers,
       payload: { email: member.email },
     });
+    expect(twice.statusCode).toBe(422);
     expect(twice.json().errors).toEqual({ email: ["Already a member of this team."] });
     const slug = await t.request({
       method: "POST",

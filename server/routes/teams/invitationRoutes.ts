@@ -1,0 +1,140 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DomainError } from "../../../core/errors";
+import { type InvitationRef, teamInvitationAnswerer } from "../../commands/teamInvitationAnswerer";
+import { invitationByToken, invitationWithTeam, pendingInvitationsOfUser } from "../../data/teams";
+import type { Deps } from "../../deps";
+import { requireUserId } from "../../plugins/auth";
+import { errorResponses, errorSchema } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+
+const role = z.enum(["admin", "member"]);
+const receivedInvitationSchema = z.object({
+  id: z.uuid(),
+  teamId: z.uuid(),
+  teamName: z.string(),
+  role,
+  inviterName: z.string().nullable(),
+  expiresAt: z.string(),
+});
+/** The mailed link's token travels in bodies, never in a URL that logs would keep. */
+const tokenBody = z.object({ token: z.string().trim().min(1).max(200) });
+const answered = { 200: z.object({ teamId: z.uuid() }), 410: errorSchema, ...errorResponses };
+
+/** The invited person's side of team invitations: see them, accept or decline them. */
+export async function invitationRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["teams"];
+
+  app.get(
+    "/me/invitations",
+    {
+      schema: {
+        tags,
+        summary: "Team invitations the signed-in user may answer here",
+        description:
+          "Unexpired, unanswered invitations sent to the account's address while it had the account. An invitation sent before the account existed is answered through the mailed link.",
+        security: hostSecurity,
+        response: {
+          200: z.object({ invitations: z.array(receivedInvitationSchema) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await pendingInvitationsOfUser(db, requireUserId(request), deps.clock());
+      return {
+        invitations: rows.map((row) => ({ ...row, expiresAt: row.expiresAt.toISOString() })),
+      };
+    },
+  );
+
+  app.post(
+    "/invitations/by-token",
+    {
+      schema: {
+        tags,
+        summary: "What a mailed invitation link invites to (no sign-in needed)",
+        body: tokenBody,
+        response: {
+          200: z.object({
+            teamName: z.string(),
+            inviterName: z.string().nullable(),
+            email: z.string(),
+            role,
+            expiresAt: z.string(),
+          }),
+          410: errorSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const now = deps.clock();
+      const invitation = await invitationByToken(db, request.body.token);
+      const found = invitation ? await invitationWithTeam(db, invitation.id) : null;
+      const row = found?.invitation;
+      if (!found || !row || row.acceptedAt || row.declinedAt || row.expiresAt <= now) {
+        throw new DomainError(
+          "GONE",
+          "This invitation is invalid, answered or expired. Please ask for a new one.",
+        );
+      }
+      return {
+        teamName: found.teamName,
+        inviterName: found.inviterName,
+        email: row.email,
+        role: row.role,
+        expiresAt: row.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  const answerRoute = (answer: "accept" | "decline") => {
+    app.post(
+      `/invitations/by-token/${answer}`,
+      {
+        schema: {
+          tags,
+          summary:
+            answer === "accept"
+              ? "Accept an invitation with the mailed link's token, signed in with the invited address"
+              : "Decline an invitation with the mailed link's token (no sign-in needed)",
+          security: answer === "accept" ? hostSecurity : undefined,
+          body: tokenBody,
+          response: answered,
+        },
+      },
+      async (request) => {
+        const userId =
+          answer === "accept" ? requireUserId(request) : (request.auth?.userId ?? null);
+        const ref: InvitationRef = { token: request.body.token };
+        return { teamId: await teamInvitationAnswerer(db, userId, ref, answer, deps.clock()) };
+      },
+    );
+    app.post(
+      `/invitations/:invitationId/${answer}`,
+      {
+        schema: {
+          tags,
+          summary:
+            answer === "accept"
+              ? "Accept an invitation from the dashboard"
+              : "Decline an invitation from the dashboard",
+          security: hostSecurity,
+          params: z.object({ invitationId: z.uuid({ error: "Invitation not found." }) }),
+          response: answered,
+        },
+      },
+      async (request) => {
+        const ref: InvitationRef = { invitationId: request.params.invitationId };
+        const userId = requireUserId(request);
+        return { teamId: await teamInvitationAnswerer(db, userId, ref, answer, deps.clock()) };
+      },
+    );
+  };
+  answerRoute("accept");
+  answerRoute("decline");
+}
