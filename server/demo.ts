@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openPglite, openPostgres } from "./db/database";
+import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
 import { migrate } from "./db/migrate";
 
@@ -16,6 +16,38 @@ interface Reply {
   body: unknown;
 }
 type Call = (method: string, url: string, token?: string, payload?: unknown) => Promise<Reply>;
+/** The newest verification token mailed to an address; null when this process cannot read it. */
+type MailedToken = (email: string) => Promise<string | null>;
+
+function tokenFromOutbox(database: Database): MailedToken {
+  return async (email) => {
+    const [row] = await database.query<{ url: string }>(
+      `select payload->'data'->>'url' as url from outbox
+       where payload->>'template' = 'emailVerification' and lower(payload->'to'->>'email') = lower($1)
+       order by id desc limit 1`,
+      [email],
+    );
+    return row ? new URL(row.url).searchParams.get("token") : null;
+  };
+}
+
+/** A running server's development mailbox (DEV_MAILBOX=true), else its PostgreSQL outbox. */
+function tokenFromMailbox(base: string, database: Database | null): MailedToken {
+  return async (email) => {
+    const response = await fetch(`${base}/dev/mailbox.json`).catch(() => null);
+    if (response?.ok) {
+      const { mails } = (await response.json()) as {
+        mails: { to: string | null; text: string | null }[];
+      };
+      for (const mail of mails) {
+        if (mail.to?.toLowerCase() !== email.toLowerCase()) continue;
+        const token = /\/dashboard\/verify-email\?token=(\S+)/.exec(mail.text ?? "")?.[1];
+        if (token) return decodeURIComponent(token);
+      }
+    }
+    return database ? tokenFromOutbox(database)(email) : null;
+  };
+}
 
 async function runningServer(base: string): Promise<Call | null> {
   try {
@@ -38,7 +70,13 @@ async function runningServer(base: string): Promise<Call | null> {
   };
 }
 
-async function account(call: Call, email: string, name: string, username: string) {
+async function account(
+  call: Call,
+  mailedToken: MailedToken,
+  email: string,
+  name: string,
+  username: string,
+) {
   const signup = await call("POST", "/api/auth/signup", undefined, {
     email,
     password: PASSWORD,
@@ -53,14 +91,28 @@ async function account(call: Call, email: string, name: string, username: string
   if (reply.status !== 200 && reply.status !== 201) {
     throw new Error(`cannot sign in ${email}: ${JSON.stringify(reply.body)}`);
   }
-  const { user, token } = reply.body as { user: { id: string }; token: string };
+  const { user, token } = reply.body as {
+    user: { id: string; emailVerified: boolean };
+    token: string;
+  };
+  // Demo accounts follow their verification link as a host would: their pages go live.
+  if (!user.emailVerified) {
+    if (signup.status !== 201) await call("POST", "/api/auth/verify-email/resend", token);
+    const link = await mailedToken(email);
+    const verified = link
+      ? await call("POST", "/api/auth/verify-email", undefined, { token: link })
+      : null;
+    if (verified?.status !== 204) {
+      console.warn(`${email} is not verified: follow the link mailed to it to publish its pages.`);
+    }
+  }
   return { id: user.id, token, email };
 }
 
-async function seed(call: Call) {
-  const demo = await account(call, "demo@example.com", "Dana Demo", "demo");
-  const ana = await account(call, "ana@example.com", "Ana Alvarez", "demo-ana");
-  const ben = await account(call, "ben@example.com", "Ben Becker", "demo-ben");
+async function seed(call: Call, mailedToken: MailedToken) {
+  const demo = await account(call, mailedToken, "demo@example.com", "Dana Demo", "demo");
+  const ana = await account(call, mailedToken, "ana@example.com", "Ana Alvarez", "demo-ana");
+  const ben = await account(call, mailedToken, "ben@example.com", "Ben Becker", "demo-ben");
 
   const teams = (await call("GET", "/api/teams", demo.token)).body as {
     teams: { id: string; slug: string }[];
@@ -169,12 +221,19 @@ async function main() {
   const base = `http://127.0.0.1:${config.port}`;
   let call = await runningServer(base);
   let close = async () => {};
-  if (!call) {
+  let mailedToken: MailedToken;
+  if (call) {
+    // PGlite belongs to the running server; a PostgreSQL server can be read beside it.
+    const outbox = config.databaseUrl ? openPostgres(config.databaseUrl) : null;
+    mailedToken = tokenFromMailbox(base, outbox);
+    close = async () => outbox?.close();
+  } else {
     const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
     const database = config.databaseUrl
       ? openPostgres(config.databaseUrl)
       : await openPglite(join(config.dataDir, "pglite"));
     await migrate(database);
+    mailedToken = tokenFromOutbox(database);
     const app = await buildApp(
       { config, database, clock: () => new Date() },
       { logger: false, serveClient: false },
@@ -195,7 +254,7 @@ async function main() {
     };
   }
   try {
-    const types = await seed(call);
+    const types = await seed(call, mailedToken);
     console.log(
       `Demo data is ready. Sign in at ${config.publicUrl} as demo@example.com / ${PASSWORD}`,
     );

@@ -26,13 +26,36 @@ export function newHost(prefix: string): NewHost {
 export class DashboardPage {
   constructor(readonly page: Page) {}
 
-  /** Signs a new host up in the browser, as a visitor of the home page would. */
-  async signUp(host: NewHost) {
+  /**
+   * Signs a new host up in the browser, as a visitor of the home page would, and verifies
+   * their address with the mailed link (`verify: false` leaves it unverified, its pages
+   * unpublished).
+   */
+  async signUp(host: NewHost, { verify = true }: { verify?: boolean } = {}) {
     const home = new HomePage(this.page);
     await home.open();
     await home.signUp(host);
     await this.page.waitForURL("**/dashboard");
     await this.heading(`Welcome, ${host.name}`).waitFor();
+    if (!verify) return;
+    await this.api("POST", "/api/auth/verify-email", {
+      token: await this.mailedToken(host.email, "verify-email"),
+    });
+    await this.page.reload();
+    await this.heading(`Welcome, ${host.name}`).waitFor();
+  }
+
+  /** The token of the newest link to /dashboard/{path} mailed to `email` (development mailbox). */
+  async mailedToken(email: string, path: "verify-email" | "confirm-email"): Promise<string> {
+    const response = await this.page.request.get("/dev/mailbox.json");
+    const { mails } = (await response.json()) as { mails: { to: string; text: string | null }[] };
+    const pattern = new RegExp(`/dashboard/${path}\\?token=(\\S+)`);
+    for (const mail of mails) {
+      if (mail.to.toLowerCase() !== email.toLowerCase()) continue;
+      const token = pattern.exec(mail.text ?? "")?.[1];
+      if (token) return decodeURIComponent(token);
+    }
+    throw new Error(`no ${path} link mailed to ${email}`);
   }
 
   heading(name: string | RegExp) {

@@ -33,6 +33,20 @@ export function seeder(baseUrl: string) {
 
   const unique = () => randomBytes(4).toString("hex");
 
+  /** The token of the newest verification link mailed to `email`. */
+  async function mailedVerifyToken(email: string): Promise<string> {
+    const response = await fetch(`${baseUrl}/dev/mailbox.json`);
+    const { mails } = (await response.json()) as {
+      mails: { to: string | null; text: string | null }[];
+    };
+    for (const mail of mails) {
+      if (mail.to?.toLowerCase() !== email.toLowerCase()) continue;
+      const token = /\/dashboard\/verify-email\?token=(\S+)/.exec(mail.text ?? "")?.[1];
+      if (token) return decodeURIComponent(token);
+    }
+    throw new Error(`no verification link mailed to ${email}`);
+  }
+
   return {
     call,
     unique,
@@ -52,6 +66,8 @@ export function seeder(baseUrl: string) {
         user: { id: string; email: string; name: string; username: string };
         token: string;
       }>("POST", "/auth/signup", body);
+      // The host follows the link of their verification mail: only then are pages published.
+      await call("POST", "/auth/verify-email", { token: await mailedVerifyToken(user.email) });
       return {
         id: user.id,
         email: user.email,

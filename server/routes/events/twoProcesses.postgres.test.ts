@@ -42,7 +42,8 @@ async function post(url: string, body: unknown, token?: string) {
     },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
 // PGlite is an embedded, single-process database: two server processes cannot share one, so
@@ -51,7 +52,6 @@ describe("two server processes on one PostgreSQL", () => {
   it("100 concurrent bookings of one slot: exactly one 201, 99 × 409, no 5xx", async () => {
     const database = await createTestDatabase();
     const url = database.url!;
-    await database.close();
     const dataDir = mkdtempSync(join(tmpdir(), "slotted-two-"));
     const ports = [await freePort(), await freePort()];
     const children = ports.map((port) =>
@@ -87,6 +87,7 @@ describe("two server processes on one PostgreSQL", () => {
         ),
       );
       rmSync(dataDir, { recursive: true, force: true });
+      await database.close();
     });
     const bases = ports.map((port) => `http://127.0.0.1:${port}`);
     await Promise.all(bases.map((base, i) => waitForHealth(base, children[i]!)));
@@ -99,6 +100,14 @@ describe("two server processes on one PostgreSQL", () => {
       timeZone: "Europe/Berlin",
     });
     expect(signup.status).toBe(201);
+    // The host follows the link of the verification mail: only then are their pages published.
+    const [mail] = await database.query<{ url: string }>(
+      "select payload->'data'->>'url' as url from outbox where payload->>'template' = 'emailVerification'",
+    );
+    const verified = await post(`${bases[0]}/api/auth/verify-email`, {
+      token: new URL(mail!.url).searchParams.get("token"),
+    });
+    expect(verified.status).toBe(204);
     const type = await post(
       `${bases[1]}/api/event-types`,
       { kind: "ONE_ON_ONE", title: "Race", slug: "race", duration: 30 },
