@@ -4,6 +4,11 @@ import { z } from "zod";
 import { DomainError } from "../../../core/errors";
 import { addDays, isLocalDate } from "../../../core/time/localDate";
 import { localToInstant } from "../../../core/time/localToInstant";
+import {
+  isSupportedDate,
+  isSupportedInstant,
+  UNSUPPORTED_DATE_MESSAGE,
+} from "../../../core/validation/supportedDates";
 import { attendeesOfEvents, hostsOfEvents, listHostEvents } from "../../data/bookings";
 import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
@@ -12,11 +17,20 @@ import { errorResponses } from "../errorSchemas";
 import { inviteeSchema, presentInvitee } from "../events/eventPresenter";
 import { hostSecurity } from "../hostSecurity";
 
+// Year 0 and JavaScript's extended years would reach PostgreSQL as timestamps it refuses.
 const dateOrInstant = z
   .string()
   .trim()
-  .refine((value) => isLocalDate(value) || !Number.isNaN(Date.parse(value)), {
-    error: "Use a date like 2026-11-23 or an ISO instant.",
+  .superRefine((value, ctx) => {
+    if (isSupportedDate(value) || isSupportedInstant(value)) return;
+    const wellFormed =
+      isLocalDate(value) || (/^[+-]?\d{4,6}-/.test(value) && !Number.isNaN(Date.parse(value)));
+    ctx.addIssue({
+      code: "custom",
+      message: wellFormed
+        ? UNSUPPORTED_DATE_MESSAGE
+        : "Use a date like 2026-11-23 or an ISO instant.",
+    });
   });
 
 const bookingSchema = z.object({

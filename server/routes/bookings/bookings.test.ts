@@ -62,3 +62,31 @@ describe("GET /api/bookings", () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe("GET /api/bookings date filters", () => {
+  it("refuses dates and instants outside 1970 to 9999 with the field named, never a 500", async () => {
+    const host = await signUpHost(t);
+    const get = (query: string) =>
+      t.request({ method: "GET", url: `/api/bookings?${query}`, headers: host.headers });
+    for (const query of [
+      "from=0000-01-01",
+      "to=0000-01-01T00:00:00Z",
+      "from=-000001-01-01T00:00:00Z",
+      "to=%2B275760-09-13T00:00:00Z",
+      "from=1969-12-31",
+    ]) {
+      const response = await get(query);
+      const field = query.split("=")[0]!;
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json(), query).toEqual({
+        message: "Use a date between 1970-01-01 and 9999-12-31.",
+        errors: { [field]: ["Use a date between 1970-01-01 and 9999-12-31."] },
+      });
+    }
+    const malformed = await get("from=soon");
+    expect(malformed.json().errors).toEqual({
+      from: ["Use a date like 2026-11-23 or an ISO instant."],
+    });
+    expect((await get("from=9999-12-31&to=2027-01-04T10:00:00%2B01:00")).statusCode).toBe(200);
+  });
+});
