@@ -11,8 +11,9 @@ import {
 import type { Deps } from "./deps";
 import { authPlugin } from "./plugins/auth";
 import { clientApp } from "./plugins/clientApp";
-import { errorHandler } from "./plugins/errorHandler";
+import { errorHandler, frameworkErrors } from "./plugins/errorHandler";
 import { openApi } from "./plugins/openApi";
+import { unsafeTextGuard } from "./plugins/unsafeTextGuard";
 import { apiRoutes } from "./routes/apiRoutes";
 import { devMailboxRoutes } from "./routes/devMailbox/devMailboxRoutes";
 
@@ -27,6 +28,7 @@ export interface AppOptions {
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
+    frameworkErrors,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -44,6 +46,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   await app.register(errorHandler);
+  await app.register(unsafeTextGuard);
   await app.register(helmet, {
     // Booking pages are embeddable in any site, so framing is allowed.
     frameguard: false,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError, type ErrorCode, type FieldErrors } from "../../core/errors";
@@ -50,8 +50,29 @@ export function domainErrorFromDatabase(error: unknown): DomainError | null {
     case "40P01": // deadlock_detected
       return slotTaken();
     default:
+      // Class 22, data exception (22021 a NUL byte, 22P02 bad jsonb text, 22008 a date out of
+      // range, 22001 too long...): a value the schemas let through that PostgreSQL refuses.
+      if (sqlState(error)?.startsWith("22")) {
+        return new DomainError(
+          "VALIDATION",
+          "This input cannot be stored. Please check it and try again.",
+        );
+      }
       return null;
   }
+}
+
+/**
+ * Fastify's answer to a request it cannot route at all (a path that is not valid
+ * percent-encoded UTF-8): a 400 in the spec's shape instead of Fastify's own.
+ */
+export function frameworkErrors(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const t = translator(requestLanguage(request), "errors");
+  reply.status(400).send({ message: t("general.badUrl") });
 }
 
 /** The spec's error body of a domain error, its messages in `language`. */

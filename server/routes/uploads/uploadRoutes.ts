@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
@@ -22,6 +22,28 @@ const uploadSchema = z.object({
 });
 
 const noFile = () => new DomainError("VALIDATION", "Choose a file.", { file: ["Choose a file."] });
+
+const UNREADABLE = "The upload could not be read. Please send the file again.";
+
+/**
+ * The bytes of the body's one file part, "tooLarge" past `limit`, or null without a file. A
+ * body busboy cannot parse (no boundary, cut off, over the part limits) is the sender's
+ * fault: VALIDATION, where the parser's own error would end as a 500.
+ */
+async function readFilePart(
+  request: FastifyRequest,
+  limit: number,
+): Promise<Buffer | "tooLarge" | null> {
+  try {
+    const part = await request.file({ limits: { fileSize: limit } });
+    if (!part) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    return part.file.truncated ? "tooLarge" : Buffer.concat(chunks);
+  } catch {
+    throw new DomainError("VALIDATION", UNREADABLE, { file: [UNREADABLE] });
+  }
+}
 
 export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -53,13 +75,9 @@ export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps
       const { kind } = request.query;
       const limit = kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES;
       if (!request.isMultipart()) throw noFile();
-      const part = await request.file({ limits: { fileSize: limit } });
-      if (!part) throw noFile();
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      if (part.file.truncated) throw tooLarge(kind);
-      const content = Buffer.concat(chunks);
-      if (content.length === 0) throw noFile();
+      const content = await readFilePart(request, limit);
+      if (content === "tooLarge") throw tooLarge(kind);
+      if (content === null || content.length === 0) throw noFile();
       const row = await uploadSaver(db, dataDir, userId, kind, content);
       return reply.status(201).send({
         id: row.id,

@@ -81,6 +81,40 @@ describe("POST /api/uploads", () => {
   });
 });
 
+describe("POST /api/uploads with a body that is not readable multipart", () => {
+  it("answers 422 with the spec's shape, never a 500", async () => {
+    const host = await signUpHost(t);
+    const whole = multipartFile(TINY_PNG);
+    const boundary = whole.headers["content-type"].split("boundary=")[1]!;
+    const unreadable = "The upload could not be read. Please send the file again.";
+    const chooseFile = "Choose a file.";
+    const bodies = [
+      { type: "multipart/form-data", payload: whole.payload, message: unreadable },
+      {
+        type: whole.headers["content-type"],
+        payload: whole.payload.subarray(0, whole.payload.length - 30),
+        message: unreadable,
+      },
+      { type: "multipart/form-data; boundary=", payload: whole.payload, message: chooseFile },
+      {
+        type: whole.headers["content-type"],
+        payload: Buffer.from(`--${boundary}\r\ngarbage`),
+        message: chooseFile,
+      },
+    ];
+    for (const { type, payload, message } of bodies) {
+      const response = await t.request({
+        method: "POST",
+        url: "/api/uploads",
+        headers: { ...host.headers, "content-type": type },
+        payload,
+      });
+      expect(response.statusCode, `${type}: ${response.body}`).toBe(422);
+      expect(response.json(), type).toEqual({ message, errors: { file: [message] } });
+    }
+  });
+});
+
 describe("avatars and deleting uploads", () => {
   it("sets the avatar to the host's own image only, and deletes it for its owner only", async () => {
     const host = await signUpHost(t);
