@@ -8,7 +8,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import type { Deps } from "./deps";
+import { loggerOptions } from "./loggerOptions";
 import { authPlugin } from "./plugins/auth";
 import { clientApp } from "./plugins/clientApp";
 import { errorHandler, frameworkErrors } from "./plugins/errorHandler";
@@ -18,8 +20,8 @@ import { apiRoutes } from "./routes/apiRoutes";
 import { devMailboxRoutes } from "./routes/devMailbox/devMailboxRoutes";
 
 export interface AppOptions {
-  /** pino options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  /** The log level (and a stream, for tests that read the log), or false for silence. */
+  logger?: false | { level: string; stream?: DestinationStream };
   /** Serve the built client from dist/app (off in API tests). */
   serveClient?: boolean;
 }
@@ -27,7 +29,10 @@ export interface AppOptions {
 /** Builds the whole server as a Fastify instance; main.ts only listens. */
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.logger?.level ?? deps.config.logLevel, options.logger?.stream),
     frameworkErrors,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];

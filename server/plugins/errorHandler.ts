@@ -120,6 +120,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     const fromDatabase = domainErrorFromDatabase(error);
     if (fromDatabase) {
+      // A value the schemas should have refused: worth a line, without the statement's values.
+      if (fromDatabase.code === "VALIDATION") {
+        request.log.warn({ err: error }, "the database refused a value");
+      }
       return reply.status(STATUS[fromDatabase.code]).send(body(fromDatabase, language));
     }
     const status = (error as FastifyError).statusCode;
