@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
-import { type InvitationRow, invitationByToken } from "../data/teams";
+import { type InvitationRow, invitationByToken, mayAnswerInDashboard } from "../data/teams";
 import { findUserById } from "../data/users";
 import type { Db, Tx } from "../db/database";
 import { teamInvitations, teamMembers } from "../db/schema";
@@ -30,7 +30,7 @@ async function lockedInvitation(tx: Tx, ref: InvitationRef): Promise<InvitationR
  * Accepts or declines a team invitation, once. Accepting makes `userId` a member in the
  * invitation's role (and, while the team locks its colours, gives a plain member the team's).
  * By token (the mailed link, which proves the address) the signed-in account must use the
- * invited address; by id only the account that was invited may answer. A decline by token
+ * invited address; by id only a verified owner of it (see mayAnswerInDashboard). A decline by token
  * needs no account. Throws NOT_FOUND for someone else's invitation, FORBIDDEN for the wrong
  * account, GONE for an unknown, answered or expired one. Returns the team's id.
  */
@@ -45,7 +45,7 @@ export async function teamInvitationAnswerer(
     const invitation = await lockedInvitation(tx, ref);
     const user = userId === null ? null : await findUserById(tx, userId);
     if ("invitationId" in ref) {
-      if (!invitation || !user || invitation.inviteeId !== user.id) {
+      if (!invitation || !user || !mayAnswerInDashboard(user, invitation)) {
         throw new DomainError("NOT_FOUND", "Invitation not found.");
       }
     } else if (!invitation) {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { safeEqual, tokenHash } from "../auth/secrets";
 import type { Db, Tx } from "../db/database";
 import { profiles, teamInvitations, teamMembers, teams, users } from "../db/schema";
@@ -114,10 +115,23 @@ export function openInvitationsOfTeam(db: Db | Tx, teamId: string) {
 }
 
 /**
- * The unexpired, unanswered invitations a user may answer from the dashboard: those sent to the
- * account itself. Invitations to an address that had no account when sent need the mailed link.
+ * Whether `user` may answer an invitation from the dashboard, without the mailed link: only
+ * with a verified address, the invited one, or as the account that address belonged to when
+ * invited (it may have changed its address since). Sign-up alone proves no address.
  */
+export function mayAnswerInDashboard(
+  user: { id: string; email: string; emailVerifiedAt: Date | null },
+  invitation: { email: string; inviteeId: string | null },
+): boolean {
+  if (user.emailVerifiedAt === null) return false;
+  return (
+    invitation.inviteeId === user.id || invitation.email.toLowerCase() === user.email.toLowerCase()
+  );
+}
+
+/** The unexpired, unanswered invitations `userId` may answer from the dashboard. */
 export function pendingInvitationsOfUser(db: Db | Tx, userId: string, now: Date) {
+  const invitee = alias(users, "invitee");
   return db
     .select({
       id: teamInvitations.id,
@@ -129,10 +143,20 @@ export function pendingInvitationsOfUser(db: Db | Tx, userId: string, now: Date)
     })
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .innerJoin(
+      invitee,
+      and(
+        eq(invitee.id, userId),
+        isNotNull(invitee.emailVerifiedAt),
+        or(
+          eq(teamInvitations.inviteeId, invitee.id),
+          sql`lower(${teamInvitations.email}) = lower(${invitee.email})`,
+        ),
+      ),
+    )
     .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
     .where(
       and(
-        eq(teamInvitations.inviteeId, userId),
         isNull(teamInvitations.acceptedAt),
         isNull(teamInvitations.declinedAt),
         gt(teamInvitations.expiresAt, now),

@@ -145,8 +145,8 @@ export const teamMembers = pgTable(
 /**
  * Invitations to join a team: membership starts only when the invited person accepts. Only a
  * SHA-256 of the mailed token is kept; single use, expiring. `inviteeId` is the account the
- * address belonged to when invited: only then may its owner accept from the dashboard without
- * the mailed link, since sign-up does not prove an address.
+ * address belonged to when invited, which may answer from its dashboard even after changing
+ * its address.
  */
 export const teamInvitations = pgTable(
   "team_invitations",

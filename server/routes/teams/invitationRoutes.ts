@@ -35,7 +35,7 @@ export async function invitationRoutes(base: FastifyInstance, { deps }: { deps: 
         tags,
         summary: "Team invitations the signed-in user may answer here",
         description:
-          "Unexpired, unanswered invitations sent to the account's address while it had the account. An invitation sent before the account existed is answered through the mailed link.",
+          "Unexpired, unanswered invitations to the account's address once it is verified (or to the account itself). Otherwise the mailed link answers them.",
         security: hostSecurity,
         response: {
           200: z.object({ invitations: z.array(receivedInvitationSchema) }),

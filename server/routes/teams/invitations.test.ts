@@ -212,11 +212,27 @@ describe("answering", () => {
     const email = `later-${Date.now()}@example.com`;
     await invite(admin, team.id, email);
     const { token } = await invitationMail(email);
-    const newcomer = await signUpHost(t, { email });
-    // Sign-up does not prove the address: only the mailed link does.
+    const newcomer = await signUpHost(t, { email }, { verified: false });
+    // Sign-up alone proves no address: only the mailed link, or a verified address, does.
     expect(await myInvitations(newcomer)).toEqual([]);
     expect((await byToken("accept", token, newcomer)).statusCode).toBe(200);
     expect(await memberIds(admin, team.id)).toEqual([admin.id, newcomer.id].sort());
+  });
+
+  it("shows an invitation in the dashboard only to a verified owner of the address", async () => {
+    const admin = await signUpHost(t);
+    const team = await createTeam(t, admin);
+    const squatter = await signUpHost(t, {}, { verified: false });
+    const { invitation } = (await invite(admin, team.id, squatter.email)).json();
+    expect(await myInvitations(squatter)).toEqual([]);
+    expect((await byId("accept", invitation.id, squatter)).statusCode).toBe(404);
+
+    const email = `verified-later-${Date.now()}@example.com`;
+    const toLater = (await invite(admin, team.id, email)).json().invitation;
+    const owner = await signUpHost(t, { email });
+    expect((await myInvitations(owner)).map((i) => i.id)).toEqual([toLater.id]);
+    expect((await byId("accept", toLater.id, owner)).statusCode).toBe(200);
+    expect(await memberIds(admin, team.id)).toEqual([admin.id, owner.id].sort());
   });
 
   it("declines from the dashboard or with the link, without joining", async () => {
