@@ -8,6 +8,8 @@ export interface User {
   name: string;
   username: string;
   timeZone: string;
+  /** Until the host follows the mailed link, their pages are not published. */
+  emailVerified: boolean;
 }
 
 export interface MeResponse {

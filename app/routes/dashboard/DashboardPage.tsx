@@ -7,6 +7,7 @@ import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { SignOutButton } from "../../features/auth/SignOutButton";
+import { VerifyEmailBanner } from "../../features/dashboard/settings/VerifyEmailBanner";
 import { DashboardShell } from "../../features/dashboard/shell/DashboardShell";
 import { Navigate, useLocation } from "../../router";
 import { matchDashboardRoute } from "./dashboardRoutes";
@@ -37,6 +38,7 @@ export function DashboardPage() {
       bookingPageUrl={`${window.location.origin}/${user.username}`}
       signOut={<SignOutButton />}
     >
+      {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
       {screen}
     </DashboardShell>
   );

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { settingsQuery } from "../../features/dashboard/api/dashboardQueries";
+import { ChangeEmailForm } from "../../features/dashboard/settings/ChangeEmailForm";
 import { ProfileSettingsForm } from "../../features/dashboard/settings/ProfileSettingsForm";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link } from "../../router";
 
-/** Profile settings; the password has its own screen. */
+/** Profile settings and the email address; the password has its own screen. */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const settings = useQuery(settingsQuery());
@@ -25,7 +26,10 @@ export function SettingsScreen() {
         }
       />
       {settings.data ? (
-        <ProfileSettingsForm settings={settings.data} />
+        <>
+          <ProfileSettingsForm settings={settings.data} />
+          <ChangeEmailForm email={settings.data.user.email} />
+        </>
       ) : (
         <QueryStatus queries={[settings]} />
       )}

@@ -33,6 +33,12 @@ const ForgotPasswordScreen = screen(() =>
 const ResetPasswordScreen = screen(() =>
   import("./ResetPasswordScreen").then((m) => m.ResetPasswordScreen),
 );
+const VerifyEmailScreen = screen(() =>
+  import("./VerifyEmailScreen").then((m) => m.VerifyEmailScreen),
+);
+const ConfirmEmailScreen = screen(() =>
+  import("./ConfirmEmailScreen").then((m) => m.ConfirmEmailScreen),
+);
 const MissingScreen = screen(() => import("./MissingScreen").then((m) => m.MissingScreen));
 
 interface DashboardRoute {
@@ -59,6 +65,9 @@ export const dashboardRoutes: readonly DashboardRoute[] = [
   { path: "/settings/password", section: "settings", Screen: PasswordScreen },
   { path: "/forgot-password", section: null, public: true, Screen: ForgotPasswordScreen },
   { path: "/reset-password", section: null, public: true, Screen: ResetPasswordScreen },
+  // Mailed links: they may be opened in a browser that is not signed in.
+  { path: "/verify-email", section: null, public: true, Screen: VerifyEmailScreen },
+  { path: "/confirm-email", section: null, public: true, Screen: ConfirmEmailScreen },
 ];
 
 const missing: DashboardRoute = { path: "*", section: null, Screen: MissingScreen };

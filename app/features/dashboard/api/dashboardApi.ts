@@ -97,4 +97,10 @@ export const dashboardApi = {
     apiClient.post<{ message: string }>("/auth/password-reset", { email }),
   resetPassword: (token: string, password: string) =>
     apiClient.post<void>("/auth/password-reset/confirm", { token, password }),
+  requestEmailChange: (input: { email: string; currentPassword: string }) =>
+    apiClient.post<{ message: string }>("/me/email", input),
+  confirmEmailChange: (token: string) =>
+    apiClient.post<{ user: UserSettings }>("/me/email/confirm", { token }),
+  verifyEmail: (token: string) => apiClient.post<void>("/auth/verify-email", { token }),
+  resendVerification: () => apiClient.post<{ message: string }>("/auth/verify-email/resend"),
 };

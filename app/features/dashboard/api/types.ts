@@ -110,6 +110,8 @@ export interface Team {
 export interface UserSettings {
   id: string;
   email: string;
+  /** Until the host follows the mailed link, their pages are not published. */
+  emailVerified: boolean;
   name: string;
   username: string;
   timeZone: string;
