@@ -187,9 +187,17 @@ describe("teams", () => {
     await create.getByLabel("Team link").fill(`sales-${Date.now().toString(36)}`);
     await create.getByRole("button", { name: "Create team" }).click();
     await dashboard.heading("Sales Crew").waitFor();
-    await page.getByLabel("Email of their Slotted account").fill(member.email);
-    await page.getByRole("button", { name: "Add", exact: true }).click();
-    await dashboard.toast("Member added.");
+    await page.getByLabel("Email address").fill(member.email);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await dashboard.toast(`Invitation sent to ${member.email}.`);
+    // The member joins by following the mailed link while signed in as themselves.
+    const memberToken = ((await signup.json()) as { token: string }).token;
+    const accepted = await page.request.post("/api/invitations/by-token/accept", {
+      headers: { authorization: `Bearer ${memberToken}` },
+      data: { token: await dashboard.mailedToken(member.email, "invitation") },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await page.reload();
     await page.getByText(member.email).waitFor();
 
     await page.getByRole("button", { name: "New team event type" }).click();

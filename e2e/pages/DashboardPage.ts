@@ -46,7 +46,10 @@ export class DashboardPage {
   }
 
   /** The token of the newest link to /dashboard/{path} mailed to `email` (development mailbox). */
-  async mailedToken(email: string, path: "verify-email" | "confirm-email"): Promise<string> {
+  async mailedToken(
+    email: string,
+    path: "verify-email" | "confirm-email" | "invitation",
+  ): Promise<string> {
     const response = await this.page.request.get("/dev/mailbox.json");
     const { mails } = (await response.json()) as { mails: { to: string; text: string | null }[] };
     const pattern = new RegExp(`/dashboard/${path}\\?token=(\\S+)`);

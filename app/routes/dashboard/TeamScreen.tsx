@@ -16,6 +16,8 @@ import {
 import type { BrandColors, Team } from "../../features/dashboard/api/types";
 import { EventTypeCard } from "../../features/dashboard/eventTypes/EventTypeCard";
 import { KindDialog } from "../../features/dashboard/eventTypes/KindDialog";
+import { LeaveTeamCard } from "../../features/dashboard/teams/LeaveTeamCard";
+import { PendingInvitations } from "../../features/dashboard/teams/PendingInvitations";
 import { BackLink } from "../../features/dashboard/ui/BackLink";
 import { Card } from "../../features/dashboard/ui/Card";
 import { CheckboxField } from "../../features/dashboard/ui/CheckboxField";
@@ -26,7 +28,10 @@ import { SelectField } from "../../features/dashboard/ui/SelectField";
 import { notify } from "../../state/appState";
 import type { ScreenProps } from "./dashboardRoutes";
 
-/** One team: members and roles, its event types with their shared links, its brand colours. */
+/**
+ * One team: members and roles, invitations for admins, its event types with their shared
+ * links, its brand colours, and the way out of it.
+ */
 export function TeamScreen({ params }: ScreenProps) {
   const { t } = useTranslation();
   const me = useQuery(meQuery());
@@ -79,6 +84,7 @@ export function TeamScreen({ params }: ScreenProps) {
       </Card>
       <BrandingCard team={team} />
       {admin ? <RenameCard team={team} /> : null}
+      <LeaveTeamCard team={team} />
       <KindDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -104,11 +110,11 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
   const admin = team.role === "admin";
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "member">("member");
-  const add = useMutation({
-    mutationFn: () => dashboardApi.addTeamMember(team.id, { email, role }),
-    onSuccess: async () => {
+  const invite = useMutation({
+    mutationFn: () => dashboardApi.inviteTeamMember(team.id, { email, role }),
+    onSuccess: async ({ invitation }) => {
       setEmail("");
-      notify(t("dashboard.teams.memberAdded"));
+      notify(t("dashboard.teams.invitationSent", { email: invitation.email }));
       await refresh();
     },
   });
@@ -123,7 +129,7 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
     onSuccess: refresh,
     onError: (error) => notify(errorMessage(error, t), "error"),
   });
-  const errors = add.error instanceof ApiError ? add.error.fieldErrors : {};
+  const errors = invite.error instanceof ApiError ? invite.error.fieldErrors : {};
   const roleOptions = (["member", "admin"] as const).map((value) => ({
     value,
     label: t(`dashboard.teams.roles.${value}`),
@@ -154,14 +160,16 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
                     })
                   }
                 />
-                <Button
-                  variant="secondary"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(member.userId)}
-                >
-                  {t("dashboard.common.remove")}
-                  <span className="sr-only"> {member.name}</span>
-                </Button>
+                {member.userId === myId ? null : (
+                  <Button
+                    variant="secondary"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(member.userId)}
+                  >
+                    {t("dashboard.common.remove")}
+                    <span className="sr-only"> {member.name}</span>
+                  </Button>
+                )}
               </div>
             ) : (
               <span className="text-sm text-gray-700">
@@ -171,19 +179,21 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
           </li>
         ))}
       </ul>
+      {admin ? <PendingInvitations teamId={team.id} /> : null}
       {admin ? (
         <form
           noValidate
           className="flex flex-col gap-3 border-t border-gray-200 pt-4"
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            add.mutate();
+            invite.mutate();
           }}
         >
-          <h3 className="font-semibold text-gray-900">{t("dashboard.teams.addMember")}</h3>
+          <h3 className="font-semibold text-gray-900">{t("dashboard.teams.invite")}</h3>
+          <p className="text-sm text-gray-700">{t("dashboard.teams.inviteHint")}</p>
           <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
             <TextField
-              label={t("dashboard.teams.memberEmail")}
+              label={t("dashboard.teams.inviteEmail")}
               type="email"
               autoComplete="off"
               value={email}
@@ -196,11 +206,13 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
               options={roleOptions}
               onChange={(event) => setRole(event.target.value as "admin" | "member")}
             />
-            <Button type="submit" disabled={add.isPending || email.trim() === ""}>
-              {t("dashboard.teams.add")}
+            <Button type="submit" disabled={invite.isPending || email.trim() === ""}>
+              {t("dashboard.teams.sendInvite")}
             </Button>
           </div>
-          <Alert message={add.error && !errors.email ? errorMessage(add.error, t) : undefined} />
+          <Alert
+            message={invite.error && !errors.email ? errorMessage(invite.error, t) : undefined}
+          />
         </form>
       ) : null}
     </Card>

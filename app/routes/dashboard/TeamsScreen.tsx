@@ -9,12 +9,13 @@ import { TextField } from "../../components/TextField";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import { dashboardKeys, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
 import { slugify } from "../../features/dashboard/eventTypes/eventTypeDraft";
+import { MyInvitations } from "../../features/dashboard/teams/MyInvitations";
 import { Dialog } from "../../features/dashboard/ui/Dialog";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link, useNavigate } from "../../router";
 
-/** The host's teams, and a way to start one. */
+/** The host's teams, invitations to join others, and a way to start one. */
 export function TeamsScreen() {
   const { t } = useTranslation();
   const teams = useQuery(teamsQuery());
@@ -26,6 +27,7 @@ export function TeamsScreen() {
         description={t("dashboard.teams.description")}
         actions={<Button onClick={() => setCreating(true)}>{t("dashboard.teams.new")}</Button>}
       />
+      <MyInvitations />
       <QueryStatus queries={[teams]} />
       {teams.data && teams.data.length === 0 ? (
         <p className="rounded-2xl bg-white p-4 text-gray-700 shadow-sm">

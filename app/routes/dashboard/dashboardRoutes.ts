@@ -39,13 +39,14 @@ const VerifyEmailScreen = screen(() =>
 const ConfirmEmailScreen = screen(() =>
   import("./ConfirmEmailScreen").then((m) => m.ConfirmEmailScreen),
 );
+const InvitationScreen = screen(() => import("./InvitationScreen").then((m) => m.InvitationScreen));
 const MissingScreen = screen(() => import("./MissingScreen").then((m) => m.MissingScreen));
 
 interface DashboardRoute {
   path: string;
   /** The navigation entry it belongs to; null for screens outside the signed-in shell. */
   section: DashboardSection | null;
-  /** Reachable without signing in (password reset). */
+  /** Reachable without signing in (password reset, invitation links). */
   public?: boolean;
   Screen: LazyRoutePage<ScreenProps>;
 }
@@ -68,6 +69,8 @@ export const dashboardRoutes: readonly DashboardRoute[] = [
   // Mailed links: they may be opened in a browser that is not signed in.
   { path: "/verify-email", section: null, public: true, Screen: VerifyEmailScreen },
   { path: "/confirm-email", section: null, public: true, Screen: ConfirmEmailScreen },
+  // Signed out too: the invited address may have no account yet.
+  { path: "/invitation", section: null, public: true, Screen: InvitationScreen },
 ];
 
 const missing: DashboardRoute = { path: "*", section: null, Screen: MissingScreen };

@@ -3,10 +3,12 @@ import { readCookie } from "../../../lib/readCookie";
 import type {
   EventType,
   EventTypeFields,
+  InvitationPreview,
   MeSettings,
   ProfileSettings,
   Schedule,
   ScheduleFields,
+  SentInvitation,
   SingleUseLink,
   Team,
   Upload,
@@ -82,8 +84,17 @@ export const dashboardApi = {
     id: string,
     patch: { name?: string; colorsLocked?: boolean; colors?: Partial<Team["colors"]> },
   ) => apiClient.patch<Team>(`/teams/${id}`, patch),
-  addTeamMember: (id: string, input: { email: string; role: "admin" | "member" }) =>
-    apiClient.post<Team>(`/teams/${id}/members`, input),
+  inviteTeamMember: (id: string, input: { email: string; role: "admin" | "member" }) =>
+    apiClient.post<{ invitation: SentInvitation }>(`/teams/${id}/members`, input),
+  revokeInvitation: (id: string, invitationId: string) =>
+    apiClient.delete<void>(`/teams/${id}/invitations/${invitationId}`),
+  leaveTeam: (id: string) => apiClient.delete<void>(`/teams/${id}/members/me`),
+  answerInvitation: (invitationId: string, answer: "accept" | "decline") =>
+    apiClient.post<{ teamId: string }>(`/invitations/${invitationId}/${answer}`),
+  previewInvitation: (token: string) =>
+    apiClient.post<InvitationPreview>("/invitations/by-token", { token }),
+  answerInvitationByToken: (token: string, answer: "accept" | "decline") =>
+    apiClient.post<{ teamId: string }>(`/invitations/by-token/${answer}`, { token }),
   changeMemberRole: (id: string, userId: string, role: "admin" | "member") =>
     apiClient.patch<Team>(`/teams/${id}/members/${userId}`, { role }),
   removeTeamMember: (id: string, userId: string) =>

@@ -5,7 +5,9 @@ import type {
   BookingStatus,
   EventType,
   MeSettings,
+  ReceivedInvitation,
   Schedule,
+  SentInvitation,
   SingleUseLink,
   Team,
 } from "./types";
@@ -19,6 +21,8 @@ export const dashboardKeys = {
   singleUseLinks: (id: string) => [...dashboardKeys.eventTypes(), id, "singleUseLinks"] as const,
   schedules: () => [...dashboardKeys.all, "schedules"] as const,
   teams: () => [...dashboardKeys.all, "teams"] as const,
+  teamInvitations: (id: string) => [...dashboardKeys.teams(), id, "invitations"] as const,
+  myInvitations: () => [...dashboardKeys.teams(), "invitationsToMe"] as const,
   bookings: () => [...dashboardKeys.all, "bookings"] as const,
 };
 
@@ -64,6 +68,26 @@ export const teamsQuery = () =>
     queryKey: dashboardKeys.teams(),
     queryFn: ({ signal }) => apiClient.get<{ teams: Team[] }>("/teams", { signal }),
     select: (data) => data.teams,
+  });
+
+/** A team's unanswered invitations (admins only). */
+export const teamInvitationsQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.teamInvitations(teamId),
+    queryFn: ({ signal }) =>
+      apiClient.get<{ invitations: SentInvitation[] }>(`/teams/${teamId}/invitations`, {
+        signal,
+      }),
+    select: (data) => data.invitations,
+  });
+
+/** Invitations to teams the signed-in user may accept or decline here. */
+export const myInvitationsQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.myInvitations(),
+    queryFn: ({ signal }) =>
+      apiClient.get<{ invitations: ReceivedInvitation[] }>("/me/invitations", { signal }),
+    select: (data) => data.invitations,
   });
 
 export interface BookingFilter {

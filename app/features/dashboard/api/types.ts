@@ -107,6 +107,35 @@ export interface Team {
   members: TeamMember[];
 }
 
+/** An invitation as its team's admins see it; unanswered, possibly expired. */
+export interface SentInvitation {
+  id: string;
+  email: string;
+  role: "admin" | "member";
+  createdAt: string;
+  expiresAt: string;
+  expired?: boolean;
+}
+
+/** An invitation the signed-in user may answer from the dashboard. */
+export interface ReceivedInvitation {
+  id: string;
+  teamId: string;
+  teamName: string;
+  role: "admin" | "member";
+  inviterName: string | null;
+  expiresAt: string;
+}
+
+/** What a mailed invitation link invites to. */
+export interface InvitationPreview {
+  teamName: string;
+  inviterName: string | null;
+  email: string;
+  role: "admin" | "member";
+  expiresAt: string;
+}
+
 export interface UserSettings {
   id: string;
   email: string;
