@@ -12,12 +12,16 @@ export type ErrorCode =
 /** Per-field messages, the `errors` map of the spec's error response. */
 export type FieldErrors = Record<string, string[]>;
 
-/** The one error domain code throws; `fields` carries per-field messages for VALIDATION. */
+/**
+ * The one error domain code throws; `fields` carries per-field messages for VALIDATION,
+ * `retryAfterSeconds` when a RATE_LIMITED caller may try again.
+ */
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";

@@ -18,6 +18,12 @@ export interface Config {
    */
   trustProxy: string[] | false;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null } | null;
+  /**
+   * Bookings (`POST /api/event`) one client address may make per 10 minutes
+   * (BOOKING_LIMIT_PER_IP, 30) and one event type may take per hour
+   * (BOOKING_LIMIT_PER_EVENT_TYPE, 300); 0 turns a limit off (load tests).
+   */
+  bookingLimits: { perIp: number; perEventType: number };
   sessionSecret: string;
   logLevel: string;
   production: boolean;
@@ -79,6 +85,16 @@ function parseTrustProxy(value: string | null): string[] | false {
     }
   }
   return entries;
+}
+
+function parseCount(name: string, value: string | null, fallback: number): number {
+  if (value === null) return fallback;
+  if (!/^\d{1,9}$/.test(value)) {
+    throw new ConfigError(
+      `${name} must be a whole number (0 turns the limit off), got "${value}".`,
+    );
+  }
+  return Number(value);
 }
 
 /** SESSION_SECRET, or one generated on first start and kept in DATA_DIR. */
@@ -158,6 +174,14 @@ export function loadConfig(env: Env = process.env): Config {
       secretKey !== null && publishableKey !== null
         ? { secretKey, publishableKey, webhookSecret }
         : null,
+    bookingLimits: {
+      perIp: parseCount("BOOKING_LIMIT_PER_IP", optional(env, "BOOKING_LIMIT_PER_IP"), 30),
+      perEventType: parseCount(
+        "BOOKING_LIMIT_PER_EVENT_TYPE",
+        optional(env, "BOOKING_LIMIT_PER_EVENT_TYPE"),
+        300,
+      ),
+    },
     sessionSecret: sessionSecret(env, dataDir),
     logLevel,
     production,

@@ -5,6 +5,7 @@ import { publicApi } from "../api/publicApi";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { FocusHeading } from "../components/FocusHeading";
+import { rememberedBookingOfEvent } from "../features/booking/bookingStore";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { navigate, useLocation, useParams } from "../router/navigation";
 
@@ -36,11 +37,18 @@ export function PaymentErrorPage() {
     setAlert(undefined);
     try {
       if (username && event && eventUuid) {
-        const intent = paymentIntent
-          ? `?${new URLSearchParams({ payment_intent: paymentIntent })}`
-          : "";
+        // Only the attendee who booked may take the booking back: their secret from the
+        // scheduling answer this tab kept, or from the return address.
+        const booking = rememberedBookingOfEvent(eventUuid);
+        const token =
+          query.get("token") ?? booking?.attendee.token ?? booking?.attendee.cancelToken;
+        const params = new URLSearchParams({
+          ...(token ? { token } : {}),
+          ...(paymentIntent ? { payment_intent: paymentIntent } : {}),
+        });
+        const search = params.size > 0 ? `?${params}` : "";
         await publicApi.delete(
-          `/event/${encodeURIComponent(username)}/${encodeURIComponent(event)}/${encodeURIComponent(eventUuid)}${intent}`,
+          `/event/${encodeURIComponent(username)}/${encodeURIComponent(event)}/${encodeURIComponent(eventUuid)}${search}`,
         );
       }
       if (retryPath) navigate(retryPath, { keepQuery: true });

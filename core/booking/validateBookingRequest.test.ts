@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../errors";
 import type { EventLocation, Question } from "../eventTypes/eventTypeSchema";
+import { GUESTS_MAX } from "./bookingLimits";
 import { type BookingRequest, bookingRequestSchema } from "./bookingRequestSchema";
 import { type BookableRules, validateBookingRequest } from "./validateBookingRequest";
 
@@ -243,6 +244,9 @@ describe("bookingRequestSchema", () => {
       "guests.1": "Please enter a valid email address.",
     });
     expect(messages({ salutation: "Dr" })).toEqual({ salutation: "Please select an option" });
+    const guests = (n: number) => Array.from({ length: n }, (_, i) => `g${i}@example.com`);
+    expect(messages({ guests: guests(GUESTS_MAX) })).toEqual({});
+    expect(messages({ guests: guests(GUESTS_MAX + 1) })).toEqual({ guests: "At most 10 guests." });
     expect(messages({ name: undefined })).toEqual({ name: "Required" });
     expect(messages({ name: undefined, firstName: "Ada" })).toEqual({ lastName: "Required" });
     expect(messages({ timezone: "Mars/Olympus" })).toEqual({ timezone: "Unknown time zone." });

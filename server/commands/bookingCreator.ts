@@ -30,6 +30,8 @@ export interface BookingContext {
   /** Keys the email codes' hashes. */
   secret: string;
   now: Date;
+  /** Whether a payment gateway is set up; without one, paid event types cannot be booked. */
+  paymentsConfigured: boolean;
 }
 
 export interface CreatedBooking {
@@ -47,7 +49,8 @@ export interface CreatedBooking {
  * each, so a host who lost a race is skipped); seats, FLEXI groups, single-use links and email
  * codes take a transaction (with a savepoint per round-robin or FLEXI candidate).
  * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid.
- * Throws SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (emailCode), NOT_FOUND for a used single-use link.
+ * Throws SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (emailCode), NOT_FOUND for a used single-use link,
+ * CONFLICT for a paid event type while payments are not configured.
  */
 export async function bookingCreator(
   context: BookingContext,
@@ -57,6 +60,13 @@ export async function bookingCreator(
 ): Promise<CreatedBooking> {
   const { db, now } = context;
   const type = target.eventType;
+  // A pending booking would hold its time for a payment no one can make.
+  if (type.priceAmount !== null && !context.paymentsConfigured) {
+    throw new DomainError(
+      "CONFLICT",
+      "This event type cannot be booked yet: payments are not set up.",
+    );
+  }
   const codeId = type.requiresEmailVerification
     ? await checkEmailCode(
         db,

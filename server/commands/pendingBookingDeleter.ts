@@ -1,23 +1,32 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
-import { findEvent, findEventHosts } from "../data/bookings";
+import { safeEqual } from "../auth/secrets";
+import { findAttendees, findEvent, findEventHosts } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
 import { findTeam } from "../data/teams";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
-import { events, singleUseLinks } from "../db/schema";
+import { attendees, events, singleUseLinks } from "../db/schema";
+
+export interface PendingBookingPath {
+  user: string;
+  eventType: string;
+  eventId: string;
+  /** The attendee's secret from the scheduling answer (their cancel token). */
+  token?: string | undefined;
+  paymentIntent?: string | undefined;
+}
 
 /**
- * Deletes a booking still awaiting payment (the invitee's payment failed or was abandoned),
- * which frees its time and makes its single-use link usable again. The path must name the
- * event's event type (its owner's username or team slug, or one of its hosts, and its slug);
- * a given payment intent must be the event's. Throws NOT_FOUND, CONFLICT for a booking that is
- * not pending.
+ * Takes back a booking still awaiting payment (the invitee's payment failed or was
+ * abandoned): the attendee who made it, proved by the secret the scheduling answer gave
+ * them, loses their seat. The event, its busy time and its single-use link's use go too only
+ * when no other attendee remains, so one attendee of a group event cannot drop the others.
+ * The path must name the event's event type (its owner's username or team slug, or one of
+ * its hosts, and its slug); a given payment intent must be the event's. Throws NOT_FOUND,
+ * FORBIDDEN for a missing or wrong secret, CONFLICT for a booking that is not pending.
  */
-export async function pendingBookingDeleter(
-  db: Db,
-  path: { user: string; eventType: string; eventId: string; paymentIntent?: string | undefined },
-): Promise<void> {
+export async function pendingBookingDeleter(db: Db, path: PendingBookingPath): Promise<void> {
   const notFound = new DomainError("NOT_FOUND", "Booking not found.");
   const event = await findEvent(db, path.eventId);
   if (!event) throw notFound;
@@ -40,6 +49,13 @@ export async function pendingBookingDeleter(
   ) {
     throw notFound;
   }
+  const token = path.token;
+  // Every attendee's token is compared, so the time taken says nothing about which matched.
+  const matches = token
+    ? (await findAttendees(db, event.id)).filter((a) => safeEqual(token, a.cancelToken))
+    : [];
+  const attendee = matches[0];
+  if (!attendee) throw new DomainError("FORBIDDEN", "This link is not valid for this booking.");
 
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(events).where(eq(events.id, event.id)).for("update");
@@ -48,10 +64,19 @@ export async function pendingBookingDeleter(
       throw new DomainError("CONFLICT", "Only a booking awaiting payment can be deleted.");
     }
     await tx
+      .delete(attendees)
+      .where(and(eq(attendees.id, attendee.id), eq(attendees.eventId, event.id)));
+    const others = await tx
+      .select({ id: attendees.id })
+      .from(attendees)
+      .where(and(eq(attendees.eventId, event.id), eq(attendees.status, "CONFIRMED")))
+      .limit(1);
+    if (others.length > 0) return;
+    await tx
       .update(singleUseLinks)
       .set({ usedAt: null, eventId: null })
       .where(eq(singleUseLinks.eventId, event.id));
-    // host_busy, event_hosts and attendees go with it (on delete cascade).
+    // host_busy and event_hosts go with it (on delete cascade).
     await tx.delete(events).where(eq(events.id, event.id));
   });
 }

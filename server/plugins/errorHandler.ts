@@ -75,6 +75,15 @@ export function frameworkErrors(
   reply.status(400).send({ message: t("general.badUrl") });
 }
 
+/**
+ * The key of a field in the `errors` map. A field named after a query parameter such as
+ * `__proto__` would set the map's prototype instead of a key (and fail the response schema),
+ * so it names the request as a whole.
+ */
+function fieldKey(field: string): string {
+  return field.split(".").includes("__proto__") ? "_" : field;
+}
+
 /** The spec's error body of a domain error, its messages in `language`. */
 function body(error: DomainError, language: string): Record<string, unknown> {
   const message = translateMessage(error.message, language);
@@ -82,7 +91,7 @@ function body(error: DomainError, language: string): Record<string, unknown> {
   if (!error.fields) return { message };
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(error.fields)) {
-    errors[field] = messages.map((text) => translateMessage(text, language));
+    errors[fieldKey(field)] = messages.map((text) => translateMessage(text, language));
   }
   return { message, errors };
 }
@@ -105,13 +114,17 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
     const language = requestLanguage(request);
     if (error instanceof DomainError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header("retry-after", String(error.retryAfterSeconds));
+      }
       return reply.status(STATUS[error.code]).send(body(error, language));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = localizedValidationIssues(request, error, language);
       const fields: FieldErrors = {};
       for (const { field, message } of issues) {
-        fields[field] = [...(fields[field] ?? []), message];
+        const key = fieldKey(field);
+        fields[key] = [...(fields[key] ?? []), message];
       }
       const first = Object.values(fields)[0]?.[0] ?? translateMessage("Invalid input.", language);
       // A malformed id in the path names nothing that exists.

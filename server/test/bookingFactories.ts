@@ -60,7 +60,7 @@ export async function bookOk(t: TestApp, body: Record<string, unknown>) {
       status: string;
       hosts: { username: string }[];
     };
-    attendee: { uuid: string; cancelUrl: string; rescheduleUrl: string };
+    attendee: { uuid: string; token: string; cancelUrl: string; rescheduleUrl: string };
     action?: unknown;
     checkout?: boolean;
   };

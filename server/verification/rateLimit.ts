@@ -4,9 +4,10 @@ import type { Db } from "../db/database";
 import { authAttempts } from "../db/schema";
 
 /**
- * Counts one hit against `key` in a fixed window and throws RATE_LIMITED (with `message`)
- * once `limit` hits fall in the window. The counter lives in the database (auth_attempts),
- * shared by every server process; one upsert, so concurrent hits are all counted.
+ * Counts one hit against `key` in a fixed window and throws RATE_LIMITED (with `message`,
+ * and the seconds until the window ends for Retry-After) once `limit` hits fall in the
+ * window. The counter lives in the database (auth_attempts), shared by every server
+ * process; one upsert, so concurrent hits are all counted.
  */
 export async function takeRateLimit(
   db: Db,
@@ -27,6 +28,14 @@ export async function takeRateLimit(
         windowStart: sql`case when ${authAttempts.windowStart} <= ${since} then ${now} else ${authAttempts.windowStart} end`,
       },
     })
-    .returning({ hits: authAttempts.failures });
-  if ((row?.hits ?? 0) > limit) throw new DomainError("RATE_LIMITED", message);
+    .returning({ hits: authAttempts.failures, windowStart: authAttempts.windowStart });
+  if (row && row.hits > limit) {
+    const endsIn = row.windowStart.getTime() + windowMs - now.getTime();
+    throw new DomainError(
+      "RATE_LIMITED",
+      message,
+      undefined,
+      Math.max(1, Math.ceil(endsIn / 1000)),
+    );
+  }
 }

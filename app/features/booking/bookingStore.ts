@@ -25,6 +25,24 @@ export function rememberedBooking(attendeeUuid: string): BookingResponse | null 
   }
 }
 
+/**
+ * The booking answer this tab kept for a booking of event `eventUuid`, the newest first: the
+ * payment-failed page knows the event, and needs the attendee's secret to take it back.
+ */
+export function rememberedBookingOfEvent(eventUuid: string): BookingResponse | null {
+  try {
+    for (let index = sessionStorage.length - 1; index >= 0; index--) {
+      const key = sessionStorage.key(index);
+      if (!key?.startsWith(storageKey(""))) continue;
+      const booking = rememberedBooking(key.slice(storageKey("").length));
+      if (booking?.event.uuid === eventUuid) return booking;
+    }
+  } catch {
+    // Blocked storage: nothing was kept.
+  }
+  return null;
+}
+
 /** The invitee's own cancel and reschedule links from a booking answer, when it has them. */
 export function attendeeLinks(
   booking: BookingResponse,

@@ -63,6 +63,15 @@ describe("validateDetails", () => {
     });
   });
 
+  it("allows at most GUESTS_MAX guests", () => {
+    const values = { ...prefillDetails("?name=Ana&email=ana%40x.io&a1=x&a3=true", eventType) };
+    const guests = (n: number) => Array.from({ length: n }, (_, i) => `g${i}@x.io`).join(", ");
+    const check = (n: number) =>
+      validateDetails(eventType, { ...values, location: 0, guests: guests(n) }, alwaysValid);
+    expect(check(10)).toEqual({});
+    expect(check(11)).toEqual({ guests: "details.tooManyGuests" });
+  });
+
   it("checks the phone of a location the host calls, and answer lengths", () => {
     const values = {
       ...prefillDetails("?name=Ana&email=a%40b.co&a3=1", eventType),

@@ -14,7 +14,12 @@ import {
 import { createEventType, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
-const t = await createTestApp();
+// Payments configured (paid types are bookable), and the booking rate limits off: this file
+// books far more than one address may in 10 minutes (bookingLimits.test.ts covers them).
+const t = await createTestApp({
+  stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", webhookSecret: null },
+  bookingLimits: { perIp: 0, perEventType: 0 },
+});
 t.setNow(BOOKING_NOW);
 
 const SLOT_TAKEN = {
@@ -45,6 +50,7 @@ describe("POST /api/event: one-on-one", () => {
       },
       attendee: {
         uuid: expect.any(String),
+        token: expect.any(String),
         cancelUrl: expect.any(String),
         rescheduleUrl: expect.any(String),
       },
@@ -172,6 +178,11 @@ describe("POST /api/event: validation (422 with the spec's messages)", async () 
       { guests: ["ok@example.com", "nope"] },
       { "guests.1": ["Please enter a valid email address."] },
     ],
+    [
+      "eleven guests",
+      { guests: Array.from({ length: 11 }, (_, i) => `guest${i}@example.com`) },
+      { guests: ["At most 10 guests."] },
+    ],
     ["phone", { phone: "12ab" }, { phone: ["Invalid phone number"] }],
     ["salutation", { salutation: "Dr" }, { salutation: ["Please select an option"] }],
     ["name", { name: "" }, { name: ["Required"] }],
@@ -213,6 +224,42 @@ describe("POST /api/event: validation (422 with the spec's messages)", async () 
     const body = response.json();
     expect(body.errors).toEqual(errors);
     expect(body.message).toBe(Object.values(errors)[0]![0]);
+  });
+
+  it("books questions named constructor and toString, and refuses a __proto__ key with a 4xx", async () => {
+    const named = await createEventType(t, host, {
+      questions: [
+        { id: "constructor", type: "SHORT_TEXT", label: "Built", required: true },
+        { id: "toString", type: "SHORT_TEXT", label: "Said" },
+      ],
+    });
+    const missing = await book(t, bookingBody(userLink(host, named), { answers: {} }));
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ "answers.constructor": ["Required"] });
+
+    const body = bookingBody(userLink(host, named), {
+      start: berlinSlot(0, "10:00"),
+      answers: { constructor: "Ships", toString: "Hello" },
+    });
+    const booked = await bookOk(t, body);
+    const invitee = await t.request({
+      method: "GET",
+      url: `/api/invitee/${booked.attendee.uuid}?token=${booked.attendee.token}`,
+    });
+    expect(invitee.json().invitee.answers).toEqual({ constructor: "Ships", toString: "Hello" });
+
+    const payload = JSON.stringify(bookingBody(userLink(host, named))).replace(
+      /}$/,
+      ',"answers":{"__proto__":{"constructor":"x"}}}',
+    );
+    const proto = await t.request({
+      method: "POST",
+      url: "/api/event",
+      payload,
+      headers: { "content-type": "application/json" },
+    });
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json()).toEqual({ message: "The request body is not valid JSON." });
   });
 
   it("accepts the longest answers and a valid phone number for the host to call", async () => {
@@ -388,6 +435,12 @@ describe("single-use links", () => {
   });
 });
 
+/** DELETE /api/event/{user}/{eventType}/{eventUuid} with `query`. */
+function deletePending(path: string, query: Record<string, string>) {
+  const search = new URLSearchParams(query).toString();
+  return t.request({ method: "DELETE", url: `/api/event/${path}${search ? `?${search}` : ""}` });
+}
+
 describe("paid event types", () => {
   it("books as pending payment with checkout, and the pending booking can be deleted", async () => {
     const host = await signUpHost(t);
@@ -398,26 +451,58 @@ describe("paid event types", () => {
     expect(await bookingMailsTo(t, host.email)).toEqual([]);
     expect((await book(t, bookingBody(userLink(host, type)))).statusCode).toBe(409);
 
-    const wrong = await t.request({
-      method: "DELETE",
-      url: `/api/event/someone-else/${type.slug}/${answer.event.uuid}`,
-    });
+    const token = answer.attendee.token;
+    expect(answer.attendee.cancelUrl).toContain(encodeURIComponent(token));
+
+    const wrong = await deletePending(`someone-else/${type.slug}/${answer.event.uuid}`, { token });
     expect(wrong.statusCode).toBe(404);
-    const deleted = await t.request({
-      method: "DELETE",
-      url: `/api/event/${host.username}/${type.slug}/${answer.event.uuid}?payment_intent=pi_123`,
-    });
-    expect(deleted.statusCode).toBe(204);
+    const path = `${host.username}/${type.slug}/${answer.event.uuid}`;
+    const anonymous = await deletePending(path, {});
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toEqual({ message: "This link is not valid for this booking." });
+    expect((await deletePending(path, { token: `${token}x` })).statusCode).toBe(403);
+    expect((await deletePending(path, { token, payment_intent: "pi_123" })).statusCode).toBe(204);
     await bookOk(t, bookingBody(userLink(host, type)));
+  });
+
+  it("lets one attendee of a paid group event take back only their own seat", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, {
+      kind: "GROUP",
+      seats: 3,
+      price: { amount: 5000, currency: "EUR" },
+    });
+    const first = await bookOk(t, bookingBody(userLink(host, type)));
+    const second = await bookOk(t, bookingBody(userLink(host, type)));
+    expect(second.event.uuid).toBe(first.event.uuid);
+    const path = `${host.username}/${type.slug}/${first.event.uuid}`;
+
+    // The first attendee's secret drops the first seat, never the event or the second seat.
+    expect((await deletePending(path, { token: first.attendee.token })).statusCode).toBe(204);
+    expect((await deletePending(path, { token: first.attendee.token })).statusCode).toBe(403);
+    const busy = await t.database.db
+      .select()
+      .from(hostBusy)
+      .where(eq(hostBusy.eventId, first.event.uuid));
+    expect(busy).toHaveLength(1);
+    const event = await t.request({ method: "GET", url: `/api/event/uuid/${first.event.uuid}` });
+    expect(event.json().event.seats).toEqual({ total: 3, taken: 1 });
+
+    // The last attendee leaving frees the time.
+    expect((await deletePending(path, { token: second.attendee.token })).statusCode).toBe(204);
+    const gone = await t.request({ method: "GET", url: `/api/event/uuid/${first.event.uuid}` });
+    expect(gone.statusCode).toBe(404);
+    expect(
+      await t.database.db.select().from(hostBusy).where(eq(hostBusy.eventId, first.event.uuid)),
+    ).toEqual([]);
   });
 
   it("refuses to delete a confirmed booking", async () => {
     const host = await signUpHost(t);
     const type = await createEventType(t, host);
     const answer = await bookOk(t, bookingBody(userLink(host, type)));
-    const response = await t.request({
-      method: "DELETE",
-      url: `/api/event/${host.username}/${type.slug}/${answer.event.uuid}`,
+    const response = await deletePending(`${host.username}/${type.slug}/${answer.event.uuid}`, {
+      token: answer.attendee.token,
     });
     expect(response.statusCode).toBe(409);
   });

@@ -62,8 +62,17 @@ export function presentAction(type: Pick<EventTypeRow, "redirectUrl" | "redirect
 /** `POST /api/event` and reschedule answers. */
 export const bookingResponseSchema = z.object({
   event: bookedEventSchema,
-  /** The invitee's own cancel and reschedule links, as in their mail, for the confirmation page. */
-  attendee: z.object({ uuid: z.uuid(), cancelUrl: z.string(), rescheduleUrl: z.string() }),
+  /**
+   * The invitee's own cancel and reschedule links, as in their mail, for the confirmation
+   * page, and their secret: it proves them on the invitee read and on taking back a booking
+   * awaiting payment.
+   */
+  attendee: z.object({
+    uuid: z.uuid(),
+    token: z.string(),
+    cancelUrl: z.string(),
+    rescheduleUrl: z.string(),
+  }),
   action: actionSchema.optional(),
   checkout: z.boolean().optional(),
 });
@@ -83,6 +92,7 @@ export function presentBooking(
     event: presentBookedEvent(booked.event, booked.hosts),
     attendee: {
       uuid: booked.attendee.id,
+      token: booked.attendee.cancelToken,
       cancelUrl: cancelUrl(publicUrl, booked.attendee),
       rescheduleUrl: rescheduleUrl(publicUrl, booked.attendee),
     },

@@ -26,6 +26,7 @@ import { idempotent } from "../../plugins/idempotency";
 import { sendEmailCode } from "../../verification/emailCodes";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
+import { bookingRateLimits } from "./bookingRateLimits";
 import {
   bookingResponseSchema,
   eventViewSchema,
@@ -72,6 +73,8 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
     },
     async (request, reply) => {
       const body = request.body;
+      const limits = deps.config.bookingLimits;
+      await bookingRateLimits.takeForAddress(db, limits, request.ip, deps.clock());
       const link = eventTypeLinkOf(body)!;
       // A rush for one slot: wait for the request already booking it in this process.
       const key = SlotFlights.keyOf(link, Date.parse(body.start));
@@ -80,13 +83,20 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       let taken = false;
       try {
         const target = await resolvePublicEventType(db, link);
+        await bookingRateLimits.takeForEventType(db, limits, target.eventType.id, deps.clock());
         const fillsSlot = SlotFlights.fillsSlot(target.eventType.kind);
         if (!fillsSlot) flight.settle(false);
         // The invitee's language, for their mails: the body's, else the page's.
         const language = requestLanguage(request);
         const details = validateBookingRequest(target.eventType, { ...body, language });
         const booked = await bookingCreator(
-          { db, publicUrl, secret: sessionSecret, now: deps.clock() },
+          {
+            db,
+            publicUrl,
+            secret: sessionSecret,
+            now: deps.clock(),
+            paymentsConfigured: deps.config.stripe !== null,
+          },
           target,
           details,
           body.emailCode,
@@ -221,13 +231,19 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
     {
       schema: {
         tags,
-        summary: "Delete a booking awaiting payment (payment failed), freeing its time",
+        summary:
+          "Take back a booking awaiting payment (payment failed): the attendee's seat, and the event once no one else holds one",
+        description:
+          "`token` is the attendee's secret from the scheduling answer (`attendee.token`); `payment_intent` is optional.",
         params: z.object({
           user: z.string().max(200),
           eventType: z.string().max(200),
           eventUuid: z.uuid({ error: "Booking not found." }),
         }),
-        querystring: z.object({ payment_intent: z.string().max(200).optional() }),
+        querystring: z.object({
+          token: z.string().max(200).optional(),
+          payment_intent: z.string().max(200).optional(),
+        }),
         response: { 204: z.null(), ...errorResponses },
       },
     },
@@ -236,6 +252,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         user: request.params.user,
         eventType: request.params.eventType,
         eventId: request.params.eventUuid,
+        token: request.query.token,
         paymentIntent: request.query.payment_intent,
       });
       return reply.status(204).send(null);
