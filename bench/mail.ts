@@ -1,0 +1,199 @@
+// Mail throughput of the outbox worker (server/mail/outboxWorker.ts): MAILS booking
+// confirmations (HTML, text and an .ics invite each) are written to the outbox of a fresh
+// database, then one worker delivers them over SMTP to a local smtp-server; mails per second
+// from the start of the drain to the last mail marked sent, on PGlite (a fresh data directory)
+// and PostgreSQL (a scratch database created and dropped here, on DATABASE_URL or
+// postgres://postgres@127.0.0.1:5432). The SMTP server runs in a child process, as a real one
+// would run elsewhere, so it does not share the worker's event loop.
+// Run with `npx tsx bench/mail.ts` (BENCH_ENGINES=pglite or =postgres to run one engine).
+import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { type Database, openPglite, openPostgres } from "../server/db/database";
+import { migrate } from "../server/db/migrate";
+import type { BookingMailPayload } from "../server/mail/mailTypes";
+import { enqueueMails } from "../server/mail/outbox";
+import { startOutboxWorker } from "../server/mail/outboxWorker";
+
+const MAILS = 1000;
+const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
+
+// As a child: an SMTP sink on a free loopback port that reports each mail it accepted.
+if (process.argv[2] === "smtp-sink") {
+  const { SMTPServer } = await import("smtp-server");
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        process.send?.("mail");
+        callback();
+      });
+    },
+  });
+  server.listen(0, "127.0.0.1", () => {
+    process.send?.({ port: (server.server.address() as { port: number }).port });
+  });
+  process.on("disconnect", () => server.close(() => process.exit(0)));
+} else {
+  await runBench();
+}
+
+/** The i-th invitee's confirmation, as a ONE_ON_ONE booking writes it. */
+function confirmation(i: number): BookingMailPayload {
+  const start = new Date(Date.UTC(2030, 0, 1, 9) + i * 3_600_000);
+  return {
+    template: "bookingConfirmed",
+    to: { email: `invitee${i}@example.com`, name: `Invitee ${i}` },
+    language: ["en", "de", "fr", "ar"][i % 4]!,
+    data: {
+      role: "invitee",
+      uid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}@slotted`,
+      sequence: 0,
+      stamp: "2029-12-01T08:00:00.000Z",
+      title: "Intro call",
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      formerStart: null,
+      formerEnd: null,
+      timeZone: "Europe/Berlin",
+      timeFormat: 24,
+      location: { type: "GOOGLE_MEET", value: "https://meet.example.com/abc-defg-hij" },
+      organizer: { email: "host@example.com", name: "Bench Host" },
+      hostNames: ["Bench Host"],
+      invitee: { name: `Invitee ${i}`, email: `invitee${i}@example.com`, phone: null, guests: [] },
+      answers: [],
+      reason: null,
+      cancelUrl: `http://localhost:3000/cancel/${i}/token${i}`,
+      rescheduleUrl: `http://localhost:3000/reschedule/by-attendee/${i}?token=token${i}`,
+      seatOnly: false,
+    },
+  };
+}
+
+interface Sink {
+  port: number;
+  received(): number;
+  stop(): Promise<void>;
+}
+
+function startSink(): Promise<Sink> {
+  const child: ChildProcess = fork(process.argv[1]!, ["smtp-sink"], {
+    execArgv: process.execArgv,
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  let received = 0;
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the SMTP sink exited with ${code}`)));
+    child.on("message", (message: unknown) => {
+      if (message === "mail") received += 1;
+      else
+        resolve({
+          port: (message as { port: number }).port,
+          received: () => received,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.removeAllListeners("exit");
+              child.once("exit", () => done());
+              child.disconnect();
+            }),
+        });
+    });
+  });
+}
+
+interface Row {
+  engine: string;
+  mails: number;
+  seconds: number;
+  perSecond: number;
+  received: number;
+}
+
+async function measure(engine: string, database: Database): Promise<Row> {
+  await migrate(database);
+  const now = new Date();
+  for (let i = 0; i < MAILS; i += 100) {
+    const chunk = Array.from({ length: Math.min(100, MAILS - i) }, (_, k) => confirmation(i + k));
+    await enqueueMails(database.db, chunk, now);
+  }
+  const sink = await startSink();
+  const worker = startOutboxWorker({
+    database,
+    smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+    publicUrl: "http://localhost:3000",
+    clock: () => new Date(),
+    // Only the drain below works; the idle poll would start a second pass.
+    pollMs: 3_600_000,
+  });
+  try {
+    const started = performance.now();
+    const sent = await worker.drain();
+    const seconds = (performance.now() - started) / 1000;
+    // The sink's reports travel over IPC and may trail the last "sent" mark a little.
+    for (let wait = 0; sink.received() < sent && wait < 100; wait++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const [left] = await database.query<{ n: number }>(
+      "select count(*)::int as n from outbox where status <> 'sent'",
+    );
+    if (sent !== MAILS || left!.n !== 0) throw new Error(`sent ${sent}, ${left!.n} left`);
+    return { engine, mails: sent, seconds, perSecond: sent / seconds, received: sink.received() };
+  } finally {
+    await worker.stop();
+    await sink.stop();
+  }
+}
+
+async function withPglite(): Promise<Row> {
+  const dir = mkdtempSync(join(tmpdir(), "slotted-bench-mail-"));
+  const database = await openPglite(join(dir, "pglite"));
+  try {
+    return await measure("PGlite", database);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function withPostgres(): Promise<Row> {
+  const url = process.env.DATABASE_URL || DEFAULT_POSTGRES;
+  const name = `slotted_bench_mail_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = openPostgres(dbUrl.toString());
+  try {
+    return await measure("PostgreSQL", database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function runBench() {
+  const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",");
+  const rows: Row[] = [];
+  if (engines.includes("pglite")) rows.push(await withPglite());
+  if (engines.includes("postgres")) rows.push(await withPostgres());
+  console.log(
+    `\nMail bench: ${MAILS} booking confirmations from the outbox to a local SMTP server, one worker.\n`,
+  );
+  console.table(
+    rows.map((r) => ({
+      engine: r.engine,
+      mails: r.mails,
+      seconds: r.seconds.toFixed(2),
+      "mails/s": r.perSecond.toFixed(0),
+      "received by SMTP": r.received,
+    })),
+  );
+}
