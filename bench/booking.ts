@@ -9,16 +9,18 @@
 // and this client (from /proc), which, unlike the rates, does not depend on what else runs.
 // Run with `npx tsx bench/booking.ts` (BENCH_ENGINES=pglite or =postgres to run one engine,
 // BENCH_ONLY=distinct or =contention one case, BENCH_CPU_PROF=<dir> to profile the server).
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { build } from "esbuild";
 import pg from "pg";
-import { projectRoot } from "../server/projectRoot";
+import {
+  buildServerBundle,
+  hostWithEventType,
+  type Server,
+  startServer,
+} from "./support/benchServer";
 
 const CLIENTS = 10;
 const DISTINCT_BOOKINGS = 3000;
@@ -52,25 +54,8 @@ interface Target {
   database: string | null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-interface Server {
-  base: string;
-  pid: number;
-  stop(): Promise<void>;
-}
 
 const CLOCK_TICKS = 100;
 
@@ -128,131 +113,6 @@ function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number) {
     database: per(database),
     client: per(after.client - before.client),
   };
-}
-
-/**
- * The server bundled as `npm start` runs it (esbuild, scripts/build.mjs's options), into its own
- * file so the shared dist/server is left alone; under the project so projectRoot is found.
- */
-async function buildServerBundle(): Promise<string> {
-  const outfile = join(projectRoot, "dist", "bench", "main.js");
-  await build({
-    entryPoints: [join(projectRoot, "server", "main.ts")],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    sourcemap: true,
-    logLevel: "warning",
-  });
-  return outfile;
-}
-
-async function startServer(bundle: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_CPU_PROF
-        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
-      bundle,
-    ],
-    {
-      cwd: projectRoot,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "error",
-        NODE_ENV: "production",
-        DEV_MAILBOX: "0",
-        SMTP_URL: "",
-        SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("the server exited while starting");
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(base + path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** A host whose week is open around the clock (UTC), with a 15-minute event type. */
-async function hostWithEventType(base: string, name: string) {
-  const signup = await call(base, "POST", "/api/auth/signup", {
-    email: `${name}@example.com`,
-    password: "correct horse battery",
-    name,
-    username: name,
-    timeZone: "UTC",
-  });
-  if (signup.status !== 201) throw new Error(`signup: ${JSON.stringify(signup.body)}`);
-  const token = signup.body.token as string;
-  const schedules = await call(base, "GET", "/api/schedules", undefined, token);
-  const scheduleId = schedules.body.schedules[0].id as string;
-  const day = [{ start: "00:00", end: "24:00" }];
-  const weekly = Object.fromEntries(
-    ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"].map((d) => [d, day]),
-  );
-  const patched = await call(
-    base,
-    "PATCH",
-    `/api/schedules/${scheduleId}`,
-    { timeZone: "UTC", weekly },
-    token,
-  );
-  if (patched.status !== 200) throw new Error(`schedule: ${JSON.stringify(patched.body)}`);
-  const type = await call(
-    base,
-    "POST",
-    "/api/event-types",
-    {
-      kind: "ONE_ON_ONE",
-      title: "Bench",
-      slug: "bench",
-      duration: SLOT_MINUTES,
-      maxDaysAhead: 365,
-    },
-    token,
-  );
-  if (type.status !== 201) throw new Error(`event type: ${JSON.stringify(type.body)}`);
-  return { username: name };
 }
 
 const SPREAD_DAYS = 300;
