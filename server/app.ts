@@ -14,6 +14,7 @@ import { loggerOptions } from "./loggerOptions";
 import { authPlugin } from "./plugins/auth";
 import { clientApp } from "./plugins/clientApp";
 import { errorHandler, frameworkErrors } from "./plugins/errorHandler";
+import { hostPagesFraming } from "./plugins/hostPagesFraming";
 import { openApi } from "./plugins/openApi";
 import { unsafeTextGuard } from "./plugins/unsafeTextGuard";
 import { apiRoutes } from "./routes/apiRoutes";
@@ -39,7 +40,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For counts: limits are keyed on request.ip.
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -84,6 +86,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(hostPagesFraming);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(openApi, { publicUrl: deps.config.publicUrl });
