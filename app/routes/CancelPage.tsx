@@ -34,10 +34,10 @@ export function CancelPage() {
   const key = `cancel:${slug}`;
   const query = usePublicQuery<CancelData>(key, async (signal) => {
     try {
-      const { invitee, event } = await fetchInvitee(slug, signal);
+      const { invitee, event } = await fetchInvitee(slug, usertoken, signal);
       return {
         event,
-        inviteeName: invitee.name,
+        inviteeName: invitee.name ?? null,
         attendeeCancelled: invitee.status === "CANCELLED",
       };
     } catch (error) {

@@ -35,8 +35,9 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
       if (routeName === "event") {
         return { event: await fetchEventView(slug, signal), inviteeName: null };
       }
-      const { event, invitee } = await fetchInvitee(slug, signal);
-      return { event, inviteeName: invitee.name };
+      const token = remembered?.attendee.token ?? remembered?.attendee.cancelToken;
+      const { event, invitee } = await fetchInvitee(slug, token, signal);
+      return { event, inviteeName: invitee.name ?? null };
     },
     60_000,
   );

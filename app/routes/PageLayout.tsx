@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadingIndicator } from "../components/LoadingIndicator";
+import { referrerOrigin } from "../features/analytics/pageAnalytics";
 import { consentStatus, useConsentChoice } from "../features/consent/consentCookie";
 import { isEmbedded } from "../features/embed/embedded";
 import { usePageHeightReporter } from "../features/embed/usePageHeightReporter";
@@ -11,6 +12,7 @@ import { Toasts } from "../features/layout/Toasts";
 import { useLayoutColors } from "../features/layout/useLayoutColors";
 import { useLocation } from "../router/navigation";
 import { useAppState } from "../state/appState";
+import { analyticsPageUrl } from "./analyticsPageUrl";
 import { ErrorPage } from "./ErrorPage";
 import { hostRouteNames, type RouteName } from "./routeTable";
 
@@ -20,6 +22,10 @@ const ConsentBanner = lazy(() =>
 const AnalyticsLoader = lazy(() =>
   import("../features/consent/ConsentBanner").then((m) => ({ default: m.AnalyticsLoader })),
 );
+
+function trackedPage(href: string) {
+  return { ...analyticsPageUrl(href), referrer: referrerOrigin(document.referrer) };
+}
 
 const defaultPadding = "px-4 py-10 sm:px-6 sm:py-14";
 const bookingPadding = "px-0 py-0 sm:px-6 sm:py-10";
@@ -85,7 +91,7 @@ function PublicChrome() {
   if (consent !== "ask" && consent !== "granted") return null;
   return (
     <Suspense fallback={null}>
-      {consent === "ask" ? <ConsentBanner /> : <AnalyticsLoader />}
+      {consent === "ask" ? <ConsentBanner /> : <AnalyticsLoader pageOf={trackedPage} />}
     </Suspense>
   );
 }

@@ -20,9 +20,21 @@ export function analyticsQuery(
 ): URLSearchParams {
   const query = new URLSearchParams({ public_id: ping.publicId, action: ping.action, device });
   if (ping.componentId) query.set("component_id", ping.componentId);
-  if (referrer) query.set("referrer", referrer);
+  // The referring site, never its path or query: those can hold tokens or names.
+  const origin = referrerOrigin(referrer);
+  if (origin) query.set("referrer", origin);
   if (ping.socials && ping.socials.length > 0) query.set("socials", ping.socials.join(","));
   return query;
+}
+
+/** A referrer as analytics may see it: its origin only (paths and queries can be personal). */
+export function referrerOrigin(referrer: string): string {
+  try {
+    const { origin } = new URL(referrer);
+    return origin === "null" ? "" : origin;
+  } catch {
+    return "";
+  }
 }
 
 /**

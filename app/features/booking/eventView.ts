@@ -24,14 +24,17 @@ export interface EventView {
   calendarLinks: { google: string; outlook: string; office365: string; ics: string };
 }
 
-/** An attendee as they see their own booking. */
+/**
+ * An attendee as they see their own booking. The details come only with the attendee's
+ * token (or to a host of the event); without, the server sends uuid and status.
+ */
 export interface InviteeView {
   uuid: string;
   status: "CONFIRMED" | "CANCELLED";
-  name: string;
-  email: string;
-  timeZone: string;
-  cancellationReason: string | null;
+  name?: string;
+  email?: string;
+  timeZone?: string;
+  cancellationReason?: string | null;
 }
 
 /** The reads of the reschedule pages: the event, its event type, and who is asking. */
@@ -49,9 +52,15 @@ export function fetchEventView(eventUuid: string, signal?: AbortSignal) {
     .then((answer) => answer.event);
 }
 
-export function fetchInvitee(attendeeUuid: string, signal?: AbortSignal) {
+/** The attendee's booking; `token` (from their link or the scheduling answer) adds their details. */
+export function fetchInvitee(
+  attendeeUuid: string,
+  token: string | null | undefined,
+  signal?: AbortSignal,
+) {
+  const query = token ? `?${new URLSearchParams({ token })}` : "";
   return publicApi.get<{ invitee: InviteeView; event: EventView }>(
-    `/invitee/${encodeURIComponent(attendeeUuid)}`,
+    `/invitee/${encodeURIComponent(attendeeUuid)}${query}`,
     { signal },
   );
 }

@@ -3,7 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
 import { onNavigation } from "../../router/navigation";
 import { useAppState } from "../../state/appState";
-import { loadFacebookPixel, loadGoogleAnalytics, trackPageView } from "./analyticsScripts";
+import {
+  loadFacebookPixel,
+  loadGoogleAnalytics,
+  type TrackedPage,
+  trackPageView,
+} from "./analyticsScripts";
 import { recordConsent } from "./consentCookie";
 
 /** Asks whether the host's analytics may run; the answer is kept 30 days. */
@@ -28,16 +33,21 @@ export function ConsentBanner() {
   );
 }
 
-/** With consent: loads Google Analytics and the Facebook pixel and reports each page view. */
-export function AnalyticsLoader() {
+/**
+ * With consent: loads Google Analytics and the Facebook pixel and reports each page view, as
+ * `pageOf` holds the current address back (tokens, uuids and personal parameters never go).
+ */
+export function AnalyticsLoader({ pageOf }: { pageOf: (href: string) => TrackedPage }) {
   const profile = useAppState((state) => state.profile);
   const ga = profile?.googleAnalytics ?? null;
   const pixel = profile?.facebookPixelId ?? null;
   useEffect(() => {
-    if (ga) loadGoogleAnalytics(ga);
+    const current = () => pageOf(window.location.href);
+    if (ga) loadGoogleAnalytics(ga, current());
     if (pixel) loadFacebookPixel(pixel);
-    trackPageView();
-    return onNavigation(trackPageView);
-  }, [ga, pixel]);
+    const handleNavigation = () => trackPageView(current());
+    handleNavigation();
+    return onNavigation(handleNavigation);
+  }, [ga, pixel, pageOf]);
   return null;
 }

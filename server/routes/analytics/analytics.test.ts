@@ -26,7 +26,7 @@ describe("GET /api/analytics", () => {
         action: "event_type_viewed",
         device: "mobile",
         componentId: "c1",
-        referrer: "https://example.com/",
+        referrer: "https://example.com",
         socials: "x,linkedin",
       }),
     ]);
@@ -45,7 +45,17 @@ describe("GET /api/analytics", () => {
     expect(long.statusCode).toBe(204);
     const last = (await stored()).at(-1);
     expect(last?.publicId).toHaveLength(200);
-    expect(last?.referrer).toHaveLength(2000);
+    expect(last?.referrer).toBeNull();
+  });
+
+  it("keeps only the referring site, never a path or query that could hold a token", async () => {
+    const referrer = "https://book.example.com/reschedule/by-attendee/u1?token=secret-token#x";
+    const query = new URLSearchParams({ public_id: "p", action: "a", referrer });
+    await t.request({ method: "GET", url: `/api/analytics?${query}`, remoteAddress: "10.0.0.3" });
+    expect((await stored()).at(-1)?.referrer).toBe("https://book.example.com");
+    const script = new URLSearchParams({ public_id: "p", action: "a", referrer: "javascript:x" });
+    await t.request({ method: "GET", url: `/api/analytics?${script}`, remoteAddress: "10.0.0.3" });
+    expect((await stored()).at(-1)?.referrer).toBeNull();
   });
 
   it("limits one client to 120 pings a minute", async () => {

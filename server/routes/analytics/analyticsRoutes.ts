@@ -18,12 +18,26 @@ const text = (max: number) =>
       return trimmed ? trimmed : null;
     });
 
+/**
+ * The referring site only: a referrer's path and query can carry an invitee's token or name
+ * (older clients sent the whole address), and the origin is what the host asks about.
+ */
+const referrerOrigin = text(2000).transform((value) => {
+  if (value === null) return null;
+  try {
+    const { protocol, origin } = new URL(value);
+    return protocol === "http:" || protocol === "https:" ? origin : null;
+  } catch {
+    return null;
+  }
+});
+
 const pingQuery = z.object({
   public_id: text(200),
   action: text(64),
   device: text(16),
   component_id: text(100),
-  referrer: text(2000),
+  referrer: referrerOrigin,
   socials: text(500),
 });
 

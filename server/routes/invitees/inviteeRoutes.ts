@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
-import { findAttendee, findEventView } from "../../data/bookings";
+import { safeEqual } from "../../auth/secrets";
+import { assertEventManager } from "../../booking/eventAccess";
+import { type AttendeeRow, type EventView, findAttendee, findEventView } from "../../data/bookings";
 import { findTeam } from "../../data/teams";
 import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
@@ -13,14 +15,22 @@ import {
   presentEventView,
   presentInvitee,
 } from "../events/eventPresenter";
+import { hostSecurity } from "../hostSecurity";
 
 const idParam = z.uuid({ error: "Booking not found." });
-const responseSchema = z.object({ invitee: inviteeSchema, event: eventViewSchema });
+const tokenQuery = z.object({ token: z.string().max(200).optional() });
+/** Without the attendee's secret only this much: the uuid is in page URLs, the details are not. */
+const publicInviteeSchema = inviteeSchema.pick({ uuid: true, status: true });
+const responseSchema = z.object({
+  invitee: z.union([inviteeSchema, publicInviteeSchema]),
+  event: eventViewSchema,
+});
 
 /**
- * An invitee's own booking, by their attendee uuid (the secret-ish id in their links): for the
- * confirmation page. It shows their own details and the event's public view, never other
- * attendees.
+ * An invitee's own booking, by their attendee uuid: for the confirmation and cancel pages.
+ * Their details (name, email, phone, answers) need their secret (`token`, from their links
+ * and the scheduling answer) or the session of one of the event's managers; anyone else
+ * who has the uuid sees the event's public view and the attendee's status only.
  */
 export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -36,22 +46,54 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
     return { attendee, view };
   }
 
+  async function mayReadDetails(
+    attendee: AttendeeRow,
+    view: EventView,
+    token: string | undefined,
+    userId: string | undefined,
+  ): Promise<boolean> {
+    if (token !== undefined) return safeEqual(token, attendee.cancelToken);
+    if (userId === undefined) return false;
+    try {
+      await assertEventManager(db, userId, view.event.id, view.eventType);
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === "NOT_FOUND") return false;
+      throw error;
+    }
+  }
+
+  async function present(
+    attendee: AttendeeRow,
+    view: EventView,
+    token: string | undefined,
+    userId: string | undefined,
+  ) {
+    const invitee = (await mayReadDetails(attendee, view, token, userId))
+      ? presentInvitee(attendee)
+      : { uuid: attendee.id, status: attendee.status };
+    return { invitee, event: presentEventView(view, deps.config.publicUrl) };
+  }
+
+  const description =
+    "`token`: the attendee's secret (their links' token, or `attendee.token` of the scheduling answer). With it, or as a host of the event, the answer has the invitee's details; without, only their uuid and status.";
+
   app.get(
     "/invitee/:id",
     {
       schema: {
         tags,
         summary: "An invitee's booking, by attendee uuid",
+        description,
+        security: [...hostSecurity, {}],
         params: z.object({ id: idParam }),
+        querystring: tokenQuery,
         response: { 200: responseSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { attendee, view } = await load(request.params.id);
-      return {
-        invitee: presentInvitee(attendee),
-        event: presentEventView(view, deps.config.publicUrl),
-      };
+      return present(attendee, view, request.query.token, request.auth?.userId);
     },
   );
 
@@ -61,11 +103,14 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags,
         summary: "An invitee's booking of a given user's event type (the confirmation route)",
+        description,
+        security: [...hostSecurity, {}],
         params: z.object({
           user: z.string().max(200),
           eventType: z.string().max(200),
           id: idParam,
         }),
+        querystring: tokenQuery,
         response: { 200: responseSchema, ...errorResponses },
       },
     },
@@ -80,10 +125,7 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
       const named =
         owner?.username === user || team?.slug === user || hosts.some((h) => h.username === user);
       if (!named || eventType.slug !== request.params.eventType.toLowerCase()) throw notFound();
-      return {
-        invitee: presentInvitee(attendee),
-        event: presentEventView(view, deps.config.publicUrl),
-      };
+      return present(attendee, view, request.query.token, request.auth?.userId);
     },
   );
 }

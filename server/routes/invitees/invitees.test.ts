@@ -61,20 +61,63 @@ describe("event and invitee reads", async () => {
     expect(unfolded).toMatch(/^ORGANIZER;CN="Ada Host":mailto:no-reply@localhost$/m);
   });
 
-  it("GET /api/invitee/{id} shows the invitee their own booking only", async () => {
-    const response = await get(`/api/invitee/${first.attendee.uuid}`);
+  it("GET /api/invitee/{id} shows the invitee their own details with their token only", async () => {
+    const response = await get(
+      `/api/invitee/${first.attendee.uuid}?token=${encodeURIComponent(first.attendee.token)}`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().invitee).toMatchObject({
       uuid: first.attendee.uuid,
       email: "first@example.com",
+      name: firstBody.name,
     });
     expect(response.body).not.toContain("second@example.com");
     expect(second.event.uuid).toBe(first.event.uuid);
   });
 
+  it("GET /api/invitee/{id} without the token, or with another's, tells nothing personal", async () => {
+    const urls = [
+      `/api/invitee/${first.attendee.uuid}`,
+      `/api/invitee/${first.attendee.uuid}?token=${encodeURIComponent(second.attendee.token)}`,
+      `/api/invitee/${first.attendee.uuid}?token=`,
+      `/api/invitee/${host.username}/${type.slug}/${first.attendee.uuid}`,
+    ];
+    for (const url of urls) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json().invitee, url).toEqual({
+        uuid: first.attendee.uuid,
+        status: "CONFIRMED",
+      });
+      expect(response.json().event.uuid).toBe(first.event.uuid);
+      expect(response.body).not.toContain("first@example.com");
+      expect(response.body).not.toContain(String(firstBody.name));
+    }
+  });
+
+  it("GET /api/invitee/{id} shows a host of the event the details; other hosts not", async () => {
+    const own = await t.request({
+      method: "GET",
+      url: `/api/invitee/${first.attendee.uuid}`,
+      headers: host.headers,
+    });
+    expect(own.json().invitee.email).toBe("first@example.com");
+    const stranger = await signUpHost(t);
+    const other = await t.request({
+      method: "GET",
+      url: `/api/invitee/${first.attendee.uuid}`,
+      headers: stranger.headers,
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain("first@example.com");
+  });
+
   it("GET /api/invitee/{user}/{eventType}/{id} checks the path", async () => {
-    const ok = await get(`/api/invitee/${host.username}/${type.slug}/${first.attendee.uuid}`);
+    const ok = await get(
+      `/api/invitee/${host.username}/${type.slug}/${first.attendee.uuid}?token=${first.attendee.token}`,
+    );
     expect(ok.statusCode).toBe(200);
+    expect(ok.json().invitee.email).toBe("first@example.com");
     const wrong = await get(`/api/invitee/${host.username}/other/${first.attendee.uuid}`);
     expect(wrong.statusCode).toBe(404);
     expect((await get("/api/invitee/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
