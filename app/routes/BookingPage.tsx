@@ -51,7 +51,7 @@ function BookingScreen({ source }: { source: BookingSource }) {
   useEffect(() => {
     if (!eventType) return;
     postToParent("event_type_viewed");
-    sendPageAnalytics({ publicId: publicIdOf(source), action: "event_type_viewed" });
+    sendPageAnalytics({ publicId: publicIdOf(source, eventType), action: "event_type_viewed" });
   }, [eventType, source]);
 
   if (query.status === "error") {
@@ -84,7 +84,10 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
     setSelection({ slot, isoDate });
     setStep("details");
     postToParent("date_and_time_selected");
-    sendPageAnalytics({ publicId: publicIdOf(source), action: "date_and_time_selected" });
+    sendPageAnalytics({
+      publicId: publicIdOf(source, eventType),
+      action: "date_and_time_selected",
+    });
   }
 
   const durationChoice =

@@ -173,7 +173,7 @@ export function DetailsStep({
       });
       sendPageAnalytics(
         {
-          publicId: publicIdOf(source),
+          publicId: publicIdOf(source, eventType),
           action: "event_scheduled",
         },
         true,

@@ -3,6 +3,7 @@ import {
   bookingLinkFields,
   bookingSourceOf,
   eventTypePath,
+  publicIdOf,
   timetableReference,
 } from "./bookingSource";
 
@@ -43,6 +44,16 @@ describe("booking sources", () => {
       params: { link: "one" },
     });
     expect(bookingLinkFields(single)).toEqual({ singleUseLink: "one" });
+  });
+
+  it("names a page for analytics, never by a single-use link's secret", () => {
+    const user = bookingSourceOf({ username: "ana", event: "intro" });
+    const single = bookingSourceOf({ singleUseLink: "s3cret-link" });
+    if (!user || !single) throw new Error("no source");
+    expect(publicIdOf(user)).toBe("ana/intro");
+    const eventType = { slug: "intro", owner: { slug: "ana" } };
+    expect(publicIdOf(single, eventType)).toBe("ana/intro");
+    expect(publicIdOf(single)).toBe("single-use-link");
   });
 
   it("is null for parameters that name nothing", () => {

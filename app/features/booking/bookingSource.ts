@@ -82,8 +82,15 @@ export function sourceKey(source: BookingSource): string {
   return JSON.stringify(source);
 }
 
-/** The id page-analytics pings name a booking page by. */
-export function publicIdOf(source: BookingSource): string {
+/**
+ * The id page-analytics pings name a booking page by. A single-use link is a secret that
+ * books once, so its page is named by the event type it opens (`owner/slug`), never by it.
+ */
+export function publicIdOf(
+  source: BookingSource,
+  eventType?: { slug: string; owner: { slug: string } },
+): string {
   if (source.kind === "user") return `${source.userLink}/${source.eventTypeLink}`;
-  return source.kind === "shared" ? source.sharedLink : source.singleUseLink;
+  if (source.kind === "shared") return source.sharedLink;
+  return eventType ? `${eventType.owner.slug}/${eventType.slug}` : "single-use-link";
 }
