@@ -31,3 +31,25 @@ export function assertAttendeeToken(attendee: AttendeeRow, token: string | undef
     throw new DomainError("FORBIDDEN", "This link is not valid for this booking.");
   }
 }
+
+/**
+ * Whether a caller may read an attendee's personal details (name, email, phone, answers):
+ * with the attendee's secret (compared in constant time), or as a manager of the event. The
+ * attendee uuid alone is not enough: it is in page addresses and analytics could see it.
+ */
+export async function mayReadAttendee(
+  db: Db | Tx,
+  attendee: AttendeeRow,
+  eventType: { userId: string | null; teamId: string | null },
+  caller: { token: string | undefined; userId: string | undefined },
+): Promise<boolean> {
+  if (caller.token !== undefined) return safeEqual(caller.token, attendee.cancelToken);
+  if (caller.userId === undefined) return false;
+  try {
+    await assertEventManager(db, caller.userId, attendee.eventId, eventType);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "NOT_FOUND") return false;
+    throw error;
+  }
+}

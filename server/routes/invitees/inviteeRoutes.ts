@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
-import { safeEqual } from "../../auth/secrets";
-import { assertEventManager } from "../../booking/eventAccess";
+import { mayReadAttendee } from "../../booking/eventAccess";
 import { type AttendeeRow, type EventView, findAttendee, findEventView } from "../../data/bookings";
 import { findTeam } from "../../data/teams";
 import { findUserById } from "../../data/users";
@@ -46,30 +45,13 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
     return { attendee, view };
   }
 
-  async function mayReadDetails(
-    attendee: AttendeeRow,
-    view: EventView,
-    token: string | undefined,
-    userId: string | undefined,
-  ): Promise<boolean> {
-    if (token !== undefined) return safeEqual(token, attendee.cancelToken);
-    if (userId === undefined) return false;
-    try {
-      await assertEventManager(db, userId, view.event.id, view.eventType);
-      return true;
-    } catch (error) {
-      if (error instanceof DomainError && error.code === "NOT_FOUND") return false;
-      throw error;
-    }
-  }
-
   async function present(
     attendee: AttendeeRow,
     view: EventView,
     token: string | undefined,
     userId: string | undefined,
   ) {
-    const invitee = (await mayReadDetails(attendee, view, token, userId))
+    const invitee = (await mayReadAttendee(db, attendee, view.eventType, { token, userId }))
       ? presentInvitee(attendee)
       : { uuid: attendee.id, status: attendee.status };
     return { invitee, event: presentEventView(view, deps.config.publicUrl) };

@@ -263,7 +263,7 @@ describe("reschedule pages", () => {
     const { answer, email } = await booked(host, { kind: "GROUP", seats: 2 });
     const page = await t.request({
       method: "GET",
-      url: `/api/reschedule/events/${answer.attendee.uuid}`,
+      url: `/api/reschedule/events/${answer.attendee.uuid}?token=${answer.attendee.token}`,
     });
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({
@@ -271,6 +271,23 @@ describe("reschedule pages", () => {
       eventType: { eventType: { kind: "GROUP" }, owner: { slug: host.username } },
       invitee: { uuid: answer.attendee.uuid, email },
     });
+    // The uuid alone (it is in page addresses) shows the event, not the invitee.
+    for (const query of ["", `?token=${answer.attendee.token}x`]) {
+      const anonymous = await t.request({
+        method: "GET",
+        url: `/api/reschedule/events/${answer.attendee.uuid}${query}`,
+      });
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json().event.uuid).toBe(answer.event.uuid);
+      expect(anonymous.json().invitee).toBeUndefined();
+      expect(anonymous.body).not.toContain(email);
+    }
+    const asHost = await t.request({
+      method: "GET",
+      url: `/api/reschedule/events/${answer.attendee.uuid}`,
+      headers: host.headers,
+    });
+    expect(asHost.json().invitee).toMatchObject({ email });
     const group = `/api/reschedule/event/${answer.event.uuid}/group`;
     expect((await t.request({ method: "GET", url: group })).statusCode).toBe(401);
     expect(

@@ -5,7 +5,11 @@ import { rescheduleRequestSchema } from "../../../core/booking/bookingChangeSche
 import { DomainError } from "../../../core/errors";
 import { findNamedHost } from "../../availability/findNamedHost";
 import { resolveEventReference } from "../../availability/resolveEventReference";
-import { assertAttendeeToken, assertEventManager } from "../../booking/eventAccess";
+import {
+  assertAttendeeToken,
+  assertEventManager,
+  mayReadAttendee,
+} from "../../booking/eventAccess";
 import {
   bookingRescheduler,
   type RescheduleActor,
@@ -94,7 +98,11 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       schema: {
         tags,
         summary: "The booking an invitee is rescheduling (by their attendee uuid)",
+        description:
+          "`invitee` (their details) only with the attendee's `token` or to a host of the event.",
+        security: [...hostSecurity, {}],
         params: z.object({ attendeeUuid: z.uuid({ error: "Booking not found." }) }),
+        querystring: z.object({ token: z.string().max(200).optional() }),
         response: { 200: pageSchema, ...errorResponses },
       },
     },
@@ -103,8 +111,12 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       if (!attendee || attendee.status === "CANCELLED") {
         throw new DomainError("NOT_FOUND", "Booking not found.");
       }
-      const { event, eventType } = await page(attendee.eventId);
-      return { event, eventType, invitee: presentInvitee(attendee) };
+      const { view, event, eventType } = await page(attendee.eventId);
+      const caller = { token: request.query.token, userId: request.auth?.userId };
+      const invitee = (await mayReadAttendee(db, attendee, view.eventType, caller))
+        ? { invitee: presentInvitee(attendee) }
+        : {};
+      return { event, eventType, ...invitee };
     },
   );
 
