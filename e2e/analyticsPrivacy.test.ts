@@ -19,11 +19,11 @@ describe("third-party analytics never see an invitee's secrets", () => {
       profile: { googleAnalytics: "G-TEST123", facebookPixelId: "123456789" },
     });
     const eventType = await seed.createEventType(host);
-    const booked = (await seed.bookFirstSlot(
+    const booked = await seed.bookFirstSlot(
       { userLink: host.username, eventTypeLink: eventType.slug },
       `/timetable?userLink=${host.username}&eventTypeLink=${eventType.slug}`,
       { name: "Grace Private", email: "grace.private@example.com" },
-    )) as { event: { uuid: string }; attendee: { uuid: string; token: string } };
+    );
     const { token, uuid } = booked.attendee;
 
     const { page } = await session.newPage(context);

@@ -153,11 +153,10 @@ export function seeder(baseUrl: string) {
       );
       const start = Object.values(table.timetable[0]?.slots ?? {})[0]?.start;
       if (!start) throw new Error("no free time to book");
-      return call<{ event: { uuid: string; start: string }; attendee: { uuid: string } }>(
-        "POST",
-        "/event",
-        { ...link, start, timezone: "Europe/Berlin", ...invitee },
-      );
+      return call<{
+        event: { uuid: string; start: string };
+        attendee: { uuid: string; token: string };
+      }>("POST", "/event", { ...link, start, timezone: "Europe/Berlin", ...invitee });
     },
 
     /** The invitee's cancel and reschedule paths from their newest booking mail. */
