@@ -38,6 +38,18 @@ describe("loadConfig", () => {
     ).toEqual(["loopback", "10.1.0.0/16", "::1"]);
   });
 
+  it("limits bookings per address and per event type, 0 turning a limit off", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).bookingLimits).toEqual({
+      perIp: 30,
+      perEventType: 300,
+    });
+    const env = { BOOKING_LIMIT_PER_IP: "0", BOOKING_LIMIT_PER_EVENT_TYPE: "1000" };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).bookingLimits).toEqual({
+      perIp: 0,
+      perEventType: 1000,
+    });
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
@@ -96,6 +108,14 @@ describe("loadConfig", () => {
     [
       { TRUST_PROXY: "true" },
       'TRUST_PROXY must list the proxies\' addresses or ranges (e.g. 10.0.0.5,10.1.0.0/16) or loopback, got "true".',
+    ],
+    [
+      { BOOKING_LIMIT_PER_IP: "-1" },
+      'BOOKING_LIMIT_PER_IP must be a whole number (0 turns the limit off), got "-1".',
+    ],
+    [
+      { BOOKING_LIMIT_PER_EVENT_TYPE: "lots" },
+      'BOOKING_LIMIT_PER_EVENT_TYPE must be a whole number (0 turns the limit off), got "lots".',
     ],
     [
       { TRUST_PROXY: "10.0.0.0/99" },
