@@ -1,0 +1,323 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { describe, expect, inject, it, onTestFinished } from "vitest";
+import { type Database, openPglite, openPostgres, pgliteExtensions } from "./db/database";
+import { projectRoot } from "./projectRoot";
+import { createTestDatabase, testEngine } from "./test/testDatabase";
+
+/** Concurrent booking clients, and the bounds of the load before the kill. */
+const CLIENTS = 8;
+const KILL_AFTER_CREATED = 100;
+const KILL_AFTER_MS = 8_000;
+const MAX_REQUESTS = 400;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+}
+
+/** server/main.ts in a process of its own, healthy on a free loopback port. */
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(projectRoot, "server", "main.ts")],
+    {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SESSION_SECRET: "crash-test-secret-crash-test-secret-0000",
+        LOG_LEVEL: "error",
+        // The host reads their verification link there, over loopback, as the browser tests do.
+        DEV_MAILBOX: "true",
+        // A load test: the per-address and per-event-type booking limits are off.
+        BOOKING_LIMIT_PER_IP: "0",
+        BOOKING_LIMIT_PER_EVENT_TYPE: "0",
+        // No SMTP: every mail a booking wrote stays in the outbox to be counted.
+        SMTP_URL: "",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  onTestFinished(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not become healthy: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(base + path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A host open around the clock (UTC) with a 15-minute event type "crash". */
+async function hostWithEventType(base: string) {
+  const signup = await call(base, "POST", "/api/auth/signup", {
+    email: "crash@example.com",
+    password: "correct horse battery",
+    name: "Crash Host",
+    username: "crash-host",
+    timeZone: "UTC",
+  });
+  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+  const token = signup.body.token as string;
+  // Only a verified address publishes the booking pages.
+  const { body: mailbox } = await call(base, "GET", "/dev/mailbox.json");
+  const link = (mailbox.mails as { to: string; text: string | null }[])
+    .filter((mail) => mail.to === "crash@example.com")
+    .map((mail) => /\/dashboard\/verify-email\?token=(\S+)/.exec(mail.text ?? "")?.[1])
+    .find((found) => found !== undefined);
+  expect(link, "the verification mail").toBeDefined();
+  const verified = await call(base, "POST", "/api/auth/verify-email", {
+    token: decodeURIComponent(link!),
+  });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(204);
+  const schedules = await call(base, "GET", "/api/schedules", undefined, token);
+  const day = [{ start: "00:00", end: "24:00" }];
+  const weekly = Object.fromEntries(
+    ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"].map((d) => [d, day]),
+  );
+  const patched = await call(
+    base,
+    "PATCH",
+    `/api/schedules/${schedules.body.schedules[0].id}`,
+    { timeZone: "UTC", weekly },
+    token,
+  );
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  const type = await call(
+    base,
+    "POST",
+    "/api/event-types",
+    { kind: "ONE_ON_ONE", title: "Crash", slug: "crash", duration: 15, maxDaysAhead: 365 },
+    token,
+  );
+  expect(type.status, JSON.stringify(type.body)).toBe(201);
+}
+
+/** The n-th distinct slot: a few a day from 09:00 UTC, two days ahead onwards. */
+function slot(n: number): string {
+  const start = new Date();
+  start.setUTCHours(9, 0, 0, 0);
+  start.setUTCDate(start.getUTCDate() + 2 + (n % 200));
+  return new Date(start.getTime() + Math.floor(n / 200) * 15 * 60_000).toISOString();
+}
+
+function booking(n: number) {
+  return {
+    userLink: "crash-host",
+    eventTypeLink: "crash",
+    start: slot(n),
+    timezone: "UTC",
+    name: `Invitee ${n}`,
+    email: `invitee${n}@example.com`,
+  };
+}
+
+interface Created {
+  n: number;
+  eventId: string;
+  attendeeId: string;
+}
+
+/**
+ * Books distinct slots from CLIENTS loops until KILL_AFTER_CREATED bookings were answered 201
+ * (or KILL_AFTER_MS passed), then SIGKILLs the server while requests are still in flight.
+ */
+async function bookUntilKilled(server: Server) {
+  const created: Created[] = [];
+  let next = 0;
+  let inFlight = 0;
+  let inFlightAtKill = -1;
+  let killed = false;
+  const started = Date.now();
+  const kill = () => {
+    if (killed) return;
+    killed = true;
+    inFlightAtKill = inFlight;
+    server.child.kill("SIGKILL");
+  };
+  const client = async () => {
+    while (!killed && next < MAX_REQUESTS) {
+      const n = next++;
+      inFlight += 1;
+      try {
+        const response = await call(server.base, "POST", "/api/event", booking(n));
+        if (response.status === 201) {
+          created.push({
+            n,
+            eventId: response.body.event.uuid,
+            attendeeId: response.body.attendee.uuid,
+          });
+        } else if (!killed) {
+          throw new Error(`booking ${n}: ${response.status} ${JSON.stringify(response.body)}`);
+        }
+      } catch (error) {
+        // Cut off by the kill: such a booking may or may not have committed.
+        if (!killed) throw error;
+      } finally {
+        inFlight -= 1;
+      }
+      if (created.length >= KILL_AFTER_CREATED || Date.now() - started > KILL_AFTER_MS) kill();
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  kill();
+  await new Promise((resolve) =>
+    server.child.exitCode !== null || server.child.signalCode !== null
+      ? resolve(null)
+      : server.child.once("exit", resolve),
+  );
+  return { created, inFlightAtKill, sent: next };
+}
+
+/** What the database holds after the crash, by event. */
+async function inspect(database: Database) {
+  const events = await database.query<{
+    id: string;
+    status: string;
+    attendees: number;
+    hosts: number;
+    busy: number;
+    inviteeMails: number;
+    hostMails: number;
+  }>(
+    `select e.id, e.status,
+            (select count(*)::int from attendees a where a.event_id = e.id) as attendees,
+            (select count(*)::int from event_hosts h where h.event_id = e.id) as hosts,
+            (select count(*)::int from host_busy b where b.event_id = e.id) as busy,
+            (select count(*)::int from outbox o
+              where o.kind = 'mail' and o.payload->'data'->>'uid' = e.id || '@slotted'
+                and o.payload->'data'->>'role' = 'invitee') as "inviteeMails",
+            (select count(*)::int from outbox o
+              where o.kind = 'mail' and o.payload->'data'->>'uid' = e.id || '@slotted'
+                and o.payload->'data'->>'role' = 'host') as "hostMails"
+       from events e`,
+  );
+  const attendees = await database.query<{ id: string; event_id: string }>(
+    "select id, event_id from attendees",
+  );
+  const [orphanMails] = await database.query<{ n: number }>(
+    `select count(*)::int as n from outbox o
+      where o.kind = 'mail' and o.payload->>'template' = 'bookingConfirmed'
+        and not exists (select 1 from events e where e.id || '@slotted' = o.payload->'data'->>'uid')`,
+  );
+  return { events, attendees, orphanMails: orphanMails!.n };
+}
+
+describe(`kill -9 under booking load (${testEngine})`, () => {
+  it("keeps every booking answered 201 with its rows and mails, nothing partial, and restarts at once on the same data", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "slotted-crash-"));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    let env: Record<string, string>;
+    let open: () => Promise<Database>;
+    if (testEngine === "pglite") {
+      // The migrated template, so the first start skips initdb; the restart is what counts.
+      const template = new PGlite({
+        dataDir: join(dataDir, "pglite"),
+        loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]),
+        extensions: pgliteExtensions,
+      });
+      await template.waitReady;
+      await template.close();
+      env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+      open = () => openPglite(join(dataDir, "pglite"));
+    } else {
+      const database = await createTestDatabase();
+      await database.close();
+      env = { DATA_DIR: dataDir, DATABASE_URL: database.url! };
+      open = async () => openPostgres(database.url!, 2);
+    }
+
+    const first = await startServer(env);
+    await hostWithEventType(first.base);
+    const { created, inFlightAtKill, sent } = await bookUntilKilled(first);
+    expect(created.length).toBeGreaterThan(0);
+    // The kill came while bookings were still on their way, not after the load ended.
+    expect(inFlightAtKill).toBeGreaterThan(0);
+
+    // Restarted at once on the same data: PGlite's lock of the killed process is stale.
+    const second = await startServer(env);
+    expect((await call(second.base, "GET", "/api/health")).status).toBe(200);
+    // The slots booked before the crash stay taken.
+    const again = await call(second.base, "POST", "/api/event", booking(created[0]!.n));
+    expect(again.status).toBe(409);
+    const after = await call(second.base, "POST", "/api/event", booking(sent));
+    expect(after.status, JSON.stringify(after.body)).toBe(201);
+    created.push({ n: sent, eventId: after.body.event.uuid, attendeeId: after.body.attendee.uuid });
+
+    if (testEngine === "pglite") {
+      // PGlite serves one process: the server closes it on SIGTERM before this test reads.
+      second.child.kill("SIGTERM");
+      const code = await new Promise((resolve) => second.child.once("exit", resolve));
+      expect(code).toBe(0);
+    }
+    const database = await open();
+    onTestFinished(() => database.close());
+    const { events, attendees, orphanMails } = await inspect(database);
+
+    const byId = new Map(events.map((event) => [event.id, event]));
+    const attendeeEvent = new Map(attendees.map((a) => [a.id, a.event_id]));
+    for (const booked of created) {
+      expect(byId.get(booked.eventId)?.status, booked.eventId).toBe("CONFIRMED");
+      expect(attendeeEvent.get(booked.attendeeId)).toBe(booked.eventId);
+    }
+    // Every event, answered or cut off by the kill, is whole: its attendee, host, busy time
+    // and both confirmation mails; and no mail announces a booking that did not commit.
+    expect(events.length).toBeGreaterThanOrEqual(created.length);
+    for (const event of events) {
+      expect(event, event.id).toMatchObject({
+        status: "CONFIRMED",
+        attendees: 1,
+        hosts: 1,
+        busy: 1,
+        inviteeMails: 1,
+        hostMails: 1,
+      });
+    }
+    expect(orphanMails).toBe(0);
+  }, 120_000);
+});
