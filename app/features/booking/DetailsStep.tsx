@@ -83,6 +83,8 @@ export function DetailsStep({
   const [errors, setErrors] = useState<FieldMessages>({});
   const [alert, setAlert] = useState<string>();
   const [pending, setPending] = useState(false);
+  // A paid event type on a server without payments: the server would refuse the booking.
+  const unbookable = eventType.bookable === false;
   const [codeStep, setCodeStep] = useState<{ expiresIn: number } | null>(null);
   const phoneValidity = useRef(new Map<string, boolean>());
   const formRef = useRef<HTMLFormElement>(null);
@@ -280,7 +282,7 @@ export function DetailsStep({
         </p>
       </div>
       <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
-        <Alert message={alert} />
+        <Alert message={alert ?? (unbookable ? t("details.paymentsUnavailable") : undefined)} />
         {eventType.askSalutation ? (
           <div data-field="salutation">
             <SelectField
@@ -411,7 +413,7 @@ export function DetailsStep({
             }
           />
         ))}
-        <Button type="submit" disabled={pending} className="mt-2 self-start">
+        <Button type="submit" disabled={pending || unbookable} className="mt-2 self-start">
           {pending
             ? t("details.scheduling")
             : eventType.requiresEmailVerification

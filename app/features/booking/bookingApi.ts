@@ -51,6 +51,8 @@ interface EventTypeFields {
   lockTimeZone: boolean;
   /** The zone the host works in; the page's zone when the host locked it. */
   timeZone: string;
+  /** False when it takes payment and the server has no payments set up: it cannot be booked. */
+  bookable?: boolean;
   /** Ask first and last name instead of one name field. */
   askFirstLastName?: boolean;
   askSalutation?: boolean;

@@ -52,6 +52,8 @@ export const publicEventTypeSchema = z.object({
     seats: z.number().nullable(),
     /** The owner's zone: the timetable's default. */
     timeZone: z.string(),
+    /** False when the event type takes payment and this server has no payments set up. */
+    bookable: z.boolean(),
   }),
   owner: z.object({
     kind: z.enum(["user", "team"]),
@@ -74,6 +76,7 @@ export function presentPublicEventType(
   hosts: readonly HostUser[],
   pinned: HostUser | null,
   lockedColors: TeamColorsRow | null,
+  payments: { configured: boolean },
 ) {
   const clockOf =
     owner.kind === "user" ? owner.user : (hosts[0] ?? { timeFormat: 24, timeZone: timeZone });
@@ -95,6 +98,7 @@ export function presentPublicEventType(
       lockTimeZone: type.lockTimeZone,
       seats: type.seats,
       timeZone,
+      bookable: type.priceAmount === null || payments.configured,
     },
     owner:
       owner.kind === "user"

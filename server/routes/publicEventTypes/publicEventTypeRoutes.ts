@@ -51,6 +51,7 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
       hosts,
       pinned,
       lockedColors,
+      { configured: deps.config.stripe !== null },
     );
   }
 

@@ -62,6 +62,8 @@ describe("GET /api/user/{user}/{eventType}", () => {
         lockTimeZone: true,
         seats: null,
         timeZone: "Europe/Berlin",
+        // Paid, and this server has no payments set up.
+        bookable: false,
       },
       owner: { kind: "user", name: "Ada Host", slug: host.username, avatarUrl: null },
       profile: expect.objectContaining({
@@ -80,6 +82,26 @@ describe("GET /api/user/{user}/{eventType}", () => {
     expect(response.body).not.toContain(host.email);
     expect(response.body).not.toContain("secret");
     expect(response.body).not.toContain(host.id);
+  });
+
+  it("says whether the event type can be booked: a paid one needs payments set up", async () => {
+    const host = await signUpHost(t);
+    const free = await createEventType(t, host);
+    expect((await get(`/api/user/${host.username}/${free.slug}`)).json().eventType.bookable).toBe(
+      true,
+    );
+    const withStripe = await createTestApp({
+      stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", webhookSecret: null },
+    });
+    const payee = await signUpHost(withStripe);
+    const paid = await createEventType(withStripe, payee, {
+      price: { amount: 5000, currency: "EUR" },
+    });
+    const answer = await withStripe.request({
+      method: "GET",
+      url: `/api/user/${payee.username}/${paid.slug}`,
+    });
+    expect(answer.json().eventType.bookable).toBe(true);
   });
 
   it("pins a host by host_slug or host_email and 404s an unknown one", async () => {

@@ -82,6 +82,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         hosts,
         null,
         lockedColors,
+        { configured: deps.config.stripe !== null },
       ),
     };
   }
