@@ -78,3 +78,11 @@ describe("text PostgreSQL cannot store", () => {
 function book(body: Record<string, unknown>) {
   return t.request({ method: "POST", url: "/api/event", payload: body });
 }
+
+describe("field names that are not plain keys", () => {
+  it("names the request as a whole when the unsafe text sits under __proto__", async () => {
+    const response = await t.request({ method: "GET", url: "/api/health?__proto__=a%00b" });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toEqual({ message: MESSAGE, errors: { _: [MESSAGE] } });
+  });
+});
