@@ -15,8 +15,11 @@ export interface EventTypeTarget {
 
 /** A loaded target, with what the public resolution checks before showing it. */
 export interface LoadedEventTypeTarget extends EventTypeTarget {
-  /** A personal event type's owner verified their address (team event types: true). */
-  ownerVerified: boolean;
+  /**
+   * Whoever it would publish verified their address: a personal event type's owner, every
+   * host of a team's. Until then it is not published.
+   */
+  accountsVerified: boolean;
 }
 
 // The product's fallback zone (spec section 9), for an event type without hosts.
@@ -44,8 +47,13 @@ function prepareLookup(db: Db | Tx, kind: "username" | "sharedLink" | "id") {
   return db
     .select({
       ...getTableColumns(eventTypes),
-      // In the same query: PGlite pays per statement, and every timetable call asks.
-      ownerVerified: sql<boolean>`(${eventTypes.userId} is null or exists (select 1 from ${users} where ${users.id} = ${eventTypes.userId} and ${users.emailVerifiedAt} is not null))`,
+      // In the same query: PGlite pays per statement, and every timetable call asks. The
+      // columns are named with their table: a bare "id" in the subqueries would be u.id.
+      accountsVerified: sql<boolean>`(case when event_types.user_id is not null
+        then exists (select 1 from users u
+          where u.id = event_types.user_id and u.email_verified_at is not null)
+        else not exists (select 1 from event_type_hosts h join users u on u.id = h.user_id
+          where h.event_type_id = event_types.id and u.email_verified_at is null) end)`,
       hostsJson: sql<string | null>`${hostsJsonSql(
         sql`${eventTypes.id}`,
         sql`${eventTypes.scheduleId}`,
@@ -92,7 +100,7 @@ export async function loadEventTypeTarget(
         ? await preparedLookup(db, "sharedLink").execute(lookup)
         : await preparedLookup(db, "id").execute(lookup);
   if (!row) return null;
-  const { hostsJson, ownerVerified, ...eventType } = row;
+  const { hostsJson, accountsVerified, ...eventType } = row;
   const hosts = hostsFromJson(hostsJson);
   // A personal event type's owner is its host; a team's zone is its first host's.
   const owner = hosts.find((host) => host.id === eventType.userId) ?? hosts[0];
@@ -103,6 +111,6 @@ export async function loadEventTypeTarget(
     },
     hosts,
     timeZone: owner?.timeZone ?? FALLBACK_TIME_ZONE,
-    ownerVerified,
+    accountsVerified,
   };
 }

@@ -37,7 +37,7 @@ async function byUserLink(db: Db | Tx, userLink: string, eventTypeLink: string) 
   const target = await loadEventTypeTarget(db, { username, slug });
   // An owner who has not verified their address has published nothing, not even their name.
   if (target !== null) {
-    if (!target.ownerVerified) throw notFound("User not found.");
+    if (!target.accountsVerified) throw notFound("User not found.");
     return target;
   }
   // Only a miss pays for telling which part of the link is wrong.
@@ -52,7 +52,7 @@ async function byUserLink(db: Db | Tx, userLink: string, eventTypeLink: string) 
 async function bySharedLink(db: Db | Tx, sharedLink: string) {
   const link = token(sharedLink, "Event type not found.");
   const target = await loadEventTypeTarget(db, { sharedLink: link });
-  if (target === null || !target.ownerVerified) throw notFound("Event type not found.");
+  if (target === null || !target.accountsVerified) throw notFound("Event type not found.");
   return target;
 }
 
@@ -68,7 +68,7 @@ async function bySingleUseLink(db: Db | Tx, singleUseLink: string) {
     throw notFound("This single-use link has already been used.");
   }
   const target = await loadEventTypeTarget(db, { id: link.eventTypeId });
-  if (target === null || !target.ownerVerified) throw notFound(missing);
+  if (target === null || !target.accountsVerified) throw notFound(missing);
   return { ...target, singleUseLink: { id: link.id, token: link.token } };
 }
 
@@ -76,8 +76,8 @@ async function bySingleUseLink(db: Db | Tx, singleUseLink: string) {
  * Resolves a public reference to an active event type with its hosts (and their schedules), its
  * owner's zone and the host it pins, in one or two queries. Throws DomainError NOT_FOUND for an
  * unknown user, event type or link, a used single-use link, a turned-off event type or one
- * without hosts, a personal event type whose owner has not verified their address, or a
- * host_slug / host_email that names no host of it.
+ * without hosts, one whose owner (or, for a team's, any host) has not verified their address,
+ * or a host_slug / host_email that names no host of it.
  */
 export async function resolvePublicEventType(
   db: Db | Tx,

@@ -6,6 +6,7 @@ import { renderMail } from "../../mail/renderMail";
 import { BOOKING_NOW, book, bookingBody, userLink } from "../../test/bookingFactories";
 import {
   createEventType,
+  createTeam,
   type Host,
   mailedVerificationToken,
   signUpHost,
@@ -89,6 +90,31 @@ describe("sign-up email verification", () => {
     });
     const booked = await book(t, bookingBody(userLink(host, type)));
     expect(booked.statusCode, booked.body).toBe(201);
+  });
+
+  it("keeps a team's event type unpublished while one of its hosts is unverified", async () => {
+    // An unverified host must not publish through a team of their own either.
+    const admin = await signUpHost(t, {}, { verified: false });
+    const member = await signUpHost(t);
+    const team = await createTeam(t, admin, [member]);
+    const type = await createEventType(t, admin, {
+      kind: "COLLECTIVE",
+      teamId: team.id,
+      hosts: [admin, member].map((h) => ({ userId: h.id, priority: 0 })),
+    });
+    const window = "start=2027-01-04&end=2027-01-10&timezone=Europe/Berlin";
+    const statuses = async () => ({
+      eventType: (await get(`/api/shared/${type.sharedLink}`)).statusCode,
+      timetable: (
+        await get(`/api/timetable-by-shared-link?sharedLink=${type.sharedLink}&${window}`)
+      ).statusCode,
+      listed: ((await get(`/api/page/${team.slug}`)).json().page.eventTypes as unknown[]).length,
+    });
+    expect(await statuses()).toEqual({ eventType: 404, timetable: 404, listed: 0 });
+    expect((await book(t, bookingBody({ sharedLink: type.sharedLink }))).statusCode).toBe(404);
+
+    expect((await verify(await mailedVerificationToken(t, admin.email))).statusCode).toBe(204);
+    expect(await statuses()).toEqual({ eventType: 200, timetable: 200, listed: 1 });
   });
 
   it("refuses a used, expired, altered or malformed link", async () => {

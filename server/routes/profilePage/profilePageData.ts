@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { eventTypes, profiles, teams, users } from "../../db/schema";
 
@@ -33,7 +33,10 @@ export async function findOwnerProfile(db: Db, owner: PageOwner) {
   return row ?? null;
 }
 
-/** The owner's active event types, oldest first (the order the host made them in). */
+/**
+ * The owner's active event types, oldest first (the order the host made them in); a team's
+ * only when every host verified their address (else their links answer 404).
+ */
 export function findActiveEventTypes(db: Db, owner: PageOwner) {
   return db
     .select()
@@ -44,6 +47,10 @@ export function findActiveEventTypes(db: Db, owner: PageOwner) {
           ? eq(eventTypes.userId, owner.user.id)
           : eq(eventTypes.teamId, owner.team.id),
         eq(eventTypes.active, true),
+        owner.kind === "user"
+          ? undefined
+          : sql`not exists (select 1 from event_type_hosts h join users u on u.id = h.user_id
+              where h.event_type_id = event_types.id and u.email_verified_at is null)`,
       ),
     )
     .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
