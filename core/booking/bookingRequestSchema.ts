@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, LANGUAGES } from "../accounts/accountSchemas";
 import { QUESTION_ID_MAX } from "../eventTypes/eventTypeSchema";
+import { isSupportedInstant, UNSUPPORTED_DATE_MESSAGE } from "../validation/supportedDates";
 import { timeZoneField } from "../validation/timeZoneField";
 import { GUESTS_MAX, SALUTATIONS } from "./bookingLimits";
 
@@ -67,11 +68,10 @@ export function eventTypeLinkOf(request: {
   return null;
 }
 
-/** An ISO 8601 instant with Z or an offset, e.g. 2026-11-23T08:00:00Z. */
-export const instantField = z.iso.datetime({
-  offset: true,
-  error: "Choose a time (an ISO 8601 instant).",
-});
+/** An ISO 8601 instant with Z or an offset, e.g. 2026-11-23T08:00:00Z, from 1970 to 9999. */
+export const instantField = z.iso
+  .datetime({ offset: true, error: "Choose a time (an ISO 8601 instant)." })
+  .pipe(z.string().refine(isSupportedInstant, { error: UNSUPPORTED_DATE_MESSAGE }));
 
 const answerValue = z.union([
   z.string().max(5000, { error: "Invalid answer" }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isLocalDate } from "../time/localDate";
 import { tryParseWallTime } from "../time/wallTime";
+import { isSupportedDate } from "../validation/supportedDates";
 import { timeZoneField } from "../validation/timeZoneField";
 
 const timeRangeSchema = z
@@ -50,7 +50,7 @@ const weeklySchema = z
 const overridesSchema = z
   .array(
     z.object({
-      date: z.string().refine(isLocalDate, { error: "Use a date like 2026-12-24." }),
+      date: z.string().refine(isSupportedDate, { error: "Use a date like 2026-12-24." }),
       intervals: dayRangesSchema,
     }),
   )
