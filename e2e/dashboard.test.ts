@@ -177,6 +177,11 @@ describe("teams", () => {
     });
     expect(signup.status()).toBe(201);
     await page.context().clearCookies();
+    // A team event type is published only once every host verified their address.
+    const verified = await page.request.post("/api/auth/verify-email", {
+      data: { token: await dashboard.mailedToken(member.email, "verify-email") },
+    });
+    expect(verified.status()).toBe(204);
     const admin = newHost("Ada");
     await dashboard.signUp(admin);
 
