@@ -5,6 +5,11 @@
 // and PostgreSQL (a scratch database created and dropped here, on DATABASE_URL or
 // postgres://postgres@127.0.0.1:5432). The SMTP server runs in a child process, as a real one
 // would run elsewhere, so it does not share the worker's event loop.
+// A second case runs the real thing: one server process (server/main.ts, bundled as `npm start`
+// runs it) with SMTP_URL set, booking BOOKINGS distinct slots from CLIENTS clients over HTTP
+// while its worker mails each booking's invitee and host; it prints bookings/s, the mails/s
+// delivered meanwhile, how many were still waiting when the last booking was answered, and how
+// long they took to go out.
 // Run with `npx tsx bench/mail.ts` (BENCH_ENGINES=pglite or =postgres to run one engine).
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,8 +22,11 @@ import { migrate } from "../server/db/migrate";
 import type { BookingMailPayload } from "../server/mail/mailTypes";
 import { enqueueMails } from "../server/mail/outbox";
 import { startOutboxWorker } from "../server/mail/outboxWorker";
+import { buildServerBundle, call, hostWithEventType, startServer } from "./support/benchServer";
 
 const MAILS = 1000;
+const BOOKINGS = 600;
+const CLIENTS = 10;
 const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 
 // As a child: an SMTP sink on a free loopback port that reports each mail it accepted.
@@ -179,11 +187,127 @@ async function withPostgres(): Promise<Row> {
   }
 }
 
+/** The n-th of a host's distinct 15-minute slots, a few a day from 09:00 UTC two days ahead. */
+function slot(n: number): string {
+  const start = new Date();
+  start.setUTCHours(9, 0, 0, 0);
+  start.setUTCDate(start.getUTCDate() + 2 + (n % 300));
+  return new Date(start.getTime() + Math.floor(n / 300) * 15 * 60_000).toISOString();
+}
+
+interface LoadRow {
+  engine: string;
+  bookings: number;
+  seconds: number;
+  mailsDuring: number;
+  waitingAtEnd: number;
+  drainSeconds: number;
+}
+
+/** Bookings over HTTP against a server whose worker mails them to the sink meanwhile. */
+async function underLoad(engine: string, bundle: string, env: Record<string, string>) {
+  const sink = await startSink();
+  const server = await startServer(bundle, {
+    ...env,
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    BOOKING_LIMIT_PER_IP: "0",
+    BOOKING_LIMIT_PER_EVENT_TYPE: "0",
+  });
+  try {
+    const hosts: string[] = [];
+    for (let c = 0; c < CLIENTS; c++) {
+      hosts.push((await hostWithEventType(server.base, `mail-${c}`)).username);
+    }
+    // The sign-up mails go first, so what is counted below is the bookings' own.
+    const deadline = Date.now() + 30_000;
+    while (sink.received() < CLIENTS && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const before = sink.received();
+    let next = 0;
+    let created = 0;
+    const started = performance.now();
+    await Promise.all(
+      hosts.map(async (username) => {
+        while (next < BOOKINGS) {
+          const n = next++;
+          const response = await call(server.base, "POST", "/api/event", {
+            userLink: username,
+            eventTypeLink: "bench",
+            start: slot(n),
+            timezone: "UTC",
+            name: `Invitee ${n}`,
+            email: `invitee${n}@example.com`,
+          });
+          if (response.status !== 201) {
+            throw new Error(`booking ${n}: ${response.status} ${JSON.stringify(response.body)}`);
+          }
+          created += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const mailsDuring = sink.received() - before;
+    // An invitee's and a host's confirmation per booking.
+    const expected = before + 2 * created;
+    const drainStarted = performance.now();
+    const drainDeadline = Date.now() + 120_000;
+    while (sink.received() < expected && Date.now() < drainDeadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    if (sink.received() < expected) {
+      throw new Error(`${expected - sink.received()} mails still waiting after two minutes`);
+    }
+    return {
+      engine,
+      bookings: created,
+      seconds,
+      mailsDuring,
+      waitingAtEnd: 2 * created - mailsDuring,
+      drainSeconds: (performance.now() - drainStarted) / 1000,
+    };
+  } finally {
+    await server.stop();
+    await sink.stop();
+  }
+}
+
+async function loadPglite(bundle: string): Promise<LoadRow> {
+  const dir = mkdtempSync(join(tmpdir(), "slotted-bench-mail-"));
+  try {
+    return await underLoad("PGlite", bundle, { DATA_DIR: dir, DATABASE_URL: "" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function loadPostgres(bundle: string): Promise<LoadRow> {
+  const url = process.env.DATABASE_URL || DEFAULT_POSTGRES;
+  const name = `slotted_bench_mail_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const dir = mkdtempSync(join(tmpdir(), "slotted-bench-mail-"));
+  try {
+    return await underLoad("PostgreSQL", bundle, { DATA_DIR: dir, DATABASE_URL: dbUrl.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function runBench() {
   const engines = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",");
   const rows: Row[] = [];
   if (engines.includes("pglite")) rows.push(await withPglite());
   if (engines.includes("postgres")) rows.push(await withPostgres());
+  const bundle = await buildServerBundle();
+  const loadRows: LoadRow[] = [];
+  if (engines.includes("pglite")) loadRows.push(await loadPglite(bundle));
+  if (engines.includes("postgres")) loadRows.push(await loadPostgres(bundle));
   console.log(
     `\nMail bench: ${MAILS} booking confirmations from the outbox to a local SMTP server, one worker.\n`,
   );
@@ -194,6 +318,19 @@ async function runBench() {
       seconds: r.seconds.toFixed(2),
       "mails/s": r.perSecond.toFixed(0),
       "received by SMTP": r.received,
+    })),
+  );
+  console.log(
+    `\nUnder booking load: ${BOOKINGS} bookings from ${CLIENTS} clients over HTTP to one server process, whose worker mails the invitee and the host of each.\n`,
+  );
+  console.table(
+    loadRows.map((r) => ({
+      engine: r.engine,
+      bookings: r.bookings,
+      "bookings/s": (r.bookings / r.seconds).toFixed(0),
+      "mails/s meanwhile": (r.mailsDuring / r.seconds).toFixed(0),
+      "mails waiting at the end": r.waitingAtEnd,
+      "seconds to send them": r.drainSeconds.toFixed(2),
     })),
   );
 }

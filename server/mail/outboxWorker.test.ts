@@ -229,4 +229,31 @@ describe("outbox worker throughput", () => {
     const median = stats.dataMs.sort((a, b) => a - b)[10]!;
     expect(median).toBeLessThan(20);
   });
+
+  it("gives the mails it claimed but had not started back when it stops, for the next process at once", async () => {
+    const mails = await mailsToSend(10);
+    await enqueueMails(t.database.db, mails, new Date());
+    let first: () => void = () => {};
+    const firstArrived = new Promise<void>((resolve) => {
+      first = resolve;
+    });
+    const { port, stats } = await smtpSink(100, async () => first());
+    const sender = worker(port, 1);
+
+    const draining = sender.drain();
+    await firstArrived;
+    await sender.stop();
+    await draining;
+
+    const rows = await t.database.db.select().from(outbox);
+    const sent = rows.filter((row) => row.status === "sent");
+    expect(sent).toHaveLength(stats.received);
+    const waiting = rows.filter((row) => row.status === "pending");
+    expect(waiting.length).toBeGreaterThan(0);
+    const now = Date.now();
+    for (const row of waiting) {
+      expect(row.attempts).toBe(0);
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(now);
+    }
+  });
 });

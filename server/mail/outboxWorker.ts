@@ -17,8 +17,10 @@ export interface OutboxWorkerOptions {
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** How often to look for due mail when idle. */
   pollMs?: number;
-  /** The most mails in flight at once: pooled SMTP connections, and rows claimed at a time. */
+  /** The most mails in flight at once, over as many pooled SMTP connections. */
   concurrency?: number;
+  /** Mails claimed per statement. */
+  claimBatch?: number;
   /** First retry delay; each further failure doubles it, up to maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -38,13 +40,20 @@ interface Claimed {
   id: number;
   payload: MailPayload;
   attempts: number;
+  leasedUntil: Date;
 }
 
-/**
- * Mails sent at once by one process. Every claimed mail goes straight onto its own pooled SMTP
- * connection, so its lease covers only its own send, never a wait behind others.
- */
+/** Mails sent at once by one process, each over a pooled SMTP connection of its own. */
 export const MAIL_CONCURRENCY = 5;
+
+/** Mails claimed per statement, sent from a local queue `concurrency` at a time. */
+const CLAIM_BATCH = 50;
+
+/**
+ * The longest one send may take (connection, greeting and socket timeouts below): a mail whose
+ * lease has less left is not started.
+ */
+const SEND_BUDGET_MS = 60_000;
 
 /**
  * Opens the TCP connection nodemailer then speaks SMTP (and TLS) over, with Nagle's algorithm
@@ -91,6 +100,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     clock,
     pollMs = 1000,
     concurrency = MAIL_CONCURRENCY,
+    claimBatch = CLAIM_BATCH,
     baseDelayMs = 30_000,
     maxDelayMs = 3_600_000,
     maxAttempts = 12,
@@ -118,9 +128,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     ...parseConnectionUrl(options.smtpUrl),
   } as SMTPPool.Options);
 
-  /** Mails the SMTP server accepted that are not yet marked sent; the next statement does. */
-  let accepted: number[] = [];
-
   function idList(ids: number[]) {
     return sql.join(
       ids.map((id) => sql`${id}`),
@@ -128,57 +135,70 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     );
   }
 
-  /**
-   * Marks what was accepted as sent and claims up to `limit` due mails, in one statement: on
-   * PGlite every statement is a commit of its own, and this halves them.
-   */
   async function claim(limit: number): Promise<Claimed[]> {
     const now = clock();
-    const done = accepted;
-    accepted = [];
-    const markSent =
-      done.length === 0
-        ? sql``
-        : sql`with sent as (
-            update outbox set status = 'sent', sent_at = ${now}, last_error = null
-             where id in (${idList(done)}))`;
-    try {
-      const result = await db.execute<{
-        id: string | number;
-        payload: MailPayload;
-        attempts: number;
-      }>(sql`${markSent}
-        update outbox
-           set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + leaseMs)}
-         where id in (
-           select id from outbox
-            where kind = 'mail' and status = 'pending' and next_attempt_at <= ${now}
-            order by next_attempt_at, id
-            limit ${limit}
-            for update skip locked)
-        returning id, payload, attempts`);
-      return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
-    } catch (error) {
-      accepted.push(...done);
-      throw error;
-    }
+    const leasedUntil = new Date(now.getTime() + leaseMs);
+    const result = await db.execute<{
+      id: string | number;
+      payload: MailPayload;
+      attempts: number;
+    }>(sql`
+      update outbox
+         set attempts = attempts + 1, next_attempt_at = ${leasedUntil}
+       where id in (
+         select id from outbox
+          where kind = 'mail' and status = 'pending' and next_attempt_at <= ${now}
+          order by next_attempt_at, id
+          limit ${limit}
+          for update skip locked)
+      returning id, payload, attempts`);
+    return result.rows.map((row) => ({ ...row, id: Number(row.id), leasedUntil }));
   }
 
-  async function markAccepted(): Promise<void> {
+  /** Mails the SMTP server accepted that are not yet marked sent. */
+  let accepted: number[] = [];
+  let marking: Promise<void> | null = null;
+
+  /**
+   * Marks accepted mails sent, many per statement, one statement at a time: under booking load
+   * a statement waits its turn behind the bookings', and one per mail would make mail wait too.
+   */
+  function markAccepted(): Promise<void> {
+    if (marking) return marking;
+    if (accepted.length === 0) return Promise.resolve();
     const done = accepted;
     accepted = [];
-    if (done.length === 0) return;
-    try {
-      await db.execute(
+    marking = db
+      .execute(
         sql`update outbox set status = 'sent', sent_at = ${clock()}, last_error = null
              where id in (${idList(done)})`,
+      )
+      .then(
+        () => {},
+        (error: unknown) => {
+          // Their lease runs out and they go again: a rare repeat, never a loss.
+          options.log?.warn(
+            { outboxIds: done, err: error instanceof Error ? error.message : String(error) },
+            "mail sent but not marked",
+          );
+        },
+      )
+      .finally(() => {
+        marking = null;
+        if (accepted.length > 0) void markAccepted();
+      });
+    return marking;
+  }
+
+  /** Gives claimed mails that were never started back at once (stopping), not at lease end. */
+  async function release(ids: number[]): Promise<void> {
+    try {
+      await db.execute(
+        sql`update outbox set attempts = attempts - 1, next_attempt_at = ${clock()}
+             where id in (${idList(ids)}) and status = 'pending'`,
       );
-    } catch (error) {
-      // Their lease runs out and they go again: a rare repeat, never a loss.
-      options.log?.warn(
-        { outboxIds: done, err: error instanceof Error ? error.message : String(error) },
-        "mail sent but not marked",
-      );
+    } catch {
+      // Then their lease ends as if this process had died.
     }
   }
 
@@ -232,28 +252,62 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /**
-   * Keeps up to `concurrency` mails in flight, claiming more as each send ends, until a claim
-   * finds nothing due: no poll sleep while mail is waiting.
+   * Keeps up to `concurrency` mails in flight from a local queue that claims refill in batches
+   * (a claim waits its turn behind the bookings' statements, so one per mail would throttle
+   * mail to the claims' pace), until a claim finds nothing due: no poll sleep while mail is
+   * waiting.
    */
   async function pass(): Promise<number> {
     let sent = 0;
+    const queue: Claimed[] = [];
     const inFlight = new Set<Promise<void>>();
+    let claiming: Promise<void> | null = null;
+    // The last claim got fewer than it asked for: claim again once what is in hand is done.
+    let caughtUp = false;
+    let nothingDue = false;
+
+    const refill = () => {
+      const limit = claimBatch - queue.length;
+      claiming = claim(limit)
+        .then((rows) => {
+          queue.push(...rows);
+          caughtUp = rows.length < limit;
+          nothingDue = rows.length === 0;
+        })
+        .finally(() => {
+          claiming = null;
+        });
+    };
+
+    const start = (mail: Claimed) => {
+      // A send may take up to its timeouts; one that could outlast the lease is left for the
+      // lease to end, so another process that claims it then never sends it a second time.
+      if (clock().getTime() + SEND_BUDGET_MS > mail.leasedUntil.getTime()) return;
+      const sending: Promise<void> = deliver(mail).then((ok) => {
+        if (ok) {
+          sent += 1;
+          void markAccepted();
+        }
+        inFlight.delete(sending);
+      });
+      inFlight.add(sending);
+    };
+
     try {
       while (!stopped) {
-        const batch = await claim(concurrency - inFlight.size);
-        if (batch.length === 0) break;
-        for (const mail of batch) {
-          const sending: Promise<void> = deliver(mail).then((ok) => {
-            if (ok) sent += 1;
-            inFlight.delete(sending);
-          });
-          inFlight.add(sending);
+        const idle = queue.length === 0 && inFlight.size === 0;
+        if (!claiming && queue.length < concurrency && (!caughtUp || idle)) {
+          if (idle && nothingDue) break;
+          refill();
         }
-        await Promise.race(inFlight);
+        while (inFlight.size < concurrency && queue.length > 0) start(queue.shift()!);
+        const waits = [...inFlight, ...(claiming ? [claiming] : [])];
+        if (waits.length > 0) await Promise.race(waits);
       }
     } finally {
-      await Promise.all(inFlight);
-      await markAccepted();
+      await Promise.allSettled([...inFlight, ...(claiming ? [claiming] : [])]);
+      while (marking || accepted.length > 0) await markAccepted();
+      if (queue.length > 0) await release(queue.map((mail) => mail.id));
     }
     return sent;
   }
