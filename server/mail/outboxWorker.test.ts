@@ -256,4 +256,29 @@ describe("outbox worker throughput", () => {
       expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(now);
     }
   });
+
+  it("does not start a claimed mail whose lease could run out during its send", async () => {
+    const mails = await mailsToSend(5);
+    await enqueueMails(t.database.db, mails, new Date());
+    let skew = 0;
+    // A stall of 100 s after the first mail (of a two-minute lease): the mails still queued
+    // here could now be claimed by another process before their send ended.
+    const { port, stats } = await smtpSink(0, async () => {
+      skew = 100_000;
+    });
+    const sender = startOutboxWorker({
+      database: t.database,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      publicUrl: "http://localhost:3000",
+      clock: () => new Date(Date.now() + skew),
+      pollMs: 3_600_000,
+      concurrency: 1,
+    });
+    onTestFinished(() => sender.stop());
+
+    expect(await sender.drain()).toBe(1);
+
+    expect(stats.received).toBe(1);
+    expect(await statuses()).toEqual({ sent: 1, pending: 4 });
+  });
 });

@@ -51,7 +51,7 @@ const CLAIM_BATCH = 50;
 
 /**
  * The longest one send may take (connection, greeting and socket timeouts below): a mail whose
- * lease has less left is not started.
+ * lease has less left (or less than half the lease, when that is shorter) is not started.
  */
 const SEND_BUDGET_MS = 60_000;
 
@@ -107,6 +107,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     leaseMs = 120_000,
   } = options;
   const { db } = database;
+  const sendBudgetMs = Math.min(SEND_BUDGET_MS, leaseMs / 2);
   const mailHost = new URL(options.publicUrl).hostname;
   const from = options.from ?? `Slotted <no-reply@${mailHost}>`;
   // createTransport(url, options) would take the options as message defaults and drop them,
@@ -267,7 +268,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let nothingDue = false;
 
     const refill = () => {
-      const limit = claimBatch - queue.length;
+      const limit = Math.max(claimBatch, concurrency) - queue.length;
       claiming = claim(limit)
         .then((rows) => {
           queue.push(...rows);
@@ -282,7 +283,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const start = (mail: Claimed) => {
       // A send may take up to its timeouts; one that could outlast the lease is left for the
       // lease to end, so another process that claims it then never sends it a second time.
-      if (clock().getTime() + SEND_BUDGET_MS > mail.leasedUntil.getTime()) return;
+      if (clock().getTime() + sendBudgetMs > mail.leasedUntil.getTime()) return;
       const sending: Promise<void> = deliver(mail).then((ok) => {
         if (ok) {
           sent += 1;
