@@ -100,6 +100,36 @@ const variants: Record<string, Omit<MailPayload, "language" | "to">> = {
       days: 1,
     },
   },
+  emailVerification: {
+    template: "emailVerification",
+    data: {
+      name: "Ada",
+      email: "ada@example.com",
+      url: "https://slotted.example.com/dashboard/verify-email?token=t",
+      hours: 24,
+    },
+  },
+  emailChange: {
+    template: "emailChange",
+    data: {
+      name: "Ada",
+      email: "ada@new.example.com",
+      url: "https://slotted.example.com/dashboard/confirm-email?token=t",
+      hours: 1,
+    },
+  },
+  emailChangeNotice: {
+    template: "emailChangeNotice",
+    data: {
+      name: "Ada",
+      newEmail: "ada@new.example.com",
+      url: "https://slotted.example.com/dashboard/settings/password",
+    },
+  },
+  emailInUse: {
+    template: "emailInUse",
+    data: { url: "https://slotted.example.com/dashboard/forgot-password" },
+  },
 } as Record<string, Omit<MailPayload, "language" | "to">>;
 
 const render = (variant: string, language: string, data: object = {}): RenderedMail => {
@@ -154,7 +184,7 @@ function englishPieces(language: string): string[] {
 }
 
 const CATALOG_KEY =
-  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation)\.[a-zA-Z_]+\b/;
+  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation|emailVerification|emailChange|emailChangeNotice|emailInUse)\.[a-zA-Z_]+\b/;
 
 describe("mails in every language", () => {
   for (const language of LANGUAGES) {
