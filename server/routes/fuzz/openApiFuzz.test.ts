@@ -128,6 +128,8 @@ async function fixturesIntact(f: Fixtures): Promise<boolean> {
     `/api/schedules/${f.scheduleId}`,
     `/api/teams/${f.teamId}`,
     `/api/uploads/${f.uploadId}`,
+    `/api/user/${f.host.username}/${f.eventTypeSlug}`,
+    `/api/shared/${f.sharedLink}`,
   ]) {
     const response = await t.request({ method: "GET", url, headers: f.host.headers });
     if (response.statusCode !== 200) return false;
@@ -167,10 +169,10 @@ function hintsFor(f: Fixtures) {
     sharedLink: [f.sharedLink],
     singleUseLink: [f.singleUseLink],
     link: [f.singleUseLink, f.sharedLink],
-    hostSlug: [f.member.username],
-    host_slug: [f.member.username],
-    hostEmail: [f.member.email],
-    host_email: [f.member.email],
+    hostSlug: [f.host.username, f.member.username],
+    host_slug: [f.host.username, f.member.username],
+    hostEmail: [f.host.email, f.member.email],
+    host_email: [f.host.email, f.member.email],
     email: [f.member.email, "new-person@example.com"],
     teamId: [f.teamId],
     scheduleId: [f.scheduleId],
@@ -259,6 +261,8 @@ interface Operation {
   path: string;
   parameters: Parameter[];
   body: JsonSchema | null;
+  /** Takes a multipart/form-data body (the document says so in words: zod has no schema for it). */
+  multipart: boolean;
 }
 
 const document = (await t.request({ method: "GET", url: "/api/openapi.json" })).json() as {
@@ -268,6 +272,7 @@ const document = (await t.request({ method: "GET", url: "/api/openapi.json" })).
       string,
       {
         parameters?: Parameter[];
+        description?: string;
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
       }
     >
@@ -279,6 +284,7 @@ const operations: Operation[] = Object.entries(document.paths).flatMap(([path, m
     path,
     parameters: operation.parameters ?? [],
     body: operation.requestBody?.content["application/json"]?.schema ?? null,
+    multipart: operation.description?.includes("multipart/form-data") ?? false,
   })),
 );
 
@@ -312,6 +318,7 @@ function encodePart(text: string): string {
 
 type Encoding =
   | "json"
+  | "none"
   | "multipartImage"
   | "multipartWithoutBoundary"
   | "multipartCutOff"
@@ -327,11 +334,36 @@ interface FuzzRequest {
   caller: "host" | "member" | "nobody";
 }
 
+/** `record` with the value of one of `names` (chosen by the arbitrary) replaced by garbage. */
+function withOneGarbage<T extends Record<string, unknown>>(
+  record: fc.Arbitrary<T>,
+  names: string[],
+): fc.Arbitrary<T> {
+  return fc
+    .tuple(record, fc.nat(), garbageString)
+    .map(([values, pick, garbage]) => ({ ...values, [names[pick % names.length]!]: garbage }));
+}
+
+/**
+ * Requests of one fault each (a path parameter, a query parameter, an extra parameter, the
+ * body, its encoding) on an otherwise valid request, so the fault reaches the code behind
+ * the schema; valid requests, which exercise the writes; and requests with faults
+ * everywhere at once.
+ */
 function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzRequest> {
   const hints = hintsFor(f);
   const pathParams = operation.parameters.filter((p) => p.in === "path");
   const queryParams = operation.parameters.filter((p) => p.in === "query");
-  const params = fc.record(
+  const withBody = operation.method !== "GET" && operation.method !== "DELETE";
+  const validParams = fc.record(
+    Object.fromEntries(
+      pathParams.map((p) => {
+        const valid = validPathValues(f, operation.path, p.name);
+        return [p.name, valid.length > 0 ? fc.constantFrom(...valid) : garbageString];
+      }),
+    ),
+  );
+  const chaoticParams = fc.record(
     Object.fromEntries(
       pathParams.map((p) => {
         const valid = validPathValues(f, operation.path, p.name);
@@ -339,7 +371,7 @@ function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzR
           p.name,
           valid.length > 0
             ? fc.oneof(
-                { weight: 6, arbitrary: fc.constantFrom(...valid) },
+                { weight: 2, arbitrary: fc.constantFrom(...valid) },
                 { weight: 1, arbitrary: garbageString },
               )
             : garbageString,
@@ -347,18 +379,23 @@ function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzR
       }),
     ),
   );
-  const query = fc.record(
+  const requiredQuery = {
+    requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name),
+  };
+  const validQuery = fc.record(
+    Object.fromEntries(
+      queryParams.map((p) => [p.name, arbitraryOf(p.schema, p.name, hints).map(String)]),
+    ),
+    requiredQuery,
+  );
+  const chaoticQuery = fc.record(
     Object.fromEntries(
       queryParams.map((p) => [
         p.name,
-        fc.oneof(
-          { weight: 10, arbitrary: arbitraryOf(p.schema, p.name, hints).map(String) },
-          { weight: 1, arbitrary: garbageString },
-        ),
+        fc.oneof(arbitraryOf(p.schema, p.name, hints).map(String), garbageString),
       ]),
     ),
-    // Required parameters are there (a missing one is a garbage case of its own, the empty string).
-    { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) },
+    { requiredKeys: [] },
   );
   const schemaBody = operation.body
     ? arbitraryOf(operation.body, "", hints)
@@ -371,49 +408,75 @@ function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzR
           { weight: 2, arbitrary: fc.constantFrom(...seeds) },
         )
       : schemaBody;
-  const body = fc.oneof(
-    { weight: 2, arbitrary: validBody },
-    {
-      weight: 6,
-      arbitrary: fc
-        .tuple(
-          validBody,
-          fc.nat(),
-          mutationArbitrary,
-          garbageValue,
-          fc.constantFrom("extra", "constructor", "id", "userId"),
-        )
-        .map(([value, pick, mutation, garbage, key]) =>
-          mutate(value ?? {}, pick, mutation, garbage, key),
-        ),
-    },
-    { weight: 1, arbitrary: garbageValue },
+  const mutatedBody = fc
+    .tuple(
+      validBody,
+      fc.nat(),
+      mutationArbitrary,
+      garbageValue,
+      fc.constantFrom("extra", "constructor", "id", "userId"),
+    )
+    .map(([value, pick, mutation, garbage, key]) =>
+      mutate(value ?? {}, pick, mutation, garbage, key),
+    );
+  const extraQuery = fc.tuple(fc.constantFrom("token", "x", "__proto__"), garbageString);
+  const brokenEncoding = fc.constantFrom<Encoding>(
+    "multipartWithoutBoundary",
+    "multipartCutOff",
+    "text",
+    "form",
   );
-  return fc.record({
-    params,
-    query,
-    extraQuery: fc.option(fc.tuple(fc.constantFrom("token", "x", "__proto__"), garbageString), {
-      nil: null,
-      freq: 6,
-    }),
-    body,
-    // An operation without a JSON body (an upload) mostly gets multipart bodies.
-    encoding: fc.oneof(
-      { weight: operation.body ? 12 : 2, arbitrary: fc.constant<Encoding>("json") },
-      {
-        weight: operation.body ? 1 : 4,
-        arbitrary: fc.constantFrom<Encoding>(
-          "multipartImage",
-          "multipartImage",
-          "multipartWithoutBoundary",
-          "multipartCutOff",
-          "text",
-          "form",
+  // A write without a JSON body sends nothing, or a multipart image where it takes one.
+  const usualEncoding: Encoding =
+    operation.body || !withBody ? "json" : operation.multipart ? "multipartImage" : "none";
+  const caller = fc.constantFrom<FuzzRequest["caller"]>("host", "host", "host", "member", "nobody");
+  const valid = {
+    params: validParams,
+    query: validQuery,
+    extraQuery: fc.constant(null),
+    body: validBody,
+    encoding: fc.constant(usualEncoding),
+    caller,
+  };
+  const paramNames = pathParams.map((p) => p.name);
+  const queryNames = queryParams.map((p) => p.name);
+  const cases: fc.WeightedArbitrary<FuzzRequest>[] = [
+    { weight: 2, arbitrary: fc.record(valid) },
+    { weight: 1, arbitrary: fc.record({ ...valid, extraQuery }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        params: chaoticParams,
+        query: chaoticQuery,
+        extraQuery: fc.option(extraQuery, { nil: null }),
+        body: fc.oneof(mutatedBody, garbageValue),
+        encoding: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(usualEncoding) },
+          { weight: 1, arbitrary: brokenEncoding },
         ),
-      },
-    ),
-    caller: fc.constantFrom<FuzzRequest["caller"]>("host", "host", "host", "member", "nobody"),
-  });
+        caller,
+      }),
+    },
+  ];
+  if (paramNames.length > 0) {
+    cases.push({
+      weight: 2,
+      arbitrary: fc.record({ ...valid, params: withOneGarbage(validParams, paramNames) }),
+    });
+  }
+  if (queryNames.length > 0) {
+    cases.push({
+      weight: 2,
+      arbitrary: fc.record({ ...valid, query: withOneGarbage(validQuery, queryNames) }),
+    });
+  }
+  if (withBody) {
+    cases.push(
+      { weight: 3, arbitrary: fc.record({ ...valid, body: mutatedBody }) },
+      { weight: 1, arbitrary: fc.record({ ...valid, encoding: brokenEncoding }) },
+    );
+  }
+  return fc.oneof(...cases) as fc.Arbitrary<FuzzRequest>;
 }
 
 function send(operation: Operation, request: FuzzRequest, f: Fixtures) {
@@ -437,6 +500,8 @@ function send(operation: Operation, request: FuzzRequest, f: Fixtures) {
   const json = JSON.stringify(request.body ?? null);
   const file = multipartFile(Buffer.from(json));
   switch (request.encoding) {
+    case "none":
+      return t.request({ method: operation.method as "POST", url, headers });
     case "multipartImage": {
       const image = multipartFile(TINY_PNG, { filename: "a.png", type: "image/png" });
       return t.request({
