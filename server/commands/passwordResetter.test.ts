@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { DomainError } from "../../core/errors";
+import { issueEmailConfirmation } from "../auth/emailConfirmations";
 import { tokenHash } from "../auth/secrets";
-import { passwordResets } from "../db/schema";
+import { emailConfirmations, passwordResets } from "../db/schema";
 import { signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { passwordResetter } from "./passwordResetter";
@@ -61,5 +62,25 @@ describe("passwordResetter", () => {
       },
     );
     expect(hashes.count).toBe(before + 1);
+  });
+
+  it("turns off a pending email change, which whoever had the account may have asked for", async () => {
+    const host = await signUpHost(t);
+    const now = new Date();
+    await issueEmailConfirmation(
+      t.database.db,
+      { userId: host.id, kind: "change", email: "attacker@example.com" },
+      now,
+    );
+    await t.database.db.insert(passwordResets).values({
+      userId: host.id,
+      tokenHash: tokenHash("reset-2"),
+      expiresAt: new Date(now.getTime() + 60_000),
+      createdAt: now,
+    });
+    await passwordResetter(t.database.db, "reset-2", "a new password", now);
+    const links = await t.database.db.select().from(emailConfirmations);
+    const change = links.find((l) => l.userId === host.id && l.kind === "change");
+    expect(change?.usedAt).not.toBeNull();
   });
 });

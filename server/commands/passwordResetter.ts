@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, ne } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import { revokeEmailConfirmations } from "../auth/emailConfirmations";
 import type { PasswordResetMailPayload } from "../auth/passwordResetMail";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { newSecret, tokenHash } from "../auth/secrets";
@@ -58,7 +59,7 @@ export async function passwordResetRequester(
 
 /**
  * Sets a new password with a reset token: the token is used up, every other reset link of the
- * account stops working and every session signs out. Throws GONE for an unknown, used or
+ * account and every pending email change stop working, and every session signs out. Throws GONE for an unknown, used or
  * expired token.
  */
 export async function passwordResetter(
@@ -88,6 +89,8 @@ export async function passwordResetter(
     await tx
       .delete(authTokens)
       .where(and(eq(authTokens.userId, reset.userId), eq(authTokens.kind, "session")));
+    // Whoever had the account may have asked to move it to their own address.
+    await revokeEmailConfirmations(tx, reset.userId, "change", now);
   });
 }
 
