@@ -580,12 +580,15 @@ async function assertShortly(
   try {
     await fc.assert(property, options);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      message
+    const short = (text: string) =>
+      text
         .replace(/(.)\1{200,}/gs, (run, char: string) => `${char.repeat(20)}…(${run.length})`)
-        .slice(0, 4000),
-    );
+        .slice(0, 3000);
+    const message = error instanceof Error ? error.message : String(error);
+    // fast-check 4 keeps the failed assertion (status and body) as the cause.
+    const cause = error instanceof Error ? error.cause : undefined;
+    const why = cause instanceof Error ? `\nCaused by: ${short(cause.message)}` : "";
+    throw new Error(`${short(message)}${why}`);
   }
 }
 
