@@ -1,8 +1,8 @@
 /** The message for text that PostgreSQL cannot store (a NUL character or a lone surrogate). */
 export const UNSAFE_TEXT_MESSAGE = "This text contains characters that cannot be stored.";
 
-// NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Whether `text` holds a NUL character (PostgreSQL text cannot, SQLSTATE 22021) or an
@@ -10,7 +10,7 @@ const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
  * would silently store U+FFFD instead).
  */
 export function isUnsafeText(text: string): boolean {
-  return UNSAFE.test(text);
+  return text.includes("\u0000") || LONE_SURROGATE.test(text);
 }
 
 /**
