@@ -9,6 +9,7 @@ import { TextField } from "../../../components/TextField";
 import type { ScheduleFields } from "../api/types";
 import { Card } from "../ui/Card";
 import { CheckboxField } from "../ui/CheckboxField";
+import { StickySaveBar } from "../ui/StickySaveBar";
 import { CopyHoursDialog } from "./CopyHoursDialog";
 import { OverridesEditor } from "./OverridesEditor";
 import { RangesEditor } from "./RangesEditor";
@@ -164,11 +165,11 @@ export function ScheduleEditor({ initial, hour12, locale, onSave, now }: Schedul
         </Suspense>
       </Card>
 
-      <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t border-gray-200 bg-layout/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border">
+      <StickySaveBar>
         <Button onClick={handleSave} disabled={pending}>
           {pending ? t("dashboard.common.saving") : t("dashboard.availability.save")}
         </Button>
-      </div>
+      </StickySaveBar>
 
       {copyFrom ? (
         <CopyHoursDialog

@@ -10,6 +10,7 @@ import { Card } from "../ui/Card";
 import { CheckboxField } from "../ui/CheckboxField";
 import { NumberField } from "../ui/NumberField";
 import { SelectField } from "../ui/SelectField";
+import { StickySaveBar } from "../ui/StickySaveBar";
 import { TextAreaField } from "../ui/TextAreaField";
 import { DurationsEditor } from "./DurationsEditor";
 import { eventTypePayload, slugify, TEAM_KINDS } from "./eventTypeDraft";
@@ -290,11 +291,11 @@ export function EventTypeForm({
         />
       </Card>
 
-      <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t border-gray-200 bg-layout/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border sm:px-4">
+      <StickySaveBar>
         <Button type="submit" disabled={pending}>
           {pending ? t("dashboard.common.saving") : submitLabel}
         </Button>
-      </div>
+      </StickySaveBar>
     </form>
   );
 }

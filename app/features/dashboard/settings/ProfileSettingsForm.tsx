@@ -18,6 +18,7 @@ import { Card } from "../ui/Card";
 import { CheckboxField } from "../ui/CheckboxField";
 import { ColorField } from "../ui/ColorField";
 import { SelectField } from "../ui/SelectField";
+import { StickySaveBar } from "../ui/StickySaveBar";
 import { TextAreaField } from "../ui/TextAreaField";
 import { AvatarUpload } from "./AvatarUpload";
 
@@ -273,11 +274,11 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
         />
       </Card>
 
-      <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t border-gray-200 bg-layout/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border">
+      <StickySaveBar>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? t("dashboard.common.saving") : t("dashboard.settings.save")}
         </Button>
-      </div>
+      </StickySaveBar>
     </form>
   );
 }
