@@ -47,7 +47,6 @@ export function parseCalendarType(value: string | undefined): CalendarType {
 const timeFormatCookie = "time_format";
 const timeZoneCookie = "time_zone";
 const calendarTypeCookie = "calendar_type";
-const toastMs = 7_000;
 const clockTickMs = 10_000;
 const year = 365 * 24 * 3600;
 // Mobile means narrower than the lg breakpoint, 1024 px (spec §9).
@@ -114,13 +113,21 @@ export function setCalendarType(calendarType: CalendarType): void {
 
 let toastId = 0;
 
-/** Shows a toast for 7 seconds; type "danger" (or "error") is an error toast, any other info. */
+/**
+ * Shows a toast; type "danger" (or "error") is an error toast, any other info. `Toasts` takes
+ * an info toast away after 7 seconds in view; an error stays until dismissed. The same text
+ * again replaces its toast, so repeated failures do not pile up.
+ */
 export function notify(message: string, type = "info"): void {
   toastId += 1;
   const id = toastId;
   const kind = type === "danger" || type === "error" ? "error" : "info";
-  appStore.set((state) => ({ toasts: [...state.toasts, { id, message, kind }] }));
-  setTimeout(() => dismissToast(id), toastMs);
+  appStore.set((state) => ({
+    toasts: [
+      ...state.toasts.filter((toast) => toast.message !== message || toast.kind !== kind),
+      { id, message, kind },
+    ],
+  }));
 }
 
 export function dismissToast(id: number): void {
