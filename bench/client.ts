@@ -3,28 +3,17 @@
 // 1 s on localhost), in Debian's Chromium against the built server on a fresh PGlite.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchBrowser } from "../e2e/support/chromium";
 import { seeder } from "../e2e/support/seed";
 import { buildClient, buildServer } from "../scripts/build.mjs";
+import { freePort } from "../server/test/freePort";
 
 const RUNS = 7;
 const BUDGET_KB = 130;
 const BUDGET_MS = 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["dist/server/main.js"], {

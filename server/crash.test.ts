@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { type Database, openPglite, openPostgres, pgliteExtensions } from "./db/database";
 import { projectRoot } from "./projectRoot";
+import { freePort } from "./test/freePort";
 import { createTestDatabase, testEngine } from "./test/testDatabase";
 
 /** Concurrent booking clients, and the bounds of the load before the kill. */
@@ -14,17 +14,6 @@ const CLIENTS = 8;
 const KILL_AFTER_CREATED = 100;
 const KILL_AFTER_MS = 8_000;
 const MAX_REQUESTS = 400;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   child: ChildProcess;

@@ -1,21 +1,12 @@
 // What the benches share: the server bundled as `npm start` runs it, started on a free
 // loopback port, and a host with an event type created over HTTP.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { projectRoot } from "../../server/projectRoot";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+
+import { freePort } from "../../server/test/freePort";
 
 export interface Server {
   base: string;

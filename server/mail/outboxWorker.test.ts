@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -6,6 +5,7 @@ import { type Database, openPostgres } from "../db/database";
 import { outbox } from "../db/schema";
 import { bookingBody, bookOk, upcomingBerlinSlot, userLink } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
+import { freePort } from "../test/freePort";
 import { createTestApp } from "../test/testApp";
 import { testEngine } from "../test/testDatabase";
 import type { MailPayload } from "./mailTypes";
@@ -13,17 +13,6 @@ import { enqueueMails } from "./outbox";
 import { retryDelay, startOutboxWorker } from "./outboxWorker";
 
 const t = await createTestApp();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
