@@ -1,14 +1,36 @@
 import { useEffect, useRef } from "react";
 
-/** A page's h1, focused when it appears so screen readers start at the outcome it states. */
-export function FocusHeading({ title }: { title: string }) {
+interface FocusHeadingProps {
+  title: string;
+  /** A page's outcome is its h1; a step of a flow is an h2 under the page's title. */
+  level?: 1 | 2;
+  id?: string;
+  className?: string;
+  /** Take focus when mounted; false when the heading appears without the user doing anything. */
+  focus?: boolean;
+}
+
+/**
+ * A heading focused when it appears, so that keyboard and screen-reader users start at the
+ * new page or step instead of the page's top (focus would otherwise drop to the body when
+ * the control they used disappears).
+ */
+export function FocusHeading({
+  title,
+  level = 1,
+  id,
+  className = "text-2xl font-bold text-gray-900",
+  focus = true,
+}: FocusHeadingProps) {
   const ref = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the heading appears.
   useEffect(() => {
-    ref.current?.focus();
+    if (focus) ref.current?.focus();
   }, []);
+  const Heading = level === 1 ? "h1" : "h2";
   return (
-    <h1 ref={ref} tabIndex={-1} className="text-2xl font-bold text-gray-900 outline-none">
+    <Heading ref={ref} id={id} tabIndex={-1} className={`${className} outline-none`}>
       {title}
-    </h1>
+    </Heading>
   );
 }

@@ -74,6 +74,8 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
   const [duration, setDuration] = useState<number | null>(null);
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   const [step, setStep] = useState<"pick" | "details">("pick");
+  // Why the times show again: focus returns to them (and says why) only after Back or a clash.
+  const [returned, setReturned] = useState<"back" | "slotTaken" | null>(null);
   const [reference] = useState(() => timetableReference(source));
   const hideDetails = new URLSearchParams(search).has("hide_details");
   const locked = eventType?.lockTimeZone === true;
@@ -83,6 +85,7 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
   function handleSelect(slot: SlotTime, isoDate: string) {
     setSelection({ slot, isoDate });
     setStep("details");
+    setReturned(null);
     postToParent("date_and_time_selected");
     sendPageAnalytics({
       publicId: publicIdOf(source, eventType),
@@ -119,12 +122,16 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
             selection={selection}
             duration={chosenDuration ?? eventType.duration}
             timeZone={timeZone}
-            onBack={() => setStep("pick")}
+            onBack={() => {
+              setStep("pick");
+              setReturned("back");
+            }}
             onSlotTaken={() => {
               setSelection(
                 (current) => current && { ...current, slot: { ...current.slot, start: "" } },
               );
               setStep("pick");
+              setReturned("slotTaken");
             }}
           />
         </Suspense>
@@ -139,6 +146,8 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
           initialDate={selection?.isoDate ?? null}
           selectedStart={selection?.slot.start ?? null}
           onSelect={handleSelect}
+          focusTimes={returned !== null}
+          notice={returned === "slotTaken" ? t("booking.slotTaken") : undefined}
         />
       )}
     </BookingCard>

@@ -6,6 +6,7 @@ import { referrerOrigin } from "../features/analytics/pageAnalytics";
 import { consentStatus, useConsentChoice } from "../features/consent/consentCookie";
 import { isEmbedded } from "../features/embed/embedded";
 import { usePageHeightReporter } from "../features/embed/usePageHeightReporter";
+import { Announcer } from "../features/layout/Announcer";
 import { LayoutFooter } from "../features/layout/LayoutFooter";
 import { ProgressBar } from "../features/layout/ProgressBar";
 import { Toasts } from "../features/layout/Toasts";
@@ -73,6 +74,7 @@ export function PageLayout({ routeName, children }: PageLayoutProps) {
       </main>
       {isPublic ? <LayoutFooter /> : null}
       <Toasts />
+      <Announcer />
     </>
   );
 }

@@ -150,6 +150,8 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
   const [reference] = useState(() => timetableReferenceOf(mode, uuid, host));
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   const [step, setStep] = useState<"pick" | "confirm">("pick");
+  // Why the times show again: focus returns to them (and says why) only after Back or a clash.
+  const [returned, setReturned] = useState<"back" | "slotTaken" | null>(null);
   const [reason, setReason] = useState("");
   const [alert, setAlert] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -199,6 +201,7 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
         notify(t("booking.slotTaken"), "danger");
         invalidateQueries("/timetable");
         setStep("pick");
+        setReturned("slotTaken");
       } else {
         setAlert(errorMessage(error, t));
       }
@@ -226,7 +229,10 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
     return (
       <BookingCard aside={aside}>
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
-          <h1 className="text-xl font-bold text-gray-900">{t("reschedule.confirmTitle")}</h1>
+          <FocusHeading
+            title={t("reschedule.confirmTitle")}
+            className="text-xl font-bold text-gray-900"
+          />
           <dl className="grid gap-2 sm:grid-cols-[auto_1fr]">
             <dt className="font-semibold text-gray-600">{t("reschedule.formerTime")}</dt>
             <dd>
@@ -245,7 +251,13 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
             <Button type="submit" disabled={pending}>
               {pending ? t("reschedule.rescheduling") : t("reschedule.submit")}
             </Button>
-            <Button variant="secondary" onClick={() => setStep("pick")}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setStep("pick");
+                setReturned("back");
+              }}
+            >
               {t("details.back")}
             </Button>
           </div>
@@ -273,7 +285,10 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
           onSelect={(slot, isoDate) => {
             setSelection({ slot, isoDate });
             setStep("confirm");
+            setReturned(null);
           }}
+          focusTimes={returned !== null}
+          notice={returned === "slotTaken" ? t("booking.slotTaken") : undefined}
         />
       </div>
     </BookingCard>

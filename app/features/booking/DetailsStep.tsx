@@ -11,6 +11,7 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { CheckboxField } from "../../components/CheckboxField";
 import { ChoiceGroup } from "../../components/ChoiceGroup";
+import { FocusHeading } from "../../components/FocusHeading";
 import { SelectField } from "../../components/SelectField";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
@@ -272,9 +273,12 @@ export function DetailsStep({
     <section aria-labelledby={headingId} className="flex flex-col gap-5">
       <div className="flex flex-col gap-3">
         <BackButton onBack={onBack} />
-        <h2 id={headingId} className="text-xl font-bold text-gray-900">
-          {t("details.title")}
-        </h2>
+        <FocusHeading
+          level={2}
+          id={headingId}
+          title={t("details.title")}
+          className="text-xl font-bold text-gray-900"
+        />
         <p className="rounded-lg bg-brand-600/10 px-3 py-2 text-gray-900">
           <span className="font-semibold">{when.times}</span>, {when.date}
           <br />

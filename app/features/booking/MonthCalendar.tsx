@@ -49,6 +49,8 @@ export function MonthCalendar({
     : shortNames;
   const longNames = weekdayNames(locale, "long");
   const gridRef = useRef<HTMLTableElement>(null);
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
 
   const enabledDays = weeks
     .flat()
@@ -90,6 +92,19 @@ export function MonthCalendar({
   const canGoBack = month > firstMonth;
   const canGoForward = lastMonth === null || month < lastMonth;
 
+  // A month button that disables itself (first or last month reached) would drop focus to the
+  // page's body: it moves to the other one, which is enabled.
+  function handlePrevious() {
+    const target = addMonths(month, -1);
+    onMonthChange(target);
+    if (target <= firstMonth) nextRef.current?.focus();
+  }
+  function handleNext() {
+    const target = addMonths(month, 1);
+    onMonthChange(target);
+    if (lastMonth !== null && target >= lastMonth) previousRef.current?.focus();
+  }
+
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
@@ -100,18 +115,21 @@ export function MonthCalendar({
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 disabled:opacity-40 disabled:hover:bg-transparent"
+            ref={previousRef}
             aria-label={t("calendar.previousMonth")}
             disabled={!canGoBack}
-            onClick={() => onMonthChange(addMonths(month, -1))}
+            onClick={handlePrevious}
           >
             <Chevron direction="back" />
           </button>
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-full text-brand-700 hover:bg-brand-600/10 disabled:text-gray-700 disabled:opacity-40 disabled:hover:bg-transparent"
+            ref={nextRef}
+            data-month-nav="next"
             aria-label={t("calendar.nextMonth")}
             disabled={!canGoForward}
-            onClick={() => onMonthChange(addMonths(month, 1))}
+            onClick={handleNext}
           >
             <Chevron direction="forward" />
           </button>

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { setTimeFormat, useAppState } from "../../state/appState";
 import type { TimeFormat } from "../../state/publicProfile";
+import { announce } from "../layout/Announcer";
 import { addMonths, calendarOf, firstDayOfMonth, type MonthId, monthOf } from "./calendarMonth";
 import { formatLongDate, isoDateInZone } from "./formatters";
 import { MonthCalendar } from "./MonthCalendar";
@@ -22,6 +23,10 @@ interface SlotPickerProps {
   initialDate: string | null;
   selectedStart: string | null;
   onSelect: (slot: SlotTime, isoDate: string) => void;
+  /** Coming back to this step (Back, a time taken meanwhile): focus goes to the times' heading. */
+  focusTimes?: boolean;
+  /** Why the invitee is back here, shown above the times and read with their heading. */
+  notice?: string;
 }
 
 /** Month calendar, the chosen day's times, the time zone and the 12h/24h switch. */
@@ -35,6 +40,8 @@ export function SlotPicker({
   initialDate,
   selectedStart,
   onSelect,
+  focusTimes = false,
+  notice,
 }: SlotPickerProps) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
@@ -53,7 +60,15 @@ export function SlotPicker({
   }
   const { timetable, status, error } = useTimetable(reference, month, timeZone, duration);
   const jumped = useRef(initialDate !== null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const timesRef = useRef<HTMLDivElement>(null);
+  const timesHeadingRef = useRef<HTMLHeadingElement>(null);
+  const noticeId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the step appears.
+  useEffect(() => {
+    if (focusTimes) timesHeadingRef.current?.focus();
+  }, []);
 
   // On the first load, an empty month moves on to the month of the first free date.
   useEffect(() => {
@@ -78,17 +93,32 @@ export function SlotPicker({
 
   function handleSelectDate(isoDate: string) {
     setSelectedDate(isoDate);
-    // On phones the times are below the calendar: bring them into view.
-    requestAnimationFrame(() => timesRef.current?.scrollIntoView({ block: "nearest" }));
+    const count = timetable?.days[dayKey(isoDate)]?.times.length ?? 0;
+    announce(t("times.available", { count }));
+    // The times come after the zone and format controls: focus goes to their heading (now the
+    // date) so the first time is one Tab away. On phones they are below the calendar.
+    requestAnimationFrame(() => {
+      timesRef.current?.scrollIntoView({ block: "nearest" });
+      timesHeadingRef.current?.focus({ preventScroll: true });
+    });
   }
 
+  // The empty month's message and its button go once used: focus goes where they led.
   function jumpTo(isoDate: string) {
     setMonth(monthOf(isoDate, calendarType));
     setSelectedDate(isoDate);
+    timesHeadingRef.current?.focus();
+  }
+
+  function handleEmptyMonthNext() {
+    handleMonthChange(addMonths(month, 1));
+    rootRef.current
+      ?.querySelector<HTMLButtonElement>("[data-month-nav='next']:not(:disabled)")
+      ?.focus();
   }
 
   return (
-    <div className="flex flex-col gap-5 lg:flex-row lg:gap-6">
+    <div ref={rootRef} className="flex flex-col gap-5 lg:flex-row lg:gap-6">
       <section aria-labelledby="pick-date" className="flex min-w-0 flex-1 flex-col gap-4">
         <h2 id="pick-date" className="text-lg font-bold text-gray-900">
           {t("calendar.title")}
@@ -103,28 +133,33 @@ export function SlotPicker({
             isBookable={isBookable}
             selected={selectedDate}
             onSelect={handleSelectDate}
-            loading={status !== "success"}
+            loading={status === "pending"}
           />
-          {monthEmpty && timetable ? (
-            <EmptyMonth
-              firstDate={
-                timetable.firstDate && monthOf(timetable.firstDate, calendarType) !== month
-                  ? timetable.firstDate
-                  : null
-              }
-              noneAhead={timetable.isNotAvailable}
-              monthsChecked={Math.round(timetable.maximumDaysChecked / 30)}
-              canGoForward={lastMonth === null || month < lastMonth}
-              onJump={jumpTo}
-              onNextMonth={() => handleMonthChange(addMonths(month, 1))}
-              locale={locale}
-            />
-          ) : null}
-          {status === "error" ? (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              {error instanceof Error ? error.message : t("errors.unexpected")}
-            </p>
-          ) : null}
+          {/* Mounted before its message, so that screen readers announce the message. */}
+          <div role="status">
+            {monthEmpty && timetable ? (
+              <EmptyMonth
+                firstDate={
+                  timetable.firstDate && monthOf(timetable.firstDate, calendarType) !== month
+                    ? timetable.firstDate
+                    : null
+                }
+                noneAhead={timetable.isNotAvailable}
+                monthsChecked={Math.round(timetable.maximumDaysChecked / 30)}
+                canGoForward={lastMonth === null || month < lastMonth}
+                onJump={jumpTo}
+                onNextMonth={handleEmptyMonthNext}
+                locale={locale}
+              />
+            ) : null}
+          </div>
+          <p role="alert" className={status === "error" ? "mt-2 text-sm text-red-700" : undefined}>
+            {status === "error"
+              ? error instanceof Error
+                ? error.message
+                : t("errors.unexpected")
+              : null}
+          </p>
         </div>
         <TimeZoneSelect value={timeZone} onChange={onTimeZoneChange} locked={timeZoneLocked} />
         <TimeFormatToggle value={timeFormat} />
@@ -134,10 +169,26 @@ export function SlotPicker({
         aria-labelledby="pick-time"
         className="flex flex-col gap-3 lg:w-56 lg:shrink-0"
       >
-        <h2 id="pick-time" className="text-lg font-bold text-gray-900">
+        <h2
+          ref={timesHeadingRef}
+          id="pick-time"
+          tabIndex={-1}
+          aria-describedby={notice ? noticeId : undefined}
+          className="text-lg font-bold text-gray-900 outline-none"
+        >
           {selectedDate ? formatLongDate(selectedDate, locale) : t("times.title")}
         </h2>
-        <div className="lg:max-h-[26rem] lg:overflow-y-auto lg:pe-1">
+        {notice ? (
+          <p
+            id={noticeId}
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
+            {notice}
+          </p>
+        ) : null}
+        {/* Only a list of times scrolls (a scroll region of a mere sentence reaches no
+            keyboard); the padding keeps the buttons' focus rings inside its clip. */}
+        <div className={day ? "lg:-m-1 lg:max-h-[26rem] lg:overflow-y-auto lg:p-1" : undefined}>
           {day ? (
             <TimeSlots
               times={day.times}
@@ -183,10 +234,7 @@ function EmptyMonth({
   const { t } = useTranslation();
   return (
     <div className="absolute inset-x-0 top-16 flex justify-center px-2">
-      <div
-        role="status"
-        className="flex max-w-xs flex-col items-center gap-2 rounded-xl bg-white/95 p-4 text-center shadow-md ring-1 ring-gray-200"
-      >
+      <div className="flex max-w-xs flex-col items-center gap-2 rounded-xl bg-white/95 p-4 text-center shadow-md ring-1 ring-gray-200">
         <p className="font-semibold text-gray-900">{t("calendar.noTimesInMonth")}</p>
         {firstDate ? (
           <button
@@ -236,7 +284,7 @@ function TimeFormatToggle({ value }: { value: TimeFormat }) {
             aria-pressed={value === format}
             onClick={() => setTimeFormat(format)}
             className={`min-h-9 min-w-12 rounded-md px-3 text-sm font-semibold ${
-              value === format ? "bg-white text-gray-900 shadow-sm" : "text-gray-600"
+              value === format ? "bg-brand-700 text-white shadow-sm" : "text-gray-700"
             }`}
           >
             {label}

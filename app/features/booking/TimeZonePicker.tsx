@@ -124,11 +124,13 @@ export function TimeZonePicker({ value, now, locale, onClose }: TimeZonePickerPr
           </div>
         ))}
       </div>
-      {matches.length === 0 ? (
-        <p className="px-3 py-2 text-sm text-gray-600" role="status">
-          {t("booking.noTimeZoneFound")}
-        </p>
-      ) : null}
+      {/* Mounted before its message, so that screen readers announce the message. */}
+      <p
+        role="status"
+        className={matches.length === 0 ? "px-3 py-2 text-sm text-gray-600" : "sr-only"}
+      >
+        {matches.length === 0 ? t("booking.noTimeZoneFound") : null}
+      </p>
     </div>
   );
 }
