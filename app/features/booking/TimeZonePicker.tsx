@@ -15,8 +15,11 @@ interface TimeZonePickerProps {
   value: string;
   now: number;
   locale: string;
-  /** Closes the picker, with the chosen zone or none. */
-  onClose: (zone?: string) => void;
+  /**
+   * Closes the picker, with the chosen zone or none; `returnFocus` false when focus has moved
+   * on already (Tab, a click elsewhere) and must stay where it went.
+   */
+  onClose: (zone?: string, returnFocus?: boolean) => void;
 }
 
 /** A combobox searching the time zones by name or offset (WAI-ARIA combobox with a listbox). */
@@ -93,7 +96,9 @@ export function TimeZonePicker({ value, now, locale, onClose }: TimeZonePickerPr
         }}
         onKeyDown={handleKeyDown}
         onBlur={(event) => {
-          if (!event.currentTarget.parentElement?.contains(event.relatedTarget)) onClose();
+          if (!event.currentTarget.parentElement?.contains(event.relatedTarget)) {
+            onClose(undefined, false);
+          }
         }}
         className="min-h-11 w-full rounded-md border border-gray-300 px-3 py-2 text-base"
       />

@@ -39,10 +39,10 @@ export function TimeZoneSelect({ value, onChange, locked }: TimeZoneSelectProps)
     );
   }
 
-  function close(zone?: string) {
+  function close(zone?: string, returnFocus = true) {
     setOpen(false);
     if (zone) onChange(zone);
-    buttonRef.current?.focus();
+    if (returnFocus) buttonRef.current?.focus();
   }
 
   return (
