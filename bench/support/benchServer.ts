@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { projectRoot } from "../../server/projectRoot";
 
-
 import { freePort } from "../../server/test/freePort";
 
 export interface Server {
