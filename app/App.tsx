@@ -2,6 +2,7 @@ import type { i18n as I18n } from "i18next";
 import { useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import { RouteContext, useLocation } from "./router/navigation";
+import { useHeadingFocusOnNavigation } from "./router/useHeadingFocusOnNavigation";
 import { matchRoute } from "./routes/matchRoute";
 import { PageLayout } from "./routes/PageLayout";
 
@@ -20,6 +21,7 @@ export function App({ i18n }: AppProps) {
 /** The page of the first route that matches the location, in its layout. */
 function RouteView() {
   const { pathname } = useLocation();
+  useHeadingFocusOnNavigation(pathname);
   const match = useMemo(() => matchRoute(pathname), [pathname]);
   const Page = match.route.Page.loaded ?? match.route.Page;
   const context = useMemo(() => ({ name: match.name, params: match.params }), [match]);

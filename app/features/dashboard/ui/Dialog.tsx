@@ -13,12 +13,14 @@ interface DialogProps {
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert, Escape closes,
- * focus moves in on open and goes back to the element that opened it on close.
+ * focus moves in on open and goes back to the element that opened it on close, also when the
+ * owner closes it by unmounting it (a Cancel button of a dialog rendered only while open).
  */
 export function Dialog({ open, onClose, title, description, children, size = "md" }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const shown = useRef(false);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -28,15 +30,23 @@ export function Dialog({ open, onClose, title, description, children, size = "md
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      shown.current = true;
     } else if (!open && dialog.open) {
       dialog.close();
     }
   }, [open]);
 
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      // Removed while open, the dialog fires no close event and focus would drop to the body.
+      if (dialog && !dialog.isConnected && shown.current) focusOpener(opener.current);
+    };
+  }, []);
+
   function handleClose() {
-    if (opener.current instanceof HTMLElement && opener.current.isConnected) {
-      opener.current.focus();
-    }
+    shown.current = false;
+    focusOpener(opener.current);
     if (open) onClose();
   }
 
@@ -84,4 +94,8 @@ export function Dialog({ open, onClose, title, description, children, size = "md
       ) : null}
     </dialog>
   );
+}
+
+function focusOpener(opener: Element | null) {
+  if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
 }
