@@ -247,6 +247,25 @@ describe("focus follows the booking", () => {
   });
 });
 
+describe("status messages", () => {
+  it("reads the answer to a password-reset request from a region there before it", async () => {
+    const { page } = await session.newPage(context);
+    await page.goto("/dashboard/forgot-password");
+    const region = page.locator("section [role='status']");
+    await region.waitFor({ state: "attached" });
+    const handle = await region.elementHandle();
+    expect(await handle?.textContent()).toBe("");
+
+    await page.getByLabel("Email").focus();
+    await page.keyboard.type(`nobody-${seed.unique()}@example.com`);
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => handle?.textContent())
+      .toContain("a link to reset its password is on its way");
+    expect(await handle?.evaluate((node) => node.isConnected)).toBe(true);
+  });
+});
+
 describe("focus follows the reschedule page", () => {
   it("focuses the confirmation step's heading, and the times again after Back", async () => {
     const { host, eventType } = await hostWithEventType("Move me");

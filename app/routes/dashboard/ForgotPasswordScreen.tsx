@@ -28,11 +28,13 @@ export function ForgotPasswordScreen() {
         description={t("dashboard.password.forgotHint")}
       />
       <Card>
-        {request.isSuccess ? (
-          <p role="status" className="text-gray-800">
-            {t("dashboard.password.sent")}
-          </p>
-        ) : (
+        {/* Mounted before the answer, so that screen readers read it when it comes. */}
+        <div role="status" className={request.isSuccess ? undefined : "absolute"}>
+          {request.isSuccess ? (
+            <p className="text-gray-800">{t("dashboard.password.sent")}</p>
+          ) : null}
+        </div>
+        {request.isSuccess ? null : (
           <form
             noValidate
             className="flex flex-col gap-4"

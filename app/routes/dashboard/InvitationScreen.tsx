@@ -42,6 +42,7 @@ export function InvitationScreen() {
       navigate(`/dashboard/teams/${teamId}`);
     },
   });
+  const declined = answer.isSuccess && answer.variables === "decline";
   const signedOut = me.error instanceof ApiError && me.error.status === 401;
   const invitation = preview.data;
   return (
@@ -57,13 +58,15 @@ export function InvitationScreen() {
         }
       />
       <Card>
+        {/* Mounted before the answer, so that screen readers read it when it comes. */}
+        <div role="status" className={declined ? undefined : "absolute"}>
+          {declined ? <p>{t("dashboard.teams.declinedDone")}</p> : null}
+        </div>
         {token === "" ? (
           <p>{t("dashboard.teams.noToken")}</p>
         ) : !invitation ? (
           <QueryStatus queries={[preview]} />
-        ) : answer.isSuccess && answer.variables === "decline" ? (
-          <p role="status">{t("dashboard.teams.declinedDone")}</p>
-        ) : (
+        ) : declined ? null : (
           <div className="flex flex-col gap-4">
             <p className="text-gray-900">
               {invitation.inviterName

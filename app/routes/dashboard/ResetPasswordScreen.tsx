@@ -32,14 +32,18 @@ export function ResetPasswordScreen() {
       </Link>
       <PageHeader title={t("dashboard.password.resetTitle")} />
       <Card>
-        {reset.isSuccess ? (
-          <div role="status" className="flex flex-col gap-3">
-            <p className="text-gray-800">{t("dashboard.password.resetDone")}</p>
-            <Link to="/" className="font-semibold text-brand-700 underline">
-              {t("dashboard.password.signIn")}
-            </Link>
-          </div>
-        ) : token === "" ? (
+        {/* Mounted before the answer, so that screen readers read it when it comes. */}
+        <div role="status" className={reset.isSuccess ? "flex flex-col gap-3" : "absolute"}>
+          {reset.isSuccess ? (
+            <>
+              <p className="text-gray-800">{t("dashboard.password.resetDone")}</p>
+              <Link to="/" className="font-semibold text-brand-700 underline">
+                {t("dashboard.password.signIn")}
+              </Link>
+            </>
+          ) : null}
+        </div>
+        {reset.isSuccess ? null : token === "" ? (
           <p>{t("dashboard.password.noToken")}</p>
         ) : (
           <form
