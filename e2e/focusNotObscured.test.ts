@@ -163,4 +163,30 @@ describe("the dashboard's save bars never cover the focused field", () => {
       }
     }, 180_000);
   }
+
+  it("keeps the tab stops clear of an error toast, which stays", async () => {
+    signedIn ??= signUp();
+    const { page, dashboard } = await signedIn;
+    await page.setViewportSize(phone);
+    for (const title of ["Second call", "Third call"]) {
+      await dashboard.api("POST", "/api/event-types", {
+        kind: "ONE_ON_ONE",
+        title,
+        slug: title.toLowerCase().replace(" ", "-"),
+        duration: 30,
+        locations: [{ type: "ZOOM", options: { url: "https://zoom.example.com/j/1" } }],
+      });
+    }
+    await page.route("**/api/event-types/*", (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" })
+        : route.continue(),
+    );
+    await page.goto("/dashboard/event-types");
+    await page.getByRole("switch", { name: "Focus call can be booked" }).click();
+    await page.getByRole("alert").getByRole("button", { name: "Dismiss" }).waitFor();
+    const stops = await tabThroughPage(page, "Dismiss");
+    expect(stops.length).toBeGreaterThan(10);
+    expect(stops.filter((stop) => stop.hidden)).toEqual([]);
+  }, 120_000);
 });

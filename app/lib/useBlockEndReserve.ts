@@ -51,15 +51,16 @@ function handleFocusIn(event: FocusEvent) {
  * Keeps what has focus clear of `ref`'s element, a bar at the bottom of the viewport (sticky
  * or fixed): its height and distance from the bottom become the page's scroll padding at the
  * block end. `room` also pads the page by as much, for a fixed bar that would otherwise cover
- * its last lines. Reads the element's layout.
+ * its last lines. Nothing is reserved while `active` is false (say, no toast to show). Reads
+ * the element's layout.
  */
 export function useBlockEndReserve(
   ref: RefObject<HTMLElement | null>,
-  { room = false }: { room?: boolean } = {},
+  { room = false, active = true }: { room?: boolean; active?: boolean } = {},
 ): void {
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    if (!element || !active) return;
     const key = Symbol("reserve");
     const measure = () => {
       const offset = Number.parseFloat(getComputedStyle(element).insetBlockEnd) || 0;
@@ -82,5 +83,5 @@ export function useBlockEndReserve(
       if (reserves.size === 0) document.removeEventListener("focusin", handleFocusIn);
       applyReserves();
     };
-  }, [ref, room]);
+  }, [ref, room, active]);
 }

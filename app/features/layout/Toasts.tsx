@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useBlockEndReserve } from "../../lib/useBlockEndReserve";
 import { dismissToast, type Toast, useAppState } from "../../state/appState";
 
 // Spec §6: a toast shows for 7 seconds; here 7 seconds in which no one hovers or focuses it.
@@ -34,7 +35,8 @@ function useInfoToastTimers(toasts: readonly Toast[], paused: boolean) {
 
 /**
  * The toasts of the app state; the two live regions stay mounted so every toast is announced.
- * Hovering or focusing a toast holds them all.
+ * Hovering or focusing a toast holds them all. Focus is kept clear of them like of any bar at
+ * the bottom; an error, which stays, also gets room at the end of the page.
  */
 export function Toasts() {
   const { t } = useTranslation();
@@ -44,6 +46,11 @@ export function Toasts() {
   const [focused, setFocused] = useState<number | null>(null);
   const paused = toasts.some((toast) => toast.id === hovered || toast.id === focused);
   useInfoToastTimers(toasts, paused);
+  const ref = useRef<HTMLDivElement>(null);
+  useBlockEndReserve(ref, {
+    active: toasts.length > 0,
+    room: toasts.some((toast) => toast.kind === "error"),
+  });
   const list = (kind: "error" | "info") =>
     toasts
       .filter((toast) => toast.kind === kind)
@@ -70,7 +77,10 @@ export function Toasts() {
         </div>
       ));
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
+    <div
+      ref={ref}
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4"
+    >
       <div role="alert" className="flex w-full max-w-md flex-col gap-2">
         {list("error")}
       </div>
