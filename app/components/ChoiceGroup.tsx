@@ -39,7 +39,7 @@ export function ChoiceGroup({
             key={option.value}
             htmlFor={`${id}-${index}`}
             className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-gray-900 ${
-              checked ? "border-brand-600 bg-brand-600/5" : "border-gray-300 bg-white"
+              checked ? "border-brand-600 bg-brand-600/5" : "border-field-border bg-white"
             }`}
           >
             <input

@@ -20,7 +20,7 @@ export function SelectField({ label, options, error, className = "", ...props }:
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 ${
-          error ? "border-red-600" : "border-gray-300"
+          error ? "border-red-600" : "border-field-border"
         }`}
         {...props}
       >

@@ -69,7 +69,7 @@ export function Tabs({ label, tabs, defaultTabId }: TabsProps) {
               tabIndex={selected ? 0 : -1}
               onClick={() => setSelectedId(tab.id)}
               className={`min-h-11 flex-1 rounded-md px-3 py-2 text-base font-semibold transition-colors ${
-                selected ? "bg-white text-gray-900 shadow-sm" : "text-gray-600 hover:text-gray-900"
+                selected ? "bg-brand-700 text-white shadow-sm" : "text-gray-700 hover:text-gray-900"
               }`}
             >
               {tab.label}

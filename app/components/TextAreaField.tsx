@@ -28,7 +28,7 @@ export function TextAreaField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy.join(" ") || undefined}
         className={`min-h-24 w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 ${
-          error ? "border-red-600" : "border-gray-300"
+          error ? "border-red-600" : "border-field-border"
         }`}
         {...props}
       />

@@ -30,7 +30,7 @@ export function TextField({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy || undefined}
         className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 ${
-          invalid ? "border-red-600" : "border-gray-300"
+          invalid ? "border-red-600" : "border-field-border"
         }`}
         {...inputProps}
       />

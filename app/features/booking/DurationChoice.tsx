@@ -25,7 +25,7 @@ export function DurationChoice({ durations, value, onChange }: DurationChoicePro
             className={`min-h-11 rounded-lg border px-3 text-sm font-semibold ${
               minutes === value
                 ? "border-brand-600 bg-brand-600 text-white"
-                : "border-gray-300 bg-white text-gray-800 hover:border-brand-600"
+                : "border-field-border bg-white text-gray-800 hover:border-brand-600"
             }`}
           >
             {durationLabel(minutes, t, locale)}

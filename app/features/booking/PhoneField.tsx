@@ -99,7 +99,7 @@ export function PhoneField({
           id={`${id}-country`}
           value={country}
           onChange={(event) => handleCountry(event.target.value as CountryCode)}
-          className="min-h-11 w-28 shrink-0 rounded-lg border border-gray-300 bg-white px-2 text-base text-gray-900 sm:w-40"
+          className="min-h-11 w-28 shrink-0 rounded-lg border border-field-border bg-white px-2 text-base text-gray-900 sm:w-40"
         >
           {countries.map(({ code, name: countryName }) => (
             <option key={code} value={code}>
@@ -123,7 +123,7 @@ export function PhoneField({
           onChange={(event) => handleText(event.target.value)}
           placeholder={`+${getCountryCallingCode(country)}`}
           className={`min-h-11 min-w-0 flex-1 rounded-lg border bg-white px-3 py-2 text-base text-gray-900 ${
-            error ? "border-red-600" : "border-gray-300"
+            error ? "border-red-600" : "border-field-border"
           }`}
           dir="ltr"
         />

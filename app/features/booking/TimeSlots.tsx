@@ -52,7 +52,7 @@ export function TimeSlots({
               className={`flex min-h-11 w-full flex-col items-center justify-center rounded-lg border px-3 py-2 font-semibold transition-colors ${
                 isSelected
                   ? "border-brand-600 bg-brand-600 text-white"
-                  : "border-brand-600/40 text-brand-700 hover:border-brand-600 hover:bg-brand-600/5"
+                  : "border-brand-border text-brand-700 hover:bg-brand-600/5"
               }`}
             >
               <span>{label}</span>

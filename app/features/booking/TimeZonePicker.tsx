@@ -75,7 +75,7 @@ export function TimeZonePicker({ value, now, locale, onClose }: TimeZonePickerPr
 
   return (
     <div className="absolute inset-x-0 top-full z-20 mt-1 flex flex-col gap-2 rounded-lg border border-gray-200 bg-white p-2 shadow-lg">
-      <label htmlFor={`${id}-search`} className="sr-only">
+      <label htmlFor={`${id}-search`} className="px-1 text-sm font-semibold text-gray-800">
         {t("booking.searchTimeZone")}
       </label>
       <input
@@ -100,7 +100,7 @@ export function TimeZonePicker({ value, now, locale, onClose }: TimeZonePickerPr
             onClose(undefined, false);
           }
         }}
-        className="min-h-11 w-full rounded-md border border-gray-300 px-3 py-2 text-base"
+        className="min-h-11 w-full rounded-md border border-field-border px-3 py-2 text-base"
       />
       <div
         ref={listRef}

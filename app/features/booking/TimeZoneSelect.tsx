@@ -57,7 +57,7 @@ export function TimeZoneSelect({ value, onChange, locked }: TimeZoneSelectProps)
         aria-expanded={open}
         aria-labelledby="tz-label tz-value"
         onClick={() => setOpen((current) => !current)}
-        className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-start text-sm text-gray-900 hover:border-gray-400"
+        className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-field-border bg-white px-3 py-2 text-start text-sm text-gray-900 hover:border-gray-700"
       >
         <span id="tz-value">{label}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-gray-600">

@@ -62,7 +62,8 @@ export function Toasts() {
           onPointerLeave={() => setHovered((id) => (id === toast.id ? null : id))}
           onFocus={() => setFocused(toast.id)}
           onBlur={() => setFocused((id) => (id === toast.id ? null : id))}
-          className={`pointer-events-auto flex items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ${
+          // The brand-blue focus ring would vanish on the dark toast: white there.
+          className={`pointer-events-auto flex items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg [&_:focus-visible]:outline-white ${
             kind === "error" ? "bg-red-700 text-white" : "bg-gray-900 text-white"
           }`}
         >

@@ -60,7 +60,7 @@ export function BookingsScreen() {
             aria-pressed={tab === id}
             onClick={() => setTab(id)}
             className={`min-h-11 rounded-md px-3 py-2 font-semibold ${
-              tab === id ? "bg-white text-gray-900 shadow-sm" : "text-gray-700 hover:text-gray-900"
+              tab === id ? "bg-brand-700 text-white shadow-sm" : "text-gray-700 hover:text-gray-900"
             }`}
           >
             {t(`dashboard.bookings.tabs.${id}`)}

@@ -108,7 +108,7 @@ export function EmbedDialog({ url, title, onClose }: EmbedDialogProps) {
               value={snippet}
               onFocus={(event) => event.target.select()}
               dir="ltr"
-              className="w-full rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs text-gray-900"
+              className="w-full rounded-lg border border-field-border bg-gray-50 px-3 py-2 font-mono text-xs text-gray-900"
             />
             <div>
               <CopyButton text={snippet} label={t("dashboard.embed.copy")} variant="primary" />

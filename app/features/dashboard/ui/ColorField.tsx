@@ -32,7 +32,7 @@ export function ColorField({
           value={`#${value ?? fallback}`}
           disabled={disabled}
           onChange={(event) => onChange(event.target.value.slice(1).toUpperCase())}
-          className="h-11 w-16 cursor-pointer rounded-lg border border-gray-300 bg-white p-1 disabled:cursor-not-allowed"
+          className="h-11 w-16 cursor-pointer rounded-lg border border-field-border bg-white p-1 disabled:cursor-not-allowed"
         />
         <span className="font-mono text-sm text-gray-700">
           {value ? `#${value}` : t("dashboard.common.notSet")}

@@ -33,5 +33,5 @@ export function describedBy(id: string, hint: unknown, errors: readonly string[]
 
 export const inputClassName = (invalid: boolean, width = "w-full") =>
   `min-h-11 ${width} rounded-lg border bg-white px-3 py-2 text-base text-gray-900 disabled:bg-gray-100 disabled:text-gray-600 ${
-    invalid ? "border-red-600" : "border-gray-300"
+    invalid ? "border-red-600" : "border-field-border"
   }`;
