@@ -38,7 +38,8 @@ export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDe
   const who = [...event.hosts.map((host) => host.name), ...(invitee ? [invitee] : [])];
 
   return (
-    <dl className="grid gap-x-4 gap-y-3 text-gray-900 sm:grid-cols-[auto_1fr]">
+    // minmax(0, …): a long address wraps (break-words) instead of widening the page.
+    <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-4 gap-y-3 text-gray-900 sm:grid-cols-[auto_minmax(0,1fr)]">
       <dt className="font-semibold text-gray-600">{t("confirmation.what")}</dt>
       <dd className="break-words">{event.title}</dd>
       <dt className="font-semibold text-gray-600">{t("confirmation.when")}</dt>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { addMonths, calendarWeeks, type MonthId } from "./calendarMonth";
@@ -47,10 +47,12 @@ export function MonthCalendar({
   const names = shortNames.some((name) => name.length > 6)
     ? weekdayNames(locale, "narrow")
     : shortNames;
+  const narrowNames = weekdayNames(locale, "narrow");
   const longNames = weekdayNames(locale, "long");
   const gridRef = useRef<HTMLTableElement>(null);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
+  const headingId = useId();
 
   const enabledDays = weeks
     .flat()
@@ -106,9 +108,10 @@ export function MonthCalendar({
   }
 
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="text-base font-semibold text-gray-900" aria-live="polite">
+    <div className="@container flex flex-col gap-3">
+      {/* Wraps at large text sizes, where the month and its buttons share no row. */}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-gray-900" aria-live="polite">
           {formatMonth(month, locale)}
         </h3>
         <div className="flex gap-1">
@@ -137,6 +140,7 @@ export function MonthCalendar({
       </div>
       <table
         ref={gridRef}
+        aria-labelledby={headingId}
         className="w-full table-fixed border-separate border-spacing-y-1 text-center"
         onKeyDown={handleKeyDown}
         aria-busy={loading || undefined}
@@ -150,7 +154,9 @@ export function MonthCalendar({
                 abbr={longNames[i]}
                 className="pb-1 text-xs font-semibold uppercase text-gray-600"
               >
-                {name}
+                {/* Short names need about 16rem: a narrower grid (large text) gets one letter. */}
+                <span className="hidden @3xs:inline">{name}</span>
+                <span className="@3xs:hidden">{narrowNames[i]}</span>
               </th>
             ))}
           </tr>
@@ -161,13 +167,17 @@ export function MonthCalendar({
             <tr key={w}>
               {week.map((day, d) => {
                 if (!day) {
-                  // biome-ignore lint/suspicious/noArrayIndexKey: empty cells, as above.
-                  return <td key={d} className="h-11" />;
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: empty cells, as above.
+                    <td key={d} className="p-0">
+                      <div className="mx-auto aspect-square w-full max-w-11" />
+                    </td>
+                  );
                 }
                 const enabled = enabledDays.includes(day.id);
                 const isSelected = day.id === selected;
                 return (
-                  <td key={day.id} className="h-11 p-0">
+                  <td key={day.id} className="p-0">
                     <button
                       type="button"
                       data-day={day.id}
@@ -177,7 +187,9 @@ export function MonthCalendar({
                       disabled={!enabled}
                       tabIndex={enabled && day.id === tabStop ? 0 : -1}
                       onClick={() => onSelect(day.id)}
-                      className={`relative mx-auto flex size-11 items-center justify-center rounded-full text-base transition-colors ${
+                      // At most 2.75rem, else the column: at 200% text the days shrink to fit
+                      // their columns instead of spilling over the next day (a tap on 24 hit 25).
+                      className={`relative mx-auto flex aspect-square w-full min-w-0 max-w-11 items-center justify-center rounded-full text-base transition-colors ${
                         isSelected
                           ? "bg-brand-600 font-bold text-white"
                           : enabled

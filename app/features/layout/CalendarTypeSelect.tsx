@@ -9,7 +9,7 @@ export function CalendarTypeSelect() {
   const id = useId();
   const calendarType = useAppState((state) => state.calendarType);
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex max-w-full flex-wrap items-center gap-x-2 gap-y-1">
       <label htmlFor={id}>{t("layout.calendarType")}</label>
       <select
         id={id}

@@ -5,7 +5,7 @@ import { languageNames } from "../../i18n/languageNames";
 import { switchLanguage } from "../../i18n/switchLanguage";
 
 const selectClassName =
-  "min-h-9 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900";
+  "min-h-9 max-w-full rounded-md border border-field-border bg-white px-2 py-1 text-sm text-gray-900";
 
 // Known languages first in their usual order, then any other catalog there is.
 const languages = [
@@ -18,7 +18,7 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex max-w-full flex-wrap items-center gap-x-2 gap-y-1">
       <label htmlFor={id}>{t("layout.language")}</label>
       <select
         id={id}
