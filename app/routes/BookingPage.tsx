@@ -43,7 +43,11 @@ function BookingScreen({ source }: { source: BookingSource }) {
   const eventType = query.data?.eventType;
 
   useDocumentTitle(
-    eventType ? t("booking.documentTitle", { title: eventType.title }) : t("common.appName"),
+    query.status === "error"
+      ? null
+      : eventType
+        ? t("booking.documentTitle", { title: eventType.title })
+        : t("common.appName"),
   );
   useEffect(() => {
     if (query.data) setProfile(query.data.profile ?? null);
@@ -114,6 +118,8 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
 
   return (
     <BookingCard aside={aside}>
+      {/* Without the details the page still needs its h1, for those who navigate by it. */}
+      {hideDetails && eventType ? <h1 className="sr-only">{eventType.title}</h1> : null}
       {step === "details" && selection && eventType ? (
         <Suspense fallback={<LoadingIndicator label={t("common.loading")} />}>
           <DetailsStep

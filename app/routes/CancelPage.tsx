@@ -53,7 +53,12 @@ export function CancelPage() {
   const [reason, setReason] = useState("");
   const [alert, setAlert] = useState<string>();
   const [pending, setPending] = useState(false);
-  useDocumentTitle(t("cancel.documentTitle"));
+  const done = query.data?.event.status === "CANCELLED" || query.data?.attendeeCancelled;
+  useDocumentTitle(
+    query.status === "error"
+      ? null
+      : t(done ? "confirmation.cancelledDocumentTitle" : "cancel.documentTitle"),
+  );
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !query.data) {

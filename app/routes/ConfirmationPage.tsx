@@ -41,7 +41,16 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
     },
     60_000,
   );
-  useDocumentTitle(t("confirmation.documentTitle"));
+  const status = query.data?.event.status;
+  useDocumentTitle(
+    query.status === "error"
+      ? null
+      : status === "CANCELLED"
+        ? t("confirmation.cancelledDocumentTitle")
+        : status === "PENDING_PAYMENT"
+          ? t("confirmation.pendingDocumentTitle")
+          : t("confirmation.documentTitle"),
+  );
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !query.data) {

@@ -61,17 +61,30 @@ export function PageLayout({ routeName, children }: PageLayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const isPublic = !hostRouteNames.has(routeName);
+  // The dashboard's banner comes before its main landmark: it places its own main.
+  const Main = routeName === "dashboard" ? "div" : "main";
   return (
     <>
       {isPublic ? <PublicChrome /> : null}
       <ProgressBar />
-      <main className={`flex-1 ${paddingByRoute[routeName] ?? defaultPadding}`}>
-        <ErrorBoundary key={pathname} fallback={(error) => <ErrorPage error={error} />}>
+      <Main className={`flex-1 ${paddingByRoute[routeName] ?? defaultPadding}`}>
+        <ErrorBoundary
+          key={pathname}
+          fallback={(error) =>
+            Main === "main" ? (
+              <ErrorPage error={error} />
+            ) : (
+              <main>
+                <ErrorPage error={error} />
+              </main>
+            )
+          }
+        >
           <Suspense fallback={<LoadingIndicator label={t("common.loading")} />}>
             {children}
           </Suspense>
         </ErrorBoundary>
-      </main>
+      </Main>
       {isPublic ? <LayoutFooter /> : null}
       <Toasts />
       <Announcer />

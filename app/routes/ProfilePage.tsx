@@ -24,7 +24,11 @@ export function ProfilePage() {
   const query = usePublicQuery(`page:${username}`, (signal) => fetchProfilePage(username, signal));
   const data = query.data;
   useDocumentTitle(
-    data ? t("profile.documentTitle", { name: data.page.name }) : t("common.appName"),
+    query.status === "error"
+      ? null
+      : data
+        ? t("profile.documentTitle", { name: data.page.name })
+        : t("common.appName"),
   );
 
   useEffect(() => {

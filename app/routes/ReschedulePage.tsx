@@ -115,7 +115,15 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
     `reschedule:${mode}:${uuid}:${hostIdentifier}`,
     (signal) => loadPage(mode, uuid, hostIdentifier, signal),
   );
-  useDocumentTitle(t("reschedule.documentTitle"));
+  useDocumentTitle(
+    query.status === "error"
+      ? null
+      : t(
+          query.data?.event.status === "CANCELLED"
+            ? "confirmation.cancelledDocumentTitle"
+            : "reschedule.documentTitle",
+        ),
+  );
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !query.data) {
@@ -218,7 +226,7 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
     </p>
   );
   const aside = (
-    <EventSummary eventType={{ ...eventType, duration: duration / 60_000 }}>
+    <EventSummary eventType={{ ...eventType, duration: duration / 60_000 }} headingLevel={2}>
       {formerLine}
     </EventSummary>
   );

@@ -11,13 +11,16 @@ interface EventSummaryProps {
   eventType: PublicEventType;
   /** Shown under the duration: the duration choice, or the chosen time. */
   children?: ReactNode;
+  /** 2 where the page's h1 names its task (rescheduling), else the title is the h1. */
+  headingLevel?: 1 | 2;
 }
 
 /** The event's host, title, duration, locations, price and description. */
-export function EventSummary({ eventType, children }: EventSummaryProps) {
+export function EventSummary({ eventType, children, headingLevel = 1 }: EventSummaryProps) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const pinned = eventType.team && eventType.hosts.length === 1;
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   const hostNames =
     eventType.team && !pinned
       ? eventType.team.name
@@ -28,7 +31,7 @@ export function EventSummary({ eventType, children }: EventSummaryProps) {
       <HostAvatars hosts={eventType.hosts} />
       <div className="flex flex-col gap-1">
         <p className="font-semibold text-gray-600">{hostNames}</p>
-        <h1 className="text-2xl font-bold text-gray-900">{eventType.title}</h1>
+        <Heading className="text-2xl font-bold text-gray-900">{eventType.title}</Heading>
       </div>
       <ul className="flex flex-col gap-2 text-gray-700">
         {eventType.durations.length <= 1 ? (

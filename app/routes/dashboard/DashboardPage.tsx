@@ -25,10 +25,22 @@ export function DashboardPage() {
     </Suspense>
   );
 
-  if (route.public) return <div className="mx-auto flex max-w-md flex-col gap-6">{screen}</div>;
+  if (route.public) return <main className="mx-auto flex max-w-md flex-col gap-6">{screen}</main>;
   if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to="/" replace />;
-  if (me.isPending) return <LoadingIndicator label={t("common.loading")} />;
-  if (me.isError) return <Alert message={errorMessage(me.error, t)} />;
+  if (me.isPending) {
+    return (
+      <main>
+        <LoadingIndicator label={t("common.loading")} />
+      </main>
+    );
+  }
+  if (me.isError) {
+    return (
+      <main>
+        <Alert message={errorMessage(me.error, t)} />
+      </main>
+    );
+  }
 
   const { user } = me.data;
   return (

@@ -45,7 +45,7 @@ export function HomeScreen() {
           </a>
         </p>
         <div className="flex flex-wrap gap-2">
-          <CopyButton text={pageUrl} />
+          <CopyButton text={pageUrl} subject={t("dashboard.home.bookingPage")} />
           <ShareCenter title={user.name} url={pageUrl} />
         </div>
       </Card>
@@ -82,7 +82,7 @@ export function HomeScreen() {
                     {type.active ? "" : ` · ${t("dashboard.eventTypes.inactive")}`}
                   </p>
                 </div>
-                {type.url ? <CopyButton text={type.url} /> : null}
+                {type.url ? <CopyButton text={type.url} subject={type.title} /> : null}
               </li>
             ))}
           </ul>

@@ -104,7 +104,7 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        {type.url ? <CopyButton text={type.url} /> : null}
+        {type.url ? <CopyButton text={type.url} subject={type.title} /> : null}
         {type.url ? (
           <ShareCenter
             title={type.title}

@@ -65,7 +65,7 @@ export function SingleUseLinksDialog({ eventTypeId, title, onClose }: SingleUseL
               </p>
               {link.usedAt ? null : (
                 <div className="flex flex-wrap gap-2">
-                  <CopyButton text={link.url} />
+                  <CopyButton text={link.url} subject={link.url} />
                   <Button
                     variant="secondary"
                     disabled={revoke.isPending}

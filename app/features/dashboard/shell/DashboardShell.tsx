@@ -31,6 +31,7 @@ interface DashboardShellProps {
 /**
  * The frame of every signed-in dashboard screen: the product mark, the section navigation
  * (a sidebar from lg, a scrolling row of links below), the booking-page link and sign-out.
+ * Its header is the page's banner, so the screen's main landmark is here, after it.
  */
 export function DashboardShell({
   active,
@@ -52,6 +53,12 @@ export function DashboardShell({
   }, [active]);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <a
+        href="#dashboard-main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50"
+      >
+        {t("dashboard.nav.skipToContent")}
+      </a>
       <header className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/dashboard" className="rounded-lg">
           <Logo />
@@ -80,7 +87,8 @@ export function DashboardShell({
         >
           <ul
             ref={navRef}
-            className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0"
+            // The block padding keeps the links' focus rings inside the row's clip.
+            className="-mx-4 -my-1 flex gap-1 overflow-x-auto px-4 py-1 lg:m-0 lg:flex-col lg:overflow-visible lg:p-0"
           >
             {sections.map((section) => {
               const current = section.id === active;
@@ -102,7 +110,13 @@ export function DashboardShell({
             })}
           </ul>
         </nav>
-        <div className="flex min-w-0 flex-1 flex-col gap-6">{children}</div>
+        <main
+          id="dashboard-main"
+          tabIndex={-1}
+          className="flex min-w-0 flex-1 flex-col gap-6 outline-none"
+        >
+          {children}
+        </main>
       </div>
     </div>
   );

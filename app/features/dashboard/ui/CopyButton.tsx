@@ -7,12 +7,20 @@ interface CopyButtonProps {
   text: string;
   /** The accessible name, e.g. "Copy link". */
   label?: string;
+  /** What the link leads to, when a screen has several: "Copy link: Intro call". */
+  subject?: string;
   variant?: "primary" | "secondary";
   className?: string;
 }
 
 /** Copies `text` to the clipboard and says so in a toast (announced by its live region). */
-export function CopyButton({ text, label, variant = "secondary", className }: CopyButtonProps) {
+export function CopyButton({
+  text,
+  label,
+  subject,
+  variant = "secondary",
+  className,
+}: CopyButtonProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   async function handleCopy() {
@@ -26,7 +34,16 @@ export function CopyButton({ text, label, variant = "secondary", className }: Co
     }
   }
   return (
-    <Button variant={variant} className={className} onClick={handleCopy}>
+    <Button
+      variant={variant}
+      className={className}
+      onClick={handleCopy}
+      aria-label={
+        subject && !copied && !label
+          ? t("dashboard.common.copyLinkOf", { name: subject })
+          : undefined
+      }
+    >
       {copied ? t("dashboard.common.copiedShort") : (label ?? t("dashboard.common.copyLink"))}
     </Button>
   );
