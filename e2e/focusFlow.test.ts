@@ -194,6 +194,29 @@ describe("focus follows the booking", () => {
     expect(await zoneButton.getAttribute("aria-expanded")).toBe("false");
   });
 
+  it("closes a picker that loads after Tab has moved on, leaving focus where it went", async () => {
+    const { path } = await hostWithEventType();
+    const { page } = await session.newPage(context);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The picker's code arrives late, as on a slow connection; it is the real file.
+    await page.route(/\/TimeZonePicker-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await new BookingPage(page).open(path);
+    await tabTo(page, (element) => element.tag === "button" && element.name.startsWith("Europe/"));
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await focusSettlesOn(page, named("button", "12h"));
+    release();
+    const zoneButton = page.locator("button[aria-haspopup='listbox']");
+    await expect.poll(() => zoneButton.getAttribute("aria-expanded")).toBe("false");
+    expect(await focused(page)).toMatchObject({ tag: "button", name: "12h" });
+  });
+
   it("clears aria-busy when the times fail to load", async () => {
     const { path } = await hostWithEventType();
     const { page } = await session.newPage(context);

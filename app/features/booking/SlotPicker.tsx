@@ -67,7 +67,10 @@ export function SlotPicker({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the step appears.
   useEffect(() => {
-    if (focusTimes) timesHeadingRef.current?.focus();
+    if (!focusTimes) return;
+    // On phones the times are below the calendar: show their top, with the notice if any.
+    timesRef.current?.scrollIntoView({ block: "start" });
+    timesHeadingRef.current?.focus({ preventScroll: true });
   }, []);
 
   // On the first load, an empty month moves on to the month of the first free date.

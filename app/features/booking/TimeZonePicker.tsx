@@ -1,4 +1,12 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { timeZoneAliases } from "../../../core/time/timeZoneAliases";
 import { timeZoneLabel } from "./TimeZoneSelect";
@@ -20,10 +28,12 @@ interface TimeZonePickerProps {
    * on already (Tab, a click elsewhere) and must stay where it went.
    */
   onClose: (zone?: string, returnFocus?: boolean) => void;
+  /** The button that opened the picker, which has focus while the picker loads. */
+  opener: RefObject<HTMLElement | null>;
 }
 
 /** A combobox searching the time zones by name or offset (WAI-ARIA combobox with a listbox). */
-export function TimeZonePicker({ value, now, locale, onClose }: TimeZonePickerProps) {
+export function TimeZonePicker({ value, now, locale, onClose, opener }: TimeZonePickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState("");
@@ -45,7 +55,13 @@ export function TimeZonePicker({ value, now, locale, onClose }: TimeZonePickerPr
   const inputRef = useRef<HTMLInputElement>(null);
   const activeIndex = Math.min(active, Math.max(matches.length - 1, 0));
 
-  useEffect(() => inputRef.current?.focus(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the picker has loaded.
+  useEffect(() => {
+    const active = document.activeElement;
+    // Loaded after the user tabbed on: close rather than pull focus back into the picker.
+    if (active && active !== document.body && active !== opener.current) onClose(undefined, false);
+    else inputRef.current?.focus();
+  }, []);
   useEffect(() => {
     listRef.current
       ?.querySelector(`[data-index="${activeIndex}"]`)

@@ -66,7 +66,13 @@ export function TimeZoneSelect({ value, onChange, locked }: TimeZoneSelectProps)
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <TimeZonePicker value={value} now={now} locale={locale} onClose={close} />
+          <TimeZonePicker
+            value={value}
+            now={now}
+            locale={locale}
+            onClose={close}
+            opener={buttonRef}
+          />
         </Suspense>
       ) : null}
     </div>
