@@ -104,7 +104,6 @@ export function TimeZonePicker({ value, now, locale, onClose, opener }: TimeZone
         aria-autocomplete="list"
         aria-activedescendant={matches.length > 0 ? `${id}-option-${activeIndex}` : undefined}
         autoComplete="off"
-        placeholder={t("booking.searchTimeZone")}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);

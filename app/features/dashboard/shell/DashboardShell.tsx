@@ -55,7 +55,7 @@ export function DashboardShell({
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <a
         href="#dashboard-main"
-        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50"
+        className="sr-only rounded-lg bg-white font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50 focus:px-4 focus:py-2"
       >
         {t("dashboard.nav.skipToContent")}
       </a>
