@@ -11,6 +11,15 @@ import { migrate } from "./db/migrate";
 
 const PASSWORD = "slotted-demo";
 
+/** A demo account whose verification link this process cannot read: its pages stay unpublished. */
+class UnverifiedDemoAccount extends Error {
+  constructor(email: string) {
+    super(
+      `${email} cannot be verified: the demo cannot read the running server's mail. Stop the server and run npm run demo again, or start the server with DEV_MAILBOX=true.`,
+    );
+  }
+}
+
 interface Reply {
   status: number;
   body: unknown;
@@ -35,7 +44,8 @@ function tokenFromOutbox(database: Database): MailedToken {
 function tokenFromMailbox(base: string, database: Database | null): MailedToken {
   return async (email) => {
     const response = await fetch(`${base}/dev/mailbox.json`).catch(() => null);
-    if (response?.ok) {
+    // Without DEV_MAILBOX the path is just another client page.
+    if (response?.ok && response.headers.get("content-type")?.includes("application/json")) {
       const { mails } = (await response.json()) as {
         mails: { to: string | null; text: string | null }[];
       };
@@ -102,9 +112,7 @@ async function account(
     const verified = link
       ? await call("POST", "/api/auth/verify-email", undefined, { token: link })
       : null;
-    if (verified?.status !== 204) {
-      console.warn(`${email} is not verified: follow the link mailed to it to publish its pages.`);
-    }
+    if (verified?.status !== 204) throw new UnverifiedDemoAccount(email);
   }
   return { id: user.id, token, email };
 }
@@ -124,17 +132,19 @@ async function seed(call: Call, mailedToken: MailedToken) {
       id: string;
       slug: string;
     };
-    // Members join as anyone does: invited, then accepting from their own dashboard.
-    for (const member of [ana, ben]) {
-      const invited = await call("POST", `/api/teams/${team.id}/members`, demo.token, {
-        email: member.email,
-      });
-      const { invitation } = invited.body as { invitation: { id: string } };
-      // The dashboard answers invitations only for a verified address (see above).
-      const accepted = await call("POST", `/api/invitations/${invitation.id}/accept`, member.token);
-      if (accepted.status !== 200) {
-        console.warn(`${member.email} did not join the demo team: its address is not verified.`);
-      }
+  }
+  // Members join as anyone does: invited, then accepting from their own dashboard. A member
+  // already (an earlier run) is refused the invitation, which is fine.
+  for (const member of [ana, ben]) {
+    const invited = await call("POST", `/api/teams/${team.id}/members`, demo.token, {
+      email: member.email,
+    });
+    if (invited.status !== 201) continue;
+    const { invitation } = invited.body as { invitation: { id: string } };
+    // The dashboard answers invitations only for a verified address (see above).
+    const accepted = await call("POST", `/api/invitations/${invitation.id}/accept`, member.token);
+    if (accepted.status !== 200) {
+      console.warn(`${member.email} did not join the demo team: its address is not verified.`);
     }
   }
 
@@ -266,6 +276,10 @@ async function main() {
     console.log(`Profile page: ${config.publicUrl}/demo`);
     for (const type of types)
       console.log(`  ${type.kind.padEnd(12)} ${type.title.padEnd(22)} ${type.url}`);
+  } catch (error) {
+    if (!(error instanceof UnverifiedDemoAccount)) throw error;
+    console.error(`slotted demo: ${error.message}`);
+    process.exitCode = 1;
   } finally {
     await close();
   }
