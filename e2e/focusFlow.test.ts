@@ -286,6 +286,8 @@ describe("status messages", () => {
       .poll(() => handle?.textContent())
       .toContain("a link to reset its password is on its way");
     expect(await handle?.evaluate((node) => node.isConnected)).toBe(true);
+    // The form is gone; focus is on its answer, not on the page body.
+    expect(await handle?.evaluate((node) => node === document.activeElement)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
@@ -9,6 +9,7 @@ import { Logo } from "../../features/brand/Logo";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import { Card } from "../../features/dashboard/ui/Card";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
+import { useFocusWhen } from "../../lib/useFocusWhen";
 import { Link } from "../../router";
 
 /** Ask for a password-reset link by mail; the answer is the same whoever asks. */
@@ -18,6 +19,8 @@ export function ForgotPasswordScreen() {
   const request = useMutation({
     mutationFn: () => dashboardApi.requestPasswordReset(email.trim()),
   });
+  const answer = useRef<HTMLDivElement>(null);
+  useFocusWhen(answer, request.isSuccess);
   return (
     <>
       <Link to="/" className="self-start rounded-lg">
@@ -29,7 +32,12 @@ export function ForgotPasswordScreen() {
       />
       <Card>
         {/* Mounted before the answer, so that screen readers read it when it comes. */}
-        <div role="status" className={request.isSuccess ? undefined : "absolute"}>
+        <div
+          role="status"
+          ref={answer}
+          tabIndex={-1}
+          className={request.isSuccess ? undefined : "absolute"}
+        >
           {request.isSuccess ? (
             <p className="text-gray-800">{t("dashboard.password.sent")}</p>
           ) : null}

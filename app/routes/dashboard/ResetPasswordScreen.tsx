@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/apiClient";
 import { errorMessage } from "../../api/errorMessage";
@@ -13,6 +13,7 @@ import {
 } from "../../features/dashboard/password/PasswordFields";
 import { Card } from "../../features/dashboard/ui/Card";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
+import { useFocusWhen } from "../../lib/useFocusWhen";
 import { Link, useLocation } from "../../router";
 
 /** The page a reset mail links to: choose a new password with the link's token. */
@@ -24,6 +25,8 @@ export function ResetPasswordScreen() {
   const [confirm, setConfirm] = useState("");
   const [tried, setTried] = useState(false);
   const reset = useMutation({ mutationFn: () => dashboardApi.resetPassword(token, password) });
+  const answer = useRef<HTMLDivElement>(null);
+  useFocusWhen(answer, reset.isSuccess);
   const errors = reset.error instanceof ApiError ? reset.error.fieldErrors : {};
   return (
     <>
@@ -33,7 +36,12 @@ export function ResetPasswordScreen() {
       <PageHeader title={t("dashboard.password.resetTitle")} />
       <Card>
         {/* Mounted before the answer, so that screen readers read it when it comes. */}
-        <div role="status" className={reset.isSuccess ? "flex flex-col gap-3" : "absolute"}>
+        <div
+          role="status"
+          ref={answer}
+          tabIndex={-1}
+          className={reset.isSuccess ? "flex flex-col gap-3" : "absolute"}
+        >
           {reset.isSuccess ? (
             <>
               <p className="text-gray-800">{t("dashboard.password.resetDone")}</p>
