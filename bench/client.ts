@@ -24,6 +24,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // The seeded host verifies its address through the mailed link.
+      DEV_MAILBOX: "true",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ["ignore", "ignore", "inherit"],
