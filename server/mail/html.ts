@@ -1,3 +1,5 @@
+import { languageDirection } from "../../core/i18n/languageDirection";
+
 /** Markup that is already safe to put in an HTML mail. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -41,4 +43,18 @@ export function html(strings: TemplateStringsArray, ...values: Interpolated[]): 
 export function safeHref(url: string | null | undefined): string | null {
   if (!url || !URL.canParse(url)) return null;
   return /^https?:$/i.test(new URL(url).protocol) ? url : null;
+}
+
+/**
+ * User-written text (a title, a name, an answer) set inside a right-to-left line, isolated
+ * (FSI … PDI) so that "30 minute meeting" or "+49 30 123456" keeps its own order; unchanged in
+ * left-to-right mails. Works in the plain-text part and inside translated sentences in HTML.
+ */
+export function isolated(value: string, language: string): string {
+  return languageDirection(language) === "rtl" ? `\u2068${value}\u2069` : value;
+}
+
+/** User-written text in HTML, isolated by the markup itself so any mail language keeps its order. */
+export function userHtml(value: string): SafeHtml {
+  return html`<bdi>${value}</bdi>`;
 }

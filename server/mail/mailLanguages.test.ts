@@ -278,6 +278,42 @@ describe("mails in every language", () => {
     expect(render("confirmedHost", "fr").text).not.toContain("\u2068");
   });
 
+  it("isolates host- and invitee-written text in right-to-left mails, in HTML and text", () => {
+    const data = {
+      title: "30 minute meeting",
+      location: { type: "IN_PERSON", value: "Main Street 1" },
+      answers: [{ label: "Company?", value: "Acme Inc." }],
+      reason: "Clash.",
+    };
+    const ar = render("confirmedHost", "ar", data);
+    const fsi = (value: string) => `\u2068${value}\u2069`;
+    for (const value of [
+      "30 minute meeting",
+      "Main Street 1",
+      "Ada Host",
+      "Bo Host",
+      "guest@example.com",
+      "Company?",
+      "Acme Inc.",
+      "Clash.",
+    ]) {
+      expect(ar.text).toContain(fsi(value));
+    }
+    expect(ar.subject).toContain(fsi("30 minute meeting"));
+    expect(ar.html).toContain("<bdi>30 minute meeting</bdi>");
+    expect(ar.html).toContain("<bdi>Company?</bdi>");
+    expect(ar.html).toContain("<bdi>Acme Inc.</bdi>");
+    expect(ar.html).toContain("<bdi>Clash.</bdi>");
+    expect(ar.html).toContain(fsi("Main Street 1"));
+    const team = render("teamInvitationMember", "fa");
+    expect(team.text).toContain(fsi("Sales"));
+    expect(team.text).toContain(fsi("Ada Host"));
+    // A left-to-right mail's text stays free of invisible marks; its HTML still isolates.
+    const en = render("confirmedHost", "en", data);
+    expect(en.text).not.toContain("\u2068");
+    expect(en.html).toContain("<bdi>30 minute meeting</bdi>");
+  });
+
   it("uses each language's plural forms for the minutes", () => {
     const expiry = (language: string, minutes: number) =>
       render("emailCodeBooking", language, { minutes }).text;

@@ -1,5 +1,5 @@
 import { translator } from "../../i18n/serverI18n";
-import { html } from "../html";
+import { html, isolated } from "../html";
 import type { AccountLinkMailData } from "../mailTypes";
 import { htmlLayout, textFooter } from "./layout";
 
@@ -15,8 +15,8 @@ export function accountLink(
 ) {
   const t = translator(language, "mail");
   const subject = t(`${section}.subject`);
-  const greeting = t(`${section}.greeting`, { name: data.name });
-  const intro = t(`${section}.intro`, { email: data.email });
+  const greeting = t(`${section}.greeting`, { name: isolated(data.name, language) });
+  const intro = t(`${section}.intro`, { email: isolated(data.email, language) });
   const note = `${t(`${section}.expiry`, { count: data.hours })} ${t(`${section}.ignore`)}`;
   return {
     subject,

@@ -1,4 +1,5 @@
 import { translator } from "../../i18n/serverI18n";
+import { isolated } from "../html";
 import type { BookingMailData } from "../mailTypes";
 import { bookingDetails } from "./bookingDetails";
 import { headedMail } from "./layout";
@@ -6,7 +7,10 @@ import { headedMail } from "./layout";
 /** The cancellation of a booking (or of one seat of a group event). */
 export function bookingCancelled(data: BookingMailData, language: string) {
   const t = translator(language, "mail");
-  const names = { title: data.title, name: data.invitee.name };
+  const names = {
+    title: isolated(data.title, language),
+    name: isolated(data.invitee.name, language),
+  };
   const details = bookingDetails(data, language, { withLinks: false });
   // A host whose group event goes on after one seat is cancelled.
   const hostSeat = data.role === "host" && data.seatOnly;

@@ -1,7 +1,7 @@
 import { intlLocale } from "../../../core/i18n/intlLocale";
 import { languageDirection } from "../../../core/i18n/languageDirection";
 import { type Translate, translator } from "../../i18n/serverI18n";
-import { html, type SafeHtml, safeHref } from "../html";
+import { html, isolated, type SafeHtml, safeHref, userHtml } from "../html";
 import type { BookingMailData, MailLocation } from "../mailTypes";
 import { formatWhen } from "./formatWhen";
 
@@ -24,14 +24,6 @@ export function detailLine(t: Translate, label: string, value: string): string {
   return t("details.row", { label, value });
 }
 
-/**
- * A value that may run the other way inside a right-to-left line, isolated (FSI … PDI) so that
- * "+49 30 123456" or "Ada <ada@example.com>" keeps its order; unchanged in left-to-right mails.
- */
-function isolated(value: string, language: string): string {
-  return languageDirection(language) === "rtl" ? `\u2068${value}\u2069` : value;
-}
-
 function locationKind(type: string, t: Translate): string {
   if (TRANSLATED_KINDS.has(type)) return t(`location.${type}`);
   return PRODUCT_NAMES[type] ?? type;
@@ -51,7 +43,7 @@ export function locationText(location: MailLocation, language: string): string {
     return detailLine(t, kind, line);
   }
   if (safeHref(location.value)) return kind;
-  return detailLine(t, kind, location.value);
+  return detailLine(t, kind, isolated(location.value, language));
 }
 
 /** The meeting's join URL, when the location is an online one. */
@@ -66,6 +58,9 @@ interface Row {
   label: string;
   text: string;
   href?: string | null;
+  /** The value (and with `userLabel` the label) was written by a host or an invitee. */
+  user?: boolean;
+  userLabel?: boolean;
 }
 
 function rows(data: BookingMailData, language: string, withFormer: boolean): Row[] {
@@ -73,7 +68,7 @@ function rows(data: BookingMailData, language: string, withFormer: boolean): Row
   const list = (items: string[]) =>
     new Intl.ListFormat(intlLocale(language), { type: "conjunction" }).format(items);
   const result: Row[] = [
-    { label: t("details.what"), text: data.title },
+    { label: t("details.what"), text: data.title, user: true },
     {
       label: t("details.when"),
       text: formatWhen(data.start, data.end, data.timeZone, data.timeFormat, language),
@@ -98,7 +93,7 @@ function rows(data: BookingMailData, language: string, withFormer: boolean): Row
   if (data.hostNames.length > 0) {
     result.push({
       label: t(data.hostNames.length === 1 ? "details.host" : "details.hosts"),
-      text: list(data.hostNames),
+      text: list(data.hostNames.map((name) => isolated(name, language))),
     });
   }
   if (data.role === "host") {
@@ -110,13 +105,18 @@ function rows(data: BookingMailData, language: string, withFormer: boolean): Row
       result.push({ label: t("details.phone"), text: isolated(data.invitee.phone, language) });
     }
   } else {
-    result.push({ label: t("details.invitee"), text: data.invitee.name });
+    result.push({ label: t("details.invitee"), text: data.invitee.name, user: true });
   }
   if (data.invitee.guests.length > 0) {
-    result.push({ label: t("details.guests"), text: list(data.invitee.guests) });
+    result.push({
+      label: t("details.guests"),
+      text: list(data.invitee.guests.map((guest) => isolated(guest, language))),
+    });
   }
-  for (const answer of data.answers) result.push({ label: answer.label, text: answer.value });
-  if (data.reason) result.push({ label: t("details.reason"), text: data.reason });
+  for (const answer of data.answers) {
+    result.push({ label: answer.label, text: answer.value, user: true, userLabel: true });
+  }
+  if (data.reason) result.push({ label: t("details.reason"), text: data.reason, user: true });
   return result;
 }
 
@@ -133,7 +133,13 @@ export function bookingDetails(
       ? { cancel: data.cancelUrl, reschedule: data.rescheduleUrl }
       : null;
   const text = [
-    ...list.map((row) => detailLine(t, row.label, row.text)),
+    ...list.map((row) =>
+      detailLine(
+        t,
+        row.userLabel ? isolated(row.label, language) : row.label,
+        row.user ? isolated(row.text, language) : row.text,
+      ),
+    ),
     ...(links
       ? [
           "",
@@ -149,8 +155,14 @@ export function bookingDetails(
   const body = html`<table role="presentation" style="border-collapse:collapse;width:100%;font-size:14px">
 ${list.map(
   (row) =>
-    html`<tr><th scope="row" style="${cell};color:#667085;font-weight:normal;white-space:nowrap">${row.label}</th><td style="${cell}">${
-      row.href ? html`<a href="${row.href}" style="color:#155EEF">${row.text}</a>` : row.text
+    html`<tr><th scope="row" style="${cell};color:#667085;font-weight:normal;white-space:nowrap">${
+      row.userLabel ? userHtml(row.label) : row.label
+    }</th><td style="${cell}">${
+      row.href
+        ? html`<a href="${row.href}" style="color:#155EEF">${row.text}</a>`
+        : row.user
+          ? userHtml(row.text)
+          : row.text
     }</td></tr>`,
 )}
 </table>

@@ -1,4 +1,5 @@
 import { translator } from "../../i18n/serverI18n";
+import { isolated } from "../html";
 import type { BookingMailData } from "../mailTypes";
 import { bookingDetails } from "./bookingDetails";
 import { headedMail } from "./layout";
@@ -9,7 +10,7 @@ export function bookingRescheduled(data: BookingMailData, language: string) {
   const details = bookingDetails(data, language, { withFormer: true });
   const subject = t(
     data.role === "host" ? "rescheduled.subjectHost" : "rescheduled.subjectInvitee",
-    { title: data.title, name: data.invitee.name },
+    { title: isolated(data.title, language), name: isolated(data.invitee.name, language) },
   );
   // Same time, another host: a round-robin booking handed over.
   const heading = t(

@@ -1,5 +1,5 @@
 import { translator } from "../../i18n/serverI18n";
-import { html } from "../html";
+import { html, isolated } from "../html";
 import type { EmailChangeNoticeData } from "../mailTypes";
 import { htmlLayout, textFooter } from "./layout";
 
@@ -7,8 +7,8 @@ import { htmlLayout, textFooter } from "./layout";
 export function emailChangeNotice(data: EmailChangeNoticeData, language: string) {
   const t = translator(language, "mail");
   const subject = t("emailChangeNotice.subject");
-  const greeting = t("emailChangeNotice.greeting", { name: data.name });
-  const intro = t("emailChangeNotice.intro", { email: data.newEmail });
+  const greeting = t("emailChangeNotice.greeting", { name: isolated(data.name, language) });
+  const intro = t("emailChangeNotice.intro", { email: isolated(data.newEmail, language) });
   const warning = t("emailChangeNotice.notYou");
   return {
     subject,

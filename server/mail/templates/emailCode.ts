@@ -1,5 +1,5 @@
 import { translator } from "../../i18n/serverI18n";
-import { html } from "../html";
+import { html, isolated } from "../html";
 import type { EmailCodeData } from "../mailTypes";
 import { htmlLayout, textFooter } from "./layout";
 
@@ -8,7 +8,7 @@ export function emailCode(data: EmailCodeData, language: string) {
   const t = translator(language, "mail");
   const subject = t("emailCode.subject", { code: data.code });
   const intro = data.title
-    ? t("emailCode.introBooking", { title: data.title })
+    ? t("emailCode.introBooking", { title: isolated(data.title, language) })
     : t("emailCode.introEmail");
   const note = `${t("emailCode.expiry", { count: data.minutes })} ${t("emailCode.ignore")}`;
   return {

@@ -1,15 +1,15 @@
 import { translator } from "../../i18n/serverI18n";
-import { html } from "../html";
+import { html, isolated } from "../html";
 import type { TeamInvitationMailData } from "../mailTypes";
 import { htmlLayout, textFooter } from "./layout";
 
 /** Subject, text and HTML of the mail that invites someone to join a team. */
 export function teamInvitation(data: TeamInvitationMailData, language: string) {
   const t = translator(language, "mail");
-  const subject = t("teamInvitation.subject", { team: data.teamName });
+  const subject = t("teamInvitation.subject", { team: isolated(data.teamName, language) });
   const intro = t(`teamInvitation.intro.${data.role}`, {
-    inviter: data.inviterName,
-    team: data.teamName,
+    inviter: isolated(data.inviterName, language),
+    team: isolated(data.teamName, language),
   });
   const how = t("teamInvitation.how");
   const note = `${t("teamInvitation.expiry", { count: data.days })} ${t("teamInvitation.ignore")}`;
