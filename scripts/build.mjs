@@ -1,5 +1,6 @@
 // Builds what is missing or older than its sources: the client (Vite) into dist/app and
 // the server (esbuild, dependencies left external) into dist/server. `--force` rebuilds.
+// Run it as its own process (scripts/start.mjs does): Vite's build sets process.env.NODE_ENV.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,9 +90,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
   const [client, server] = [await buildClient(), await buildServer()];
   const built = [client && "client", server && "server"].filter(Boolean);
-  console.log(
-    built.length
-      ? `built ${built.join(" and ")} in ${Date.now() - started} ms`
-      : "build is up to date",
-  );
+  // `--quiet` (npm start) says nothing when there was nothing to build.
+  if (built.length)
+    console.log(`slotted: built ${built.join(" and ")} in ${Date.now() - started} ms`);
+  else if (!process.argv.includes("--quiet")) console.log("build is up to date");
 }

@@ -1,9 +1,17 @@
-// `npm start`: build what is missing, then run the server in this process.
-import { buildClient, buildServer } from "./build.mjs";
+// `npm start`: build what is missing (`npm start -- --force` rebuilds), then run the server in
+// this process. The build runs in a child process: Vite sets process.env.NODE_ENV while it
+// builds, and in this process that would change how the server it then starts is configured.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
-const [client, server] = [await buildClient(), await buildServer()];
-if (client || server)
-  console.log(
-    `slotted: built ${[client && "client", server && "server"].filter(Boolean).join(" and ")}`,
-  );
+const build = spawnSync(
+  process.execPath,
+  [
+    fileURLToPath(new URL("build.mjs", import.meta.url)),
+    "--quiet",
+    ...process.argv.slice(2).filter((arg) => arg === "--force"),
+  ],
+  { stdio: "inherit" },
+);
+if (build.status !== 0) process.exit(build.status ?? 1);
 await import("../dist/server/main.js");
