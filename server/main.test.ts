@@ -49,10 +49,15 @@ describe("server/main.ts", () => {
   it("serves on PGlite, refuses a second process on the same DATA_DIR, and stops cleanly on SIGTERM", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "slotted-main-"));
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const first = await run({ PORT: String(port), DATA_DIR: dataDir }, (out) =>
-      out.includes("mail is queued in the outbox"),
+    const first = await run(
+      { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: "https://slotted.example/" },
+      (out) => out.includes("Slotted is ready:"),
     );
     try {
+      // After listening, once, as a plain line with the address to open.
+      expect(first.stdout.split("\n").filter((line) => line.includes("Slotted is ready"))).toEqual([
+        "Slotted is ready: https://slotted.example",
+      ]);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
       const second = await run({ PORT: String(port + 1), DATA_DIR: dataDir });

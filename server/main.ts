@@ -93,6 +93,8 @@ export async function main(): Promise<void> {
     throw error;
   }
   if (!config.smtpUrl) app.log.warn(unsentMailNotice(config));
+  // Plain, not a log record: the one line a person starting it looks for.
+  console.log(`Slotted is ready: ${config.publicUrl}`);
 }
 
 /** Said once at start without SMTP_URL, so nobody waits for mail that is only queued. */
