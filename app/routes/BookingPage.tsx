@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/apiClient";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
+import { UserText } from "../components/UserText";
 import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
 import { BookingCard } from "../features/booking/BookingCard";
 import {
@@ -119,7 +120,11 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
   return (
     <BookingCard aside={aside}>
       {/* Without the details the page still needs its h1, for those who navigate by it. */}
-      {hideDetails && eventType ? <h1 className="sr-only">{eventType.title}</h1> : null}
+      {hideDetails && eventType ? (
+        <UserText as="h1" className="sr-only">
+          {eventType.title}
+        </UserText>
+      ) : null}
       {step === "details" && selection && eventType ? (
         <Suspense fallback={<LoadingIndicator label={t("common.loading")} />}>
           <DetailsStep

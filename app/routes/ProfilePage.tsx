@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/apiClient";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
+import { UserText } from "../components/UserText";
 import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
 import { durationLabel } from "../features/booking/durationLabel";
 import { HostAvatars } from "../features/booking/HostAvatars";
@@ -56,11 +57,13 @@ export function ProfilePage() {
           size="lg"
           hosts={[{ name: page.name, username: page.slug, avatarUrl: page.avatarUrl }]}
         />
-        <h1 className="text-2xl font-bold text-gray-900">{page.name}</h1>
+        <UserText as="h1" className="text-2xl font-bold text-gray-900">
+          {page.name}
+        </UserText>
         {page.welcomeMessage ? (
-          <p className="max-w-prose whitespace-pre-line break-words text-gray-700">
+          <UserText as="p" className="max-w-prose whitespace-pre-line break-words text-gray-700">
             {page.welcomeMessage}
-          </p>
+          </UserText>
         ) : null}
       </header>
       {page.eventTypes.length === 0 ? (
@@ -74,14 +77,16 @@ export function ProfilePage() {
                 keepQuery
                 className="flex h-full flex-col gap-2 rounded-xl border border-gray-200 border-t-4 border-t-brand-600 p-5 hover:border-brand-600 hover:shadow-sm"
               >
-                <span className="text-lg font-bold text-gray-900">{type.title}</span>
+                <UserText className="text-lg font-bold text-gray-900">{type.title}</UserText>
                 <span className="text-sm text-gray-700">
                   {type.durations.length > 1
                     ? type.durations.map((minutes) => durationLabel(minutes, t, locale)).join(" · ")
                     : durationLabel(type.duration, t, locale)}
                 </span>
                 {type.description ? (
-                  <span className="line-clamp-3 text-sm text-gray-600">{type.description}</span>
+                  <UserText className="line-clamp-3 text-sm text-gray-600">
+                    {type.description}
+                  </UserText>
                 ) : null}
               </Link>
             </li>

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import type { PublicEventType } from "./bookingApi";
 import { durationLabel } from "./durationLabel";
@@ -23,15 +24,24 @@ export function EventSummary({ eventType, children, headingLevel = 1 }: EventSum
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const hostNames =
     eventType.team && !pinned
-      ? eventType.team.name
-      : eventType.hosts.map((host) => host.name).join(", ");
+      ? [{ key: "team", name: eventType.team.name }]
+      : eventType.hosts.map((host) => ({ key: host.username, name: host.name }));
 
   return (
     <div className="flex flex-col gap-4">
       <HostAvatars hosts={eventType.hosts} />
       <div className="flex flex-col gap-1">
-        <p className="font-semibold text-gray-600">{hostNames}</p>
-        <Heading className="text-2xl font-bold text-gray-900">{eventType.title}</Heading>
+        <p className="font-semibold text-gray-600">
+          {hostNames.map(({ key, name }, index) => (
+            <Fragment key={key}>
+              {index > 0 ? ", " : null}
+              <UserText>{name}</UserText>
+            </Fragment>
+          ))}
+        </p>
+        <UserText as={Heading} className="text-2xl font-bold text-gray-900">
+          {eventType.title}
+        </UserText>
       </div>
       <ul className="flex flex-col gap-2 text-gray-700">
         {eventType.durations.length <= 1 ? (
@@ -58,7 +68,9 @@ export function EventSummary({ eventType, children, headingLevel = 1 }: EventSum
       </ul>
       {children}
       {eventType.description ? (
-        <p className="whitespace-pre-line break-words text-gray-700">{eventType.description}</p>
+        <UserText as="p" className="whitespace-pre-line break-words text-gray-700">
+          {eventType.description}
+        </UserText>
       ) : null}
     </div>
   );

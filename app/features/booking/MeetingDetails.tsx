@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { useAppState } from "../../state/appState";
 import type { EventView } from "./eventView";
@@ -41,7 +42,9 @@ export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDe
     // minmax(0, …): a long address wraps (break-words) instead of widening the page.
     <dl className="grid grid-cols-[minmax(0,1fr)] gap-x-4 gap-y-3 text-gray-900 sm:grid-cols-[auto_minmax(0,1fr)]">
       <dt className="font-semibold text-gray-600">{t("confirmation.what")}</dt>
-      <dd className="break-words">{event.title}</dd>
+      <dd className="break-words">
+        <UserText>{event.title}</UserText>
+      </dd>
       <dt className="font-semibold text-gray-600">{t("confirmation.when")}</dt>
       <dd>
         {former ? (
@@ -81,7 +84,9 @@ export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDe
       <dd>
         <ul>
           {who.map((name) => (
-            <li key={name}>{name}</li>
+            <li key={name}>
+              <UserText>{name}</UserText>
+            </li>
           ))}
         </ul>
       </dd>

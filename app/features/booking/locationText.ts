@@ -15,6 +15,14 @@ const names = {
   WHEREBY: "booking.location.WHEREBY",
 } as const;
 
+/**
+ * A host's address or text (or a number, a link) inside a translated line, isolated (FSI … PDI)
+ * so that it keeps its own order in a right-to-left page: these strings also serve as labels.
+ */
+function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** The name of a location kind ('Zoom', 'In person'...). */
 export function locationName(type: string, t: TFunction): string {
   const key = names[type as keyof typeof names];
@@ -25,8 +33,8 @@ export function locationName(type: string, t: TFunction): string {
 export function offeredLocationText(location: PublicLocation, t: TFunction): string {
   const name = locationName(location.type, t);
   const { address, custom, direction } = location.options ?? {};
-  if (location.type === "IN_PERSON" && address) return `${name}: ${address}`;
-  if (location.type === "CUSTOM" && custom) return custom;
+  if (location.type === "IN_PERSON" && address) return `${name}: ${isolated(address)}`;
+  if (location.type === "CUSTOM" && custom) return isolated(custom);
   if (location.type === "PHONE_CALL") {
     return direction === "INVITEE_CALLS_HOST"
       ? t("booking.location.inviteeCalls")
@@ -49,5 +57,7 @@ export function bookedLocationText(
   if (!location) return null;
   const name = locationName(location.type, t);
   if (!location.value) return name;
-  return location.type === "CUSTOM" ? location.value : `${name}: ${location.value}`;
+  return location.type === "CUSTOM"
+    ? isolated(location.value)
+    : `${name}: ${isolated(location.value)}`;
 }

@@ -1,0 +1,31 @@
+import type { ElementType, ReactNode } from "react";
+
+interface UserTextProps {
+  /** The block or inline element around the text; without it the isolate itself is the element. */
+  as?: ElementType;
+  className?: string;
+  id?: string;
+  children: ReactNode;
+}
+
+/**
+ * Text a host or an invitee wrote (a title, a description, a name, an answer), isolated from
+ * the page's direction: inside an Arabic page "30 minute meeting" keeps its order and a
+ * description's full stop stays at its end, and Arabic text in an English page reads right to
+ * left. The outer element keeps the page's alignment; the <bdi dir="auto"> inside takes its
+ * direction from the text's first strong letter (unicode-bidi: isolate).
+ */
+export function UserText({ as: Element, className, id, children }: UserTextProps) {
+  if (Element === undefined) {
+    return (
+      <bdi dir="auto" className={className} id={id}>
+        {children}
+      </bdi>
+    );
+  }
+  return (
+    <Element className={className} id={id}>
+      <bdi dir="auto">{children}</bdi>
+    </Element>
+  );
+}
