@@ -330,12 +330,12 @@ describe("locked brand colours", () => {
     });
     await dashboard.api("POST", `/api/invitations/${invitation.id}/accept`);
     await adminPage.goto(`/dashboard/teams/${team.id}`);
-    await adminPage.getByRole("switch", { name: "Lock the colours for members" }).check();
-    await admin.toast("Colours saved.");
+    await adminPage.getByRole("switch", { name: "Lock the colors for members" }).check();
+    await admin.toast("Colors saved.");
 
     await dashboard.go("Settings");
     await page.getByText("Colors are locked by your admin").waitFor();
-    await expect(page.getByLabel("Background colour").isDisabled()).resolves.toBe(true);
+    await expect(page.getByLabel("Background color").isDisabled()).resolves.toBe(true);
     await page.goto(`/dashboard/teams/${team.id}`);
     await page.getByText("Colors are locked by your admin").waitFor();
     await expectNoSeriousAxeViolations(page);

@@ -59,7 +59,7 @@ export const loginSchema = z.object({
 
 export const colorField = z
   .string()
-  .regex(/^#?[0-9a-fA-F]{6}$/, { error: "Use a colour like F2F4F7." })
+  .regex(/^#?[0-9a-fA-F]{6}$/, { error: "Use a color like F2F4F7." })
   .transform((value) => value.replace(/^#/, "").toUpperCase());
 
 const urlField = z

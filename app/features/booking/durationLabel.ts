@@ -1,8 +1,9 @@
 import type { TFunction } from "i18next";
 
 /**
- * '30 minutes', '1 hour', '1 hour 30 minutes' (spec §9: '{0} minutes', '{0} hours {1} minutes'),
- * with the numbers in `locale`'s digits (Persian in fa).
+ * '30 minutes', '1 hour', '1 hour 1 minute' (spec §9: '{0} minutes', '{0} hours {1} minutes'),
+ * with the numbers in `locale`'s digits (Persian in fa). Hours and minutes each take their own
+ * plural form ('1 hour 1 minute', Arabic 'ساعتان و3 دقائق'); the catalog only joins them.
  */
 export function durationLabel(minutes: number, t: TFunction, locale = "en"): string {
   const hours = Math.floor(minutes / 60);
@@ -12,7 +13,10 @@ export function durationLabel(minutes: number, t: TFunction, locale = "en"): str
       ? t("booking.durationMinutes", { count: minutes })
       : rest === 0
         ? t("booking.durationHours", { count: hours })
-        : t("booking.durationHoursMinutes", { count: hours, minutes: rest });
+        : t("booking.durationHoursMinutes", {
+            hours: t("booking.durationHours", { count: hours }),
+            minutes: t("booking.durationMinutes", { count: rest }),
+          });
   // The counts go in as numbers (they pick the plural form); only they are digits here.
   const digits = new Intl.NumberFormat(locale, { useGrouping: false });
   return text.replace(/\d+/g, (number) => digits.format(Number(number)));

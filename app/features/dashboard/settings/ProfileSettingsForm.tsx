@@ -268,7 +268,9 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
         <CheckboxField
           asSwitch
           label={t("dashboard.settings.hideBranding")}
-          hint={t("dashboard.settings.hideBrandingHint")}
+          hint={t("dashboard.settings.hideBrandingHint", {
+            label: t("layout.poweredBy", { product: t("common.appName") }),
+          })}
           checked={profile.hideBranding}
           onChange={(hideBranding) => setP({ hideBranding })}
         />
