@@ -2,6 +2,7 @@
 // type of each kind and a demo team. It talks to the running server over HTTP when one
 // answers, else to the database directly through the same routes (PGlite allows one process).
 
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -221,6 +222,62 @@ async function seed(call: Call, mailedToken: MailedToken) {
   return all.eventTypes;
 }
 
+function fail(message: string): never {
+  console.error(`slotted demo: ${message}`);
+  process.exit(1);
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error
+    ? error.message || String((error as { code?: string }).code)
+    : String(error);
+}
+
+/**
+ * The database itself, when no server answers at `base`. Failing that, one line says what to
+ * set: most often the server runs on another PORT and holds DATA_DIR.
+ */
+async function openDirectly(
+  config: ReturnType<typeof loadConfig>,
+  base: string,
+): Promise<{ database: Database; release: () => void }> {
+  const noServer = `no Slotted server answers at ${base}`;
+  if (config.databaseUrl) {
+    const database = openPostgres(config.databaseUrl);
+    try {
+      await migrate(database);
+    } catch (error) {
+      await database.close().catch(() => {});
+      fail(
+        `${noServer} and DATABASE_URL cannot be used (${reason(error)}). Set PORT to the port your server listens on, or DATABASE_URL to a reachable database.`,
+      );
+    }
+    return { database, release: () => {} };
+  }
+  let release: () => void;
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    release = lockDataDir(config.dataDir);
+  } catch (error) {
+    const holder = /^another Slotted process \(pid (\d+)\)/.exec(reason(error));
+    fail(
+      holder
+        ? `${noServer}, but another Slotted process (pid ${holder[1]}) is using ${config.dataDir}. Set PORT to the port that server listens on, or stop it first.`
+        : `${noServer} and DATA_DIR ${config.dataDir} cannot be used (${reason(error)}). Set PORT to the port your server listens on, or DATA_DIR to a writable directory.`,
+    );
+  }
+  try {
+    const database = await openPglite(join(config.dataDir, "pglite"));
+    await migrate(database);
+    return { database, release };
+  } catch (error) {
+    release();
+    fail(
+      `${noServer} and the database in ${config.dataDir} cannot be opened (${reason(error)}). Set PORT to the port your server listens on, or DATA_DIR to another directory.`,
+    );
+  }
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -242,11 +299,7 @@ async function main() {
     mailedToken = tokenFromMailbox(base, outbox);
     close = async () => outbox?.close();
   } else {
-    const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-    const database = config.databaseUrl
-      ? openPostgres(config.databaseUrl)
-      : await openPglite(join(config.dataDir, "pglite"));
-    await migrate(database);
+    const { database, release } = await openDirectly(config, base);
     mailedToken = tokenFromOutbox(database);
     const app = await buildApp(
       { config, database, clock: () => new Date() },

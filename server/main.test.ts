@@ -1,13 +1,17 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
 
-function run(env: Record<string, string>, until?: (output: string) => boolean) {
-  const child = spawn(tsx, ["server/main.ts"], {
+function run(
+  env: Record<string, string>,
+  until?: (output: string) => boolean,
+  script = "server/main.ts",
+) {
+  const child = spawn(tsx, [script], {
     env: { ...process.env, LOG_LEVEL: "info", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -70,4 +74,43 @@ describe("server/main.ts", () => {
     expect(code).toBe(0);
     expect(existsSync(join(dataDir, "slotted.pid"))).toBe(false);
   }, 60_000);
+});
+
+describe("server/demo.ts", () => {
+  const freePort = () => String(20000 + Math.floor(Math.random() * 20000));
+
+  it("says in one line to set PORT when no server answers there and another process holds DATA_DIR", async () => {
+    // The usual case: the server runs on another port than the demo was told.
+    const dataDir = mkdtempSync(join(tmpdir(), "slotted-demo-"));
+    writeFileSync(join(dataDir, "slotted.pid"), `${process.pid}\n`);
+    const { code, stderr } = await run(
+      { PORT: freePort(), DATA_DIR: dataDir },
+      undefined,
+      "server/demo.ts",
+    );
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr.trim()).toMatch(
+      new RegExp(
+        `^slotted demo: no Slotted server answers at http://127\\.0\\.0\\.1:\\d+, but another Slotted process \\(pid ${process.pid}\\) is using .*\\. Set PORT to the port that server listens on, or stop it first\\.$`,
+      ),
+    );
+  }, 30_000);
+
+  it("says in one line what to set when neither the server nor DATABASE_URL answers", async () => {
+    const { code, stderr } = await run(
+      {
+        PORT: freePort(),
+        DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+        DATA_DIR: mkdtempSync(join(tmpdir(), "slotted-demo-")),
+      },
+      undefined,
+      "server/demo.ts",
+    );
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr.trim()).toMatch(
+      /^slotted demo: no Slotted server answers at .* and DATABASE_URL cannot be used \(.+\)\. Set PORT .*, or DATABASE_URL to a reachable database\.$/,
+    );
+  }, 30_000);
 });
