@@ -374,4 +374,15 @@ describe("profile settings", () => {
     expect(served.headers()["content-type"]).toBe("image/png");
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
   });
+
+  it("quotes the page's own 'Powered by' label in the hide-branding hint, in the page's language", async () => {
+    const { page, context } = await session.newPage();
+    const dashboard = new DashboardPage(page);
+    await dashboard.signUp(newHost("Pekka"));
+    await dashboard.go("Settings");
+    await page.getByText("Removes the 'Powered by Slotted' link from your pages.").waitFor();
+    await context.addCookies([{ name: "language", value: "fi", url: page.url() }]);
+    await page.reload();
+    await page.getByText("Poistaa sivuiltasi linkin ”Palvelun tarjoaa Slotted”.").waitFor();
+  });
 });
