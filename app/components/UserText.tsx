@@ -29,3 +29,12 @@ export function UserText({ as: Element, className, id, children }: UserTextProps
     </Element>
   );
 }
+
+/**
+ * User-written text inside a string that is itself a label or a translated sentence (a question
+ * as a field's label, an address after its kind), isolated by FSI … PDI, the plain-text
+ * counterpart of <bdi>, so that it keeps its own order in a right-to-left page.
+ */
+export function isolateText(text: string): string {
+  return `\u2068${text}\u2069`;
+}

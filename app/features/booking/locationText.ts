@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { isolateText } from "../../components/UserText";
 import type { PublicLocation } from "./bookingApi";
 
 const names = {
@@ -15,14 +16,6 @@ const names = {
   WHEREBY: "booking.location.WHEREBY",
 } as const;
 
-/**
- * A host's address or text (or a number, a link) inside a translated line, isolated (FSI … PDI)
- * so that it keeps its own order in a right-to-left page: these strings also serve as labels.
- */
-function isolated(text: string): string {
-  return `\u2068${text}\u2069`;
-}
-
 /** The name of a location kind ('Zoom', 'In person'...). */
 export function locationName(type: string, t: TFunction): string {
   const key = names[type as keyof typeof names];
@@ -33,8 +26,8 @@ export function locationName(type: string, t: TFunction): string {
 export function offeredLocationText(location: PublicLocation, t: TFunction): string {
   const name = locationName(location.type, t);
   const { address, custom, direction } = location.options ?? {};
-  if (location.type === "IN_PERSON" && address) return `${name}: ${isolated(address)}`;
-  if (location.type === "CUSTOM" && custom) return isolated(custom);
+  if (location.type === "IN_PERSON" && address) return `${name}: ${isolateText(address)}`;
+  if (location.type === "CUSTOM" && custom) return isolateText(custom);
   if (location.type === "PHONE_CALL") {
     return direction === "INVITEE_CALLS_HOST"
       ? t("booking.location.inviteeCalls")
@@ -58,6 +51,6 @@ export function bookedLocationText(
   const name = locationName(location.type, t);
   if (!location.value) return name;
   return location.type === "CUSTOM"
-    ? isolated(location.value)
-    : `${name}: ${isolated(location.value)}`;
+    ? isolateText(location.value)
+    : `${name}: ${isolateText(location.value)}`;
 }
