@@ -6,6 +6,7 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { buttonClassName } from "../../../components/buttonClassName";
+import { isolateText, UserText } from "../../../components/UserText";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, eventTypeQuery, teamsQuery } from "../api/dashboardQueries";
@@ -95,22 +96,26 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
       </p>
       {a.guests.length > 0 ? (
         <p className="text-sm text-gray-700">
-          {t("dashboard.bookings.guests", { guests: a.guests.join(", ") })}
+          {t("dashboard.bookings.guests", { guests: a.guests.map(isolateText).join(", ") })}
         </p>
       ) : null}
       {Object.keys(a.answers).length > 0 ? (
         <dl className="mt-1 flex flex-col gap-1 text-sm">
           {Object.entries(a.answers).map(([id, value]) => (
             <div key={id}>
-              <dt className="font-semibold text-gray-800">{questions.get(id) ?? id}</dt>
-              <dd className="whitespace-pre-wrap text-gray-700">{answerText(value, t)}</dd>
+              <dt className="font-semibold text-gray-800">
+                <UserText>{questions.get(id) ?? id}</UserText>
+              </dt>
+              <UserText as="dd" className="whitespace-pre-wrap text-gray-700">
+                {answerText(value, t)}
+              </UserText>
             </div>
           ))}
         </dl>
       ) : null}
       {a.cancellationReason ? (
         <p className="text-sm text-gray-700">
-          {t("dashboard.bookings.reason", { reason: a.cancellationReason })}
+          {t("dashboard.bookings.reason", { reason: isolateText(a.cancellationReason) })}
         </p>
       ) : null}
     </li>
@@ -120,7 +125,7 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
     <Dialog
       open
       onClose={onClose}
-      title={booking.title}
+      title={isolateText(booking.title)}
       description={`${format.longDate(booking.start)}, ${format.timeRange(booking.start, booking.end)}`}
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -129,15 +134,15 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
         <dt className="font-semibold text-gray-800">{t("dashboard.bookings.location")}</dt>
         <dd className="break-all">
           {booking.location
-            ? `${t(`dashboard.locations.types.${booking.location.type as "ZOOM"}`, booking.location.type)}${booking.location.value ? `: ${booking.location.value}` : ""}`
+            ? `${t(`dashboard.locations.types.${booking.location.type as "ZOOM"}`, booking.location.type)}${booking.location.value ? `: ${isolateText(booking.location.value)}` : ""}`
             : t("dashboard.bookings.noLocation")}
         </dd>
         <dt className="font-semibold text-gray-800">{t("dashboard.bookings.hosts")}</dt>
-        <dd>{booking.hosts.map((h) => h.name).join(", ")}</dd>
+        <dd>{booking.hosts.map((h) => isolateText(h.name)).join(", ")}</dd>
         {booking.cancellationReason ? (
           <>
             <dt className="font-semibold text-gray-800">{t("dashboard.bookings.cancelReason")}</dt>
-            <dd>{booking.cancellationReason}</dd>
+            <UserText as="dd">{booking.cancellationReason}</UserText>
           </>
         ) : null}
         {booking.rescheduleReason ? (

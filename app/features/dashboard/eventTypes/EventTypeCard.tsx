@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
+import { UserText } from "../../../components/UserText";
 import { Link, useNavigate } from "../../../router";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
@@ -67,7 +68,7 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
         <div className="flex min-w-0 flex-col gap-1">
           <h3 className="text-lg font-bold break-words text-gray-900">
             <Link to={`/dashboard/event-types/${type.id}`} className="hover:underline">
-              {type.title}
+              <UserText>{type.title}</UserText>
             </Link>
           </h3>
           <p className="text-sm text-gray-700">
