@@ -71,8 +71,8 @@ const pgArray = (values: readonly string[]) => `{${values.join(",")}}`;
 
 async function insertUsers(database: Database, count: number, prefix: string): Promise<string[]> {
   const result = await database.db.execute<{ id: string }>(sql`
-    insert into users (email, password_hash, name, username, time_zone)
-    select ${prefix} || n || '@example.com', 'x', 'Bench host ' || n, ${prefix} || n, 'Europe/Berlin'
+    insert into users (email, password_hash, name, username, time_zone, email_verified_at)
+    select ${prefix} || n || '@example.com', 'x', 'Bench host ' || n, ${prefix} || n, 'Europe/Berlin', now()
     from generate_series(1, ${count}::int) as n
     order by n
     returning id`);
