@@ -116,6 +116,18 @@ describe("host-written text on right-to-left pages", () => {
     expect(card).toMatchObject({ dir: "auto", unicodeBidi: "isolate" });
     const cardText = await layout(page, description, "project", ".");
     expect(cardText.firstX).toBeLessThan(cardText.lastX);
+    // Isolated, yet aligned with the Arabic page: the card's title ends at its right edge.
+    const edges = await page.getByRole("link", { name: title }).evaluate((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link.querySelector("bdi")!);
+      const words = range.getBoundingClientRect();
+      const box = link.getBoundingClientRect();
+      return {
+        words: words.right,
+        box: box.right - Number.parseFloat(getComputedStyle(link).paddingRight),
+      };
+    });
+    expect(Math.abs(edges.words - edges.box)).toBeLessThan(2);
     const name = await page.getByRole("heading", { level: 1 }).evaluate((heading) => {
       const inner = heading.querySelector("bdi");
       return inner ? getComputedStyle(inner).unicodeBidi : getComputedStyle(heading).unicodeBidi;

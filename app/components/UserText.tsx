@@ -1,7 +1,11 @@
 import type { ElementType, ReactNode } from "react";
 
 interface UserTextProps {
-  /** The block or inline element around the text; without it the isolate itself is the element. */
+  /**
+   * The element around the text, which keeps the page's direction and so its alignment; without
+   * it the isolate itself is the element (for inline text: as a block or flex item it would
+   * align to the text's own start).
+   */
   as?: ElementType;
   className?: string;
   id?: string;

@@ -77,14 +77,16 @@ export function ProfilePage() {
                 keepQuery
                 className="flex h-full flex-col gap-2 rounded-xl border border-gray-200 border-t-4 border-t-brand-600 p-5 hover:border-brand-600 hover:shadow-sm"
               >
-                <UserText className="text-lg font-bold text-gray-900">{type.title}</UserText>
+                <UserText as="span" className="text-lg font-bold text-gray-900">
+                  {type.title}
+                </UserText>
                 <span className="text-sm text-gray-700">
                   {type.durations.length > 1
                     ? type.durations.map((minutes) => durationLabel(minutes, t, locale)).join(" · ")
                     : durationLabel(type.duration, t, locale)}
                 </span>
                 {type.description ? (
-                  <UserText className="line-clamp-3 text-sm text-gray-600">
+                  <UserText as="span" className="line-clamp-3 text-sm text-gray-600">
                     {type.description}
                   </UserText>
                 ) : null}
