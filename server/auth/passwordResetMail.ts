@@ -1,5 +1,5 @@
 import { translator } from "../i18n/serverI18n";
-import { html } from "../mail/html";
+import { html, isolated } from "../mail/html";
 import type { MailAddress } from "../mail/mailTypes";
 import { htmlLayout, textFooter } from "../mail/templates/layout";
 
@@ -21,7 +21,7 @@ export interface PasswordResetMailPayload {
 export function passwordResetMail(data: PasswordResetMailData, language: string) {
   const t = translator(language, "mail");
   const subject = t("passwordReset.subject");
-  const greeting = t("passwordReset.greeting", { name: data.name });
+  const greeting = t("passwordReset.greeting", { name: isolated(data.name, language) });
   const intro = t("passwordReset.intro");
   const note = `${t("passwordReset.expiry", { count: data.minutes })} ${t("passwordReset.ignore")}`;
   return {

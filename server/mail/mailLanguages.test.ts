@@ -234,6 +234,11 @@ describe("mails in every language", () => {
     expect(render("emailCodeBooking", "fr").subject).toBe("012345 est votre code de vérification");
   });
 
+  it("isolates the host's name in the password-reset greeting of a right-to-left mail", () => {
+    expect(render("passwordReset", "ar").text).toContain("\u2068Ada\u2069");
+    expect(render("passwordReset", "en").text).not.toContain("\u2068");
+  });
+
   it("de speaks formally, de-du informally throughout", () => {
     expect(render("confirmedInvitee", "de").text).toContain("Ihre Buchung ist bestätigt.");
     expect(render("confirmedInvitee", "de-du").text).toContain("Deine Buchung ist bestätigt.");
