@@ -25,6 +25,8 @@ describe("account email", () => {
     );
     await page.getByRole("button", { name: "Verify email address" }).click();
     await page.getByText("Your email address is verified.", { exact: false }).waitFor();
+    // The button is gone: focus is on the answer that took its place, not on the page body.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
     await page.getByRole("link", { name: "Go to the dashboard" }).click();
     await dashboard.heading(`Welcome, ${host.name}`).waitFor();
     expect(await banner.count()).toBe(0);
@@ -56,6 +58,7 @@ describe("account email", () => {
     await page.goto(`/dashboard/confirm-email?token=${encodeURIComponent(token)}`);
     await page.getByRole("button", { name: "Confirm new address" }).click();
     await page.getByText("Your email address is now", { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
     await page.getByRole("link", { name: "Go to the dashboard" }).click();
     await dashboard.go("Settings");
     await card.getByText(moved).waitFor();
