@@ -274,7 +274,8 @@ function TimeFormatToggle({ value }: { value: TimeFormat }) {
     [24, t("booking.format24h")],
   ];
   return (
-    <fieldset className="flex items-center gap-3">
+    // Wraps: at 200% text on a phone the label and both buttons do not fit on one line.
+    <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-2">
       <legend className="sr-only">{t("booking.timeFormat")}</legend>
       <span aria-hidden="true" className="text-sm font-semibold text-gray-800">
         {t("booking.timeFormat")}
