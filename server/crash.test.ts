@@ -7,6 +7,7 @@ import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { type Database, openPglite, openPostgres, pgliteExtensions } from "./db/database";
 import { projectRoot } from "./projectRoot";
 import { freePort } from "./test/freePort";
+import { call, hostWithEventType } from "./test/httpHost";
 import { createTestDatabase, testEngine } from "./test/testDatabase";
 
 /** Concurrent booking clients, and the bounds of the load before the kill. */
@@ -67,64 +68,6 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     if (Date.now() > deadline) throw new Error(`the server did not become healthy: ${stderr}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const response = await fetch(base + path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** A host open around the clock (UTC) with a 15-minute event type "crash". */
-async function hostWithEventType(base: string) {
-  const signup = await call(base, "POST", "/api/auth/signup", {
-    email: "crash@example.com",
-    password: "correct horse battery",
-    name: "Crash Host",
-    username: "crash-host",
-    timeZone: "UTC",
-  });
-  expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-  const token = signup.body.token as string;
-  // Only a verified address publishes the booking pages.
-  const { body: mailbox } = await call(base, "GET", "/dev/mailbox.json");
-  const link = (mailbox.mails as { to: string; text: string | null }[])
-    .filter((mail) => mail.to === "crash@example.com")
-    .map((mail) => /\/dashboard\/verify-email\?token=(\S+)/.exec(mail.text ?? "")?.[1])
-    .find((found) => found !== undefined);
-  expect(link, "the verification mail").toBeDefined();
-  const verified = await call(base, "POST", "/api/auth/verify-email", {
-    token: decodeURIComponent(link!),
-  });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(204);
-  const schedules = await call(base, "GET", "/api/schedules", undefined, token);
-  const day = [{ start: "00:00", end: "24:00" }];
-  const weekly = Object.fromEntries(
-    ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"].map((d) => [d, day]),
-  );
-  const patched = await call(
-    base,
-    "PATCH",
-    `/api/schedules/${schedules.body.schedules[0].id}`,
-    { timeZone: "UTC", weekly },
-    token,
-  );
-  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-  const type = await call(
-    base,
-    "POST",
-    "/api/event-types",
-    { kind: "ONE_ON_ONE", title: "Crash", slug: "crash", duration: 15, maxDaysAhead: 365 },
-    token,
-  );
-  expect(type.status, JSON.stringify(type.body)).toBe(201);
 }
 
 /** The n-th distinct slot: a few a day from 09:00 UTC, two days ahead onwards. */
@@ -262,7 +205,7 @@ describe(`kill -9 under booking load (${testEngine})`, () => {
     }
 
     const first = await startServer(env);
-    await hostWithEventType(first.base);
+    await hostWithEventType(first.base, "crash-host", { slug: "crash" });
     const { created, inFlightAtKill, sent } = await bookUntilKilled(first);
     expect(created.length).toBeGreaterThan(0);
     // The kill came while bookings were still on their way, not after the load ended.
