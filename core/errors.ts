@@ -1,3 +1,5 @@
+import { decodeMessage, type Message } from "./messages";
+
 /** The closed set of domain error codes; the server maps each to one HTTP status. */
 export type ErrorCode =
   | "VALIDATION"
@@ -7,23 +9,39 @@ export type ErrorCode =
   | "FORBIDDEN"
   | "CONFLICT"
   | "RATE_LIMITED"
-  | "GONE";
+  | "GONE"
+  | "UNAVAILABLE";
 
-/** Per-field messages, the `errors` map of the spec's error response. */
+/** Per-field texts, the `errors` map of the spec's error response (in the request's language). */
 export type FieldErrors = Record<string, string[]>;
 
+/** Per-field messages of a domain error, translated where the error is answered. */
+export type FieldMessages = Record<string, Message[]>;
+
 /**
- * The one error domain code throws; `fields` carries per-field messages for VALIDATION,
- * `retryAfterSeconds` when a RATE_LIMITED caller may try again.
+ * TRANSITIONAL: while call sites move to `message(...)`, an English text is still accepted
+ * and translated by the old catalog lookup. Removed once every site passes a Message.
+ */
+export type MessageOrText = Message | string;
+
+/**
+ * The one error domain code throws: a code (its HTTP status), a message by catalog key,
+ * `fields` with per-field messages for VALIDATION, `retryAfterSeconds` when a RATE_LIMITED
+ * or UNAVAILABLE caller may try again.
  */
 export class DomainError extends Error {
+  readonly detail: MessageOrText;
+  readonly fields?: Record<string, MessageOrText[]>;
+
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: FieldErrors,
+    detail: MessageOrText,
+    fields?: Record<string, MessageOrText[]>,
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(typeof detail === "string" ? detail : detail.key);
     this.name = "DomainError";
+    this.detail = typeof detail === "string" ? (decodeMessage(detail) ?? detail) : detail;
+    if (fields !== undefined) this.fields = fields;
   }
 }

@@ -31,7 +31,7 @@ function request(overrides: Record<string, unknown> = {}) {
   return { ...parsed, language: parsed.language ?? ("en" as const) };
 }
 
-function fieldsOf(run: () => unknown): Record<string, string[]> {
+function fieldsOf(run: () => unknown): Record<string, unknown[]> {
   try {
     run();
   } catch (error) {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { ZodFastifySchemaValidationError } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { intlLocale } from "../../core/i18n/intlLocale";
-import { translateMessage } from "./translateMessage";
+import { translateAny } from "./translateMessage";
 
 /** A field of the spec's `errors` map and one message for it. */
 export interface FieldMessage {
@@ -87,13 +87,13 @@ export function localizedValidationIssues(
         field: fieldName(issue.path),
         message: zodWorded.has(issue.message)
           ? issue.message
-          : translateMessage(issue.message, language),
+          : translateAny(issue.message, language),
       }));
     }
   }
   // Not a zod schema after all: the messages as Fastify reported them.
   return error.validation.map((issue) => ({
     field: fieldName((issue.instancePath ?? "").split("/").filter((part) => part !== "")),
-    message: translateMessage(issue.message ?? "Invalid input.", language),
+    message: translateAny(issue.message ?? "Invalid input.", language),
   }));
 }

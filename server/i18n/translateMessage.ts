@@ -1,4 +1,6 @@
+import type { MessageOrText } from "../../core/errors";
 import { leaves } from "../../core/i18n/catalogRules";
+import { decodeMessage, type Message } from "../../core/messages";
 import { englishCatalog, translator } from "./serverI18n";
 
 /**
@@ -76,4 +78,20 @@ export function translateMessage(message: string, language: string): string {
     return message;
   }
   return translator(language, "errors")(found.key, found.params);
+}
+
+/** `message` in `language`, by its catalog key. */
+export function translate(message: Message, language: string): string {
+  return translator(language, "errors")(message.key, message.params as Record<string, unknown>);
+}
+
+/**
+ * A domain error's or an issue's message in `language`: a Message by key, an `issueMessage`
+ * string decoded to its key; any other text (zod's own wording, already in the language) as
+ * it is. TRANSITIONAL: an English text still goes through the catalog lookup above.
+ */
+export function translateAny(message: MessageOrText, language: string): string {
+  if (typeof message !== "string") return translate(message, language);
+  const decoded = decodeMessage(message);
+  return decoded ? translate(decoded, language) : translateMessage(message, language);
 }

@@ -6,7 +6,7 @@ import { slotTaken } from "../booking/slotTaken";
 import { localizedValidationIssues } from "../i18n/localizedValidation";
 import { requestLanguage } from "../i18n/requestLanguage";
 import { translator } from "../i18n/serverI18n";
-import { translateMessage } from "../i18n/translateMessage";
+import { translateAny } from "../i18n/translateMessage";
 
 /** The only code-to-status table of the server. */
 const STATUS: Record<ErrorCode, number> = {
@@ -18,6 +18,7 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   GONE: 410,
+  UNAVAILABLE: 503,
 };
 
 // Fastify's own 4xx for bodies it cannot read, by code, as catalog keys.
@@ -86,12 +87,12 @@ function fieldKey(field: string): string {
 
 /** The spec's error body of a domain error, its messages in `language`. */
 function body(error: DomainError, language: string): Record<string, unknown> {
-  const message = translateMessage(error.message, language);
+  const message = translateAny(error.detail, language);
   if (error.code === "SLOT_NOT_AVAILABLE_ANYMORE") return { code: error.code, message };
   if (!error.fields) return { message };
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(error.fields)) {
-    errors[fieldKey(field)] = messages.map((text) => translateMessage(text, language));
+    errors[fieldKey(field)] = messages.map((text) => translateAny(text, language));
   }
   return { message, errors };
 }
@@ -126,7 +127,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
         const key = fieldKey(field);
         fields[key] = [...(fields[key] ?? []), message];
       }
-      const first = Object.values(fields)[0]?.[0] ?? translateMessage("Invalid input.", language);
+      const first =
+        Object.values(fields)[0]?.[0] ?? translator(language, "errors")("general.invalidInput");
       // A malformed id in the path names nothing that exists.
       if (error.validationContext === "params") return reply.status(404).send({ message: first });
       return reply.status(422).send({ message: first, errors: fields });
