@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, ne } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { revokeEmailConfirmations } from "../auth/emailConfirmations";
-import type { PasswordResetMailPayload } from "../auth/passwordResetMail";
+import type { PasswordResetMailPayload } from "../mail/mailTypes";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { newSecret, tokenHash } from "../auth/secrets";
 import { findUserByEmail, findUserById } from "../data/users";

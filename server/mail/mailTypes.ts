@@ -1,5 +1,3 @@
-import type { PasswordResetMailPayload } from "../auth/passwordResetMail";
-
 /** A recipient. */
 export interface MailAddress {
   email: string;
@@ -126,4 +124,18 @@ export interface RenderedMail {
   ics: { method: "REQUEST" | "CANCEL"; content: string } | null;
   /** Further calendar files (the cancellation of a replaced entry). */
   attachments: { filename: string; content: string; contentType: string }[];
+}
+
+export interface PasswordResetMailData {
+  name: string;
+  url: string;
+  minutes: number;
+}
+
+/** The outbox payload of a password-reset mail (kind "mail"). */
+export interface PasswordResetMailPayload {
+  template: "passwordReset";
+  to: MailAddress;
+  language: string;
+  data: PasswordResetMailData;
 }

@@ -1,4 +1,3 @@
-import { passwordResetMail } from "../auth/passwordResetMail";
 import { toLanguage, translator } from "../i18n/serverI18n";
 import { icsInvite } from "./icsInvite";
 import type { BookingMailData, MailPayload, RenderedMail } from "./mailTypes";
@@ -10,6 +9,7 @@ import { bookingRescheduled } from "./templates/bookingRescheduled";
 import { emailChangeNotice } from "./templates/emailChangeNotice";
 import { emailCode } from "./templates/emailCode";
 import { emailInUse } from "./templates/emailInUse";
+import { passwordReset } from "./templates/passwordReset";
 import { teamInvitation } from "./templates/teamInvitation";
 
 const bookingTemplates = { bookingConfirmed, bookingCancelled, bookingRescheduled };
@@ -62,7 +62,7 @@ export function renderMail(payload: MailPayload): RenderedMail {
   if (payload.template === "passwordReset") {
     return {
       to: payload.to,
-      ...passwordResetMail(payload.data, language),
+      ...passwordReset(payload.data, language),
       ics: null,
       attachments: [],
     };

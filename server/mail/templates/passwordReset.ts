@@ -1,24 +1,10 @@
-import { translator } from "../i18n/serverI18n";
-import { html, isolated } from "../mail/html";
-import type { MailAddress } from "../mail/mailTypes";
-import { htmlLayout, textFooter } from "../mail/templates/layout";
-
-export interface PasswordResetMailData {
-  name: string;
-  url: string;
-  minutes: number;
-}
-
-/** The outbox payload of a password-reset mail (kind "mail"). */
-export interface PasswordResetMailPayload {
-  template: "passwordReset";
-  to: MailAddress;
-  language: string;
-  data: PasswordResetMailData;
-}
+import { translator } from "../../i18n/serverI18n";
+import { html, isolated } from "../html";
+import type { PasswordResetMailData } from "../mailTypes";
+import { htmlLayout, textFooter } from "./layout";
 
 /** Subject, text and HTML of the password-reset mail. */
-export function passwordResetMail(data: PasswordResetMailData, language: string) {
+export function passwordReset(data: PasswordResetMailData, language: string) {
   const t = translator(language, "mail");
   const subject = t("passwordReset.subject");
   const greeting = t("passwordReset.greeting", { name: isolated(data.name, language) });
