@@ -1,12 +1,12 @@
 import { and, count, eq, gt, isNull, ne } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { revokeEmailConfirmations } from "../auth/emailConfirmations";
-import type { PasswordResetMailPayload } from "../mail/mailTypes";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { newSecret, tokenHash } from "../auth/secrets";
 import { findUserByEmail, findUserById } from "../data/users";
 import type { Db } from "../db/database";
 import { authTokens, passwordResets, users } from "../db/schema";
+import type { PasswordResetMailPayload } from "../mail/mailTypes";
 import { enqueueMails } from "../mail/outbox";
 
 export const RESET_MINUTES = 60;
