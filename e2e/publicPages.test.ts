@@ -14,7 +14,8 @@ describe("profile page", () => {
     const intro = await seed.createEventType(host, { title: "Intro call" });
     await seed.createEventType(host, { title: "Hidden call", active: false });
     const { page } = await session.newPage(context);
-    await page.goto(`/${host.username}?utm_campaign=spring`);
+    const response = await page.goto(`/${host.username}?utm_campaign=spring`);
+    expect(response?.status()).toBe(200);
     await page.getByRole("heading", { name: "Paula Profile", level: 1 }).waitFor();
     expect(await page.getByText("Happy to meet you.").isVisible()).toBe(true);
     expect(await page.getByText("Hidden call").count()).toBe(0);
@@ -29,10 +30,11 @@ describe("profile page", () => {
 });
 
 describe("not-found page", () => {
-  it("is shown for unknown users, event types and routing forms", async () => {
+  it("is shown for unknown users, event types and routing forms, with HTTP status 404", async () => {
     const { page } = await session.newPage(context);
     for (const path of ["/no-such-user", "/no-such-user/no-such-event", "/RF/form", "/a/b/c/d/e"]) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
       await page.getByRole("heading", { name: "Page not found" }).waitFor();
       expect(
         await page.getByText("Sorry, the page you are looking for does not exist!").count(),

@@ -18,6 +18,7 @@ import { hostPagesFraming } from "./plugins/hostPagesFraming";
 import { openApi } from "./plugins/openApi";
 import { unsafeTextGuard } from "./plugins/unsafeTextGuard";
 import { apiRoutes } from "./routes/apiRoutes";
+import { pageExists } from "./routes/clientPages/pageExists";
 import { devMailboxRoutes } from "./routes/devMailbox/devMailboxRoutes";
 
 export interface AppOptions {
@@ -96,6 +97,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
   await app.register(apiRoutes, { prefix: "/api", deps });
   await app.register(devMailboxRoutes, { deps });
-  if (options.serveClient ?? true) await app.register(clientApp);
+  if (options.serveClient ?? true) {
+    await app.register(clientApp, {
+      pageExists: (pathname) => pageExists(deps.database.db, pathname),
+    });
+  }
   return app;
 }

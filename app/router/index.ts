@@ -1,7 +1,8 @@
 // The client's router: a matcher over app/routes/routeTable.ts and the History API, in place of
 // react-router, whose 11 kB gzipped did not fit the booking page's JavaScript budget.
+
+export { matchPath, type PathParams } from "../../core/routing/matchPath";
 export { Link } from "./Link";
-export { matchPath, type PathParams } from "./matchPath";
 export { Navigate } from "./Navigate";
 export {
   type AppLocation,

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
+import type { PathParams } from "../../core/routing/matchPath";
 import { withKeptQuery } from "./keptQuery";
-import type { PathParams } from "./matchPath";
 
 /** Where the browser is: the parts of window.location the pages read. */
 export interface AppLocation {

@@ -1,4 +1,4 @@
-import { matchPath } from "../router/matchPath";
+import { matchPath } from "../../core/routing/matchPath";
 import { routeTable } from "./routeTable";
 
 // Path parameters that name public pages. Every other one (attendee and event uuids, cancel

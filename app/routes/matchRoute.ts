@@ -1,4 +1,4 @@
-import { matchPath } from "../router/matchPath";
+import { matchPath } from "../../core/routing/matchPath";
 import type { RouteMatch } from "../router/navigation";
 import { type RouteName, routeTable } from "./routeTable";
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { CLIENT_ROUTES, type ClientRouteName } from "../../core/routing/clientRoutes";
 import { type LazyRoutePage, lazyRoute } from "./lazyRoute";
 import { NotFoundPage as NotFound } from "./NotFoundPage";
 
@@ -31,59 +32,39 @@ const ReschedulePage = page(() => import("./ReschedulePage").then((m) => m.Resch
 const PaymentErrorPage = page(() => import("./PaymentErrorPage").then((m) => m.PaymentErrorPage));
 const ProfilePage = page(() => import("./ProfilePage").then((m) => m.ProfilePage));
 
-interface RouteEntry {
-  name: string;
-  path: string;
-  Page: LazyRoutePage<RoutePageProps>;
-}
-
 /**
- * Every route of the client (spec §2, plus home and the host dashboard), tried in order:
- * the first match wins, so static first segments come before `/:username`. Routes match
- * case-sensitively so that a user named "c" keeps /c/{event} apart from /C/{sharedLink}.
- * The first path segments of the static routes (event, reschedule, rescheduling, cancel,
- * dashboard) cannot be usernames.
+ * Every route of the client with its page: core/routing/clientRoutes.ts lists the paths (the
+ * server reads the same list to answer 404 for a path that names nothing).
  */
-export const routeTable = [
-  { name: "home", path: "/", Page: HomePage },
-  { name: "dashboard", path: "/dashboard/*", Page: DashboardPage },
-  { name: "eventPaymentError", path: "/event/payment_error", Page: PaymentErrorPage },
-  { name: "rescheduleByHost", path: "/reschedule/by-host/:uuid", Page: ReschedulePage },
-  { name: "rescheduleByAttendee", path: "/reschedule/by-attendee/:uuid", Page: ReschedulePage },
-  { name: "rescheduleForAll", path: "/reschedule/for-all/:uuid", Page: ReschedulePage },
-  {
-    name: "rescheduleRoundRobinByHost",
-    path: "/reschedule/by-host/:uuid/:hostIdentifier",
-    Page: ReschedulePage,
-  },
-  { name: "legacyRescheduleGroup", path: "/rescheduling/group/:uuid", Page: ReschedulePage },
-  { name: "legacyRescheduleHost", path: "/rescheduling/host/:uuid", Page: ReschedulePage },
-  {
-    name: "legacyRescheduleRoundRobin",
-    path: "/rescheduling/round-robin/:uuid/:hostIdentifier",
-    Page: ReschedulePage,
-  },
-  { name: "legacyReschedule", path: "/rescheduling/:uuid", Page: ReschedulePage },
-  { name: "sharedLinkHost", path: "/C/:sharedLink/host/:hostSlug/:title?", Page: BookingPage },
-  { name: "sharedLinkHost", path: "/R/:sharedLink/host/:hostSlug/:title?", Page: BookingPage },
-  { name: "sharedLinkHost", path: "/F/:sharedLink/host/:hostSlug/:title?", Page: BookingPage },
-  { name: "sharedLink", path: "/C/:sharedLink/:title?", Page: BookingPage },
-  { name: "sharedLink", path: "/R/:sharedLink/:title?", Page: BookingPage },
-  { name: "sharedLink", path: "/F/:sharedLink/:title?", Page: BookingPage },
-  { name: "singleUseLink", path: "/S/:singleUseLink/:title?", Page: BookingPage },
-  { name: "cancel", path: "/cancel/:slug/:usertoken?", Page: CancelPage },
-  { name: "event", path: "/event/:slug", Page: ConfirmationPage },
-  // No routing-form API exists yet, so routing forms are not found.
-  { name: "routingForm", path: "/RF/:formSlug/:title?", Page: NotFoundPage },
-  { name: "profile", path: "/:username", Page: ProfilePage },
-  { name: "booking", path: "/:username/:event", Page: BookingPage },
-  { name: "bookingPaymentError", path: "/:username/:event/payment_error", Page: PaymentErrorPage },
-  { name: "bookingHost", path: "/:username/:event/host/:hostSlug", Page: BookingPage },
-  { name: "bookingConfirmation", path: "/:username/:event/:slug", Page: ConfirmationPage },
-  { name: "notFound", path: "*", Page: NotFoundPage },
-] as const satisfies readonly RouteEntry[];
+const PAGES: Record<ClientRouteName, LazyRoutePage<RoutePageProps>> = {
+  home: HomePage,
+  dashboard: DashboardPage,
+  eventPaymentError: PaymentErrorPage,
+  rescheduleByHost: ReschedulePage,
+  rescheduleByAttendee: ReschedulePage,
+  rescheduleForAll: ReschedulePage,
+  rescheduleRoundRobinByHost: ReschedulePage,
+  legacyRescheduleGroup: ReschedulePage,
+  legacyRescheduleHost: ReschedulePage,
+  legacyRescheduleRoundRobin: ReschedulePage,
+  legacyReschedule: ReschedulePage,
+  sharedLinkHost: BookingPage,
+  sharedLink: BookingPage,
+  singleUseLink: BookingPage,
+  cancel: CancelPage,
+  event: ConfirmationPage,
+  routingForm: NotFoundPage,
+  profile: ProfilePage,
+  booking: BookingPage,
+  bookingPaymentError: PaymentErrorPage,
+  bookingHost: BookingPage,
+  bookingConfirmation: ConfirmationPage,
+  notFound: NotFoundPage,
+};
 
-export type RouteName = (typeof routeTable)[number]["name"];
+export const routeTable = CLIENT_ROUTES.map((route) => ({ ...route, Page: PAGES[route.name] }));
+
+export type RouteName = ClientRouteName;
 
 /** Routes that belong to the host's side of the product, not to an invitee's public page. */
 export const hostRouteNames: ReadonlySet<RouteName> = new Set(["home", "dashboard"]);

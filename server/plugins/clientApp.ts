@@ -1,17 +1,24 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { projectRoot } from "../projectRoot";
 
 export const clientDir = join(projectRoot, "dist", "app");
 
+export interface ClientAppOptions {
+  /** Whether the client page at a path shows something; false answers 404. */
+  pageExists: (pathname: string) => Promise<boolean>;
+}
+
 /**
  * Serves the built React client: hashed assets cached for a year, and index.html for every
- * other GET so the client's router shows the spec's routes (and its own not-found page).
+ * other GET so the client's router shows the spec's routes (and its own not-found page). A path
+ * that names nothing (`pageExists` says which) gets the same page with status 404, so crawlers
+ * and link checkers see what a person sees.
  */
-export const clientApp = fp(async (app: FastifyInstance) => {
+export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptions) => {
   const indexFile = join(clientDir, "index.html");
   if (!existsSync(indexFile)) {
     app.log.warn("the client is not built (dist/app); run npm run build");
@@ -38,6 +45,12 @@ export const clientApp = fp(async (app: FastifyInstance) => {
   });
   const sendIndex = (_request: unknown, reply: FastifyReply) =>
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The path without its query; a malformed escape names nothing.
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (!(await options.pageExists(pathname))) reply.status(404);
+    return sendIndex(request, reply);
+  };
   app.get("/", { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     // Every built file has its own route (wildcard: false), so an unknown asset is a real 404.
@@ -45,7 +58,7 @@ export const clientApp = fp(async (app: FastifyInstance) => {
       (request.method === "GET" || request.method === "HEAD") &&
       !request.url.startsWith("/assets/")
     ) {
-      return sendIndex(request, reply);
+      return sendPage(request, reply);
     }
     return reply.status(404).send({ message: "Not found" });
   });

@@ -1,4 +1,4 @@
-import type { PathParams } from "../../router/matchPath";
+import type { PathParams } from "../../../core/routing/matchPath";
 
 /** Which event type a booking page books, as its route names it. */
 export type BookingSource =

@@ -1,5 +1,5 @@
+import type { PathParams } from "../../../core/routing/matchPath";
 import { prefetchQuery } from "../../api/publicQuery";
-import type { PathParams } from "../../router/matchPath";
 import { appStore } from "../../state/appState";
 import { eventTypeKey, fetchEventType, timetableReference } from "./bookingApi";
 import { bookingSourceOf } from "./bookingSource";
