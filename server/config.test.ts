@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -56,6 +56,16 @@ describe("loadConfig", () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, "session-secret"), "utf8").trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it("says which setting to change when DATA_DIR is not a usable folder", () => {
+    const file = join(dataDir(), "a-file");
+    writeFileSync(file, "");
+    const load = () => loadConfig({ DATA_DIR: file });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      `DATA_DIR ${file} cannot be used (EEXIST); set DATA_DIR to a writable directory.`,
+    );
   });
 
   it("reads every variable", () => {

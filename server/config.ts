@@ -105,11 +105,19 @@ function sessionSecret(env: Env, dataDir: string): string {
     return given;
   }
   const file = join(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, "utf8").trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    // A file where the folder should be, no permission, a read-only disk: say which setting.
+    const reason = (error as { code?: string }).code ?? String(error);
+    throw new ConfigError(
+      `DATA_DIR ${dataDir} cannot be used (${reason}); set DATA_DIR to a writable directory.`,
+    );
+  }
 }
 
 /** Reads the environment of DESIGN.md's Configuration; throws ConfigError for a wrong value. */
