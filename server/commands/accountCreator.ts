@@ -1,32 +1,15 @@
 import type { SignupInput } from "../../core/accounts/accountSchemas";
-import { DomainError, type FieldErrors } from "../../core/errors";
+import { message } from "../../core/messages";
 import { WORKING_HOURS } from "../../core/schedules/scheduleSchema";
+import { takenError, takenFields } from "../accounts/takenFields";
 import { hashPassword } from "../auth/passwords";
 import { issueToken } from "../auth/sessions";
 import { queueVerificationMail } from "../auth/verificationMail";
-import { findUserByEmail, findUserByUsername, type UserRow } from "../data/users";
+import type { UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { profiles, schedules, users } from "../db/schema";
 import { translator } from "../i18n/serverI18n";
 import { sqlState } from "../plugins/errorHandler";
-
-/** Field errors for an email or username someone else has; null when both are free. */
-export async function takenFields(
-  db: Db,
-  fields: { email?: string; username?: string },
-  exceptUserId?: string,
-): Promise<FieldErrors | null> {
-  const errors: FieldErrors = {};
-  if (fields.email !== undefined) {
-    const owner = await findUserByEmail(db, fields.email);
-    if (owner && owner.id !== exceptUserId) errors.email = ["This email is already registered."];
-  }
-  if (fields.username !== undefined) {
-    const owner = await findUserByUsername(db, fields.username);
-    if (owner && owner.id !== exceptUserId) errors.username = ["This username is taken."];
-  }
-  return Object.keys(errors).length > 0 ? errors : null;
-}
 
 /**
  * Creates a host with their profile, a working-hours default schedule, a session token and
@@ -40,7 +23,7 @@ export async function accountCreator(
   now: Date,
 ): Promise<{ user: UserRow; token: string }> {
   const taken = await takenFields(db, input);
-  if (taken) throw new DomainError("VALIDATION", Object.values(taken)[0]![0]!, taken);
+  if (taken) throw takenError(taken);
   const passwordHash = await hashPassword(input.password);
   const timeZone = input.timeZone ?? "Europe/Berlin";
   const language = input.language ?? "en";
@@ -74,10 +57,9 @@ export async function accountCreator(
   } catch (error) {
     // Two sign-ups racing for one email or username: the unique index decides.
     if (sqlState(error) === "23505") {
-      const again = (await takenFields(db, input)) ?? {
-        email: ["This email is already registered."],
-      };
-      throw new DomainError("VALIDATION", Object.values(again)[0]![0]!, again);
+      throw takenError(
+        (await takenFields(db, input)) ?? { email: [message("fields.emailRegistered")] },
+      );
     }
     throw error;
   }

@@ -1,4 +1,5 @@
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import {
   CONFIRMATION_HOURS,
   issueEmailConfirmation,
@@ -26,13 +27,13 @@ export async function emailChangeRequester(
 ): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new DomainError("VALIDATION", "Wrong password.", {
-      currentPassword: ["Wrong password."],
+    throw new DomainError("VALIDATION", message("auth.wrongPassword"), {
+      currentPassword: [message("auth.wrongPassword")],
     });
   }
   if (user.email.toLowerCase() === input.email.toLowerCase()) {
-    throw new DomainError("VALIDATION", "This is already your email address.", {
-      email: ["This is already your email address."],
+    throw new DomainError("VALIDATION", message("account.sameEmail"), {
+      email: [message("account.sameEmail")],
     });
   }
   const owner = await findUserByEmail(db, input.email);

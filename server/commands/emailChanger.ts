@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import { consumeEmailConfirmation, revokeEmailConfirmations } from "../auth/emailConfirmations";
 import { findUserById, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
@@ -7,8 +8,8 @@ import { users } from "../db/schema";
 import { sqlState } from "../plugins/errorHandler";
 
 const emailTaken = () =>
-  new DomainError("CONFLICT", "This email is already registered.", {
-    email: ["This email is already registered."],
+  new DomainError("CONFLICT", message("fields.emailRegistered"), {
+    email: [message("fields.emailRegistered")],
   });
 
 /**
@@ -36,7 +37,7 @@ export async function emailChanger(db: Db, token: string, now: Date): Promise<Us
       return link.userId;
     });
     const user = await findUserById(db, userId);
-    if (!user) throw new DomainError("NOT_FOUND", "User not found.");
+    if (!user) throw new DomainError("NOT_FOUND", message("auth.userNotFound"));
     return user;
   } catch (error) {
     // Another account taking the address at the same moment: the unique index decides.

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { BRAND_COLOR_FIELDS, type MeUpdate } from "../../core/accounts/accountSchemas";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
+import { takenError, takenFields } from "../accounts/takenFields";
 import { colorLockOfUser } from "../data/teams";
 import { findUpload } from "../data/uploads";
 import { findProfileOfUser, findUserById, type ProfileRow, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { profiles, users } from "../db/schema";
-import { takenFields } from "./accountCreator";
-
-export const COLORS_LOCKED_MESSAGE = "Colors are locked by your admin";
+import { assertCanChangeBrandColors } from "../policies/profile";
+import { assertCanUseAsAvatar } from "../policies/uploads";
 
 /**
  * Applies `PATCH /api/me` to the user and their profile in one transaction. Throws VALIDATION
@@ -23,23 +24,16 @@ export async function meUpdater(
 ): Promise<{ user: UserRow; profile: ProfileRow }> {
   const { profile: profileUpdate, ...userUpdate } = update;
   const taken = await takenFields(db, userUpdate, userId);
-  if (taken) throw new DomainError("VALIDATION", Object.values(taken)[0]![0]!, taken);
+  if (taken) throw takenError(taken);
   if (userUpdate.avatarUploadId) {
-    const upload = await findUpload(db, userUpdate.avatarUploadId);
-    if (!upload || upload.userId !== userId || upload.kind !== "image") {
-      throw new DomainError("VALIDATION", "Upload not found.", {
-        avatarUploadId: ["Upload not found."],
-      });
-    }
+    assertCanUseAsAvatar(userId, await findUpload(db, userUpdate.avatarUploadId));
   }
   if (profileUpdate && BRAND_COLOR_FIELDS.some((field) => profileUpdate[field] !== undefined)) {
     const current = await findProfileOfUser(db, userId);
     const changes = BRAND_COLOR_FIELDS.some(
       (field) => profileUpdate[field] !== undefined && profileUpdate[field] !== current?.[field],
     );
-    if (changes && (await colorLockOfUser(db, userId)) !== null) {
-      throw new DomainError("FORBIDDEN", COLORS_LOCKED_MESSAGE);
-    }
+    if (changes) assertCanChangeBrandColors(await colorLockOfUser(db, userId));
   }
   await db.transaction(async (tx) => {
     if (Object.keys(userUpdate).length > 0) {
@@ -56,6 +50,6 @@ export async function meUpdater(
     findUserById(db, userId),
     findProfileOfUser(db, userId),
   ]);
-  if (!user || !profile) throw new DomainError("NOT_FOUND", "User not found.");
+  if (!user || !profile) throw new DomainError("NOT_FOUND", message("auth.userNotFound"));
   return { user, profile };
 }

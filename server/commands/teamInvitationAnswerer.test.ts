@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { mayAnswerInDashboard } from "../data/teams";
 import { createTeam, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { teamInvitationAnswerer } from "./teamInvitationAnswerer";
@@ -45,26 +44,5 @@ describe("teamInvitationAnswerer", () => {
     await expect(
       teamInvitationAnswerer(db, null, { invitationId: invitation.id }, "accept", new Date()),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
-  });
-});
-
-describe("mayAnswerInDashboard", () => {
-  const verified = { id: "u1", email: "Ada@Example.com", emailVerifiedAt: new Date() };
-  it("needs a verified address that is the invited one, or the invited account", () => {
-    expect(mayAnswerInDashboard(verified, { email: "ada@example.com", inviteeId: null })).toBe(
-      true,
-    );
-    expect(mayAnswerInDashboard(verified, { email: "old@example.com", inviteeId: "u1" })).toBe(
-      true,
-    );
-    expect(mayAnswerInDashboard(verified, { email: "bo@example.com", inviteeId: "u2" })).toBe(
-      false,
-    );
-    expect(
-      mayAnswerInDashboard(
-        { ...verified, emailVerifiedAt: null },
-        { email: "ada@example.com", inviteeId: "u1" },
-      ),
-    ).toBe(false);
   });
 });

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
-import { type InvitationRow, invitationByToken, mayAnswerInDashboard } from "../data/teams";
+import { message } from "../../core/messages";
+import { type InvitationRow, invitationByToken } from "../data/teams";
 import { findUserById } from "../data/users";
 import type { Db, Tx } from "../db/database";
 import { teamInvitations, teamMembers } from "../db/schema";
-import { applyLockedColors } from "./teamWriter";
+import {
+  assertAnswerable,
+  assertCanAcceptInvitation,
+  assertCanAnswerInDashboard,
+} from "../policies/teamInvitations";
+import { applyLockedColors } from "../teams/lockedColors";
 
 /** Which invitation: by the mailed link's token, or by id from the invitee's dashboard. */
 export type InvitationRef = { token: string } | { invitationId: string };
-
-const linkGone = () =>
-  new DomainError(
-    "GONE",
-    "This invitation is invalid, answered or expired. Please ask for a new one.",
-  );
 
 async function lockedInvitation(tx: Tx, ref: InvitationRef): Promise<InvitationRow | null> {
   if ("token" in ref) return invitationByToken(tx, ref.token, true);
@@ -30,9 +30,9 @@ async function lockedInvitation(tx: Tx, ref: InvitationRef): Promise<InvitationR
  * Accepts or declines a team invitation, once. Accepting makes `userId` a member in the
  * invitation's role (and, while the team locks its colours, gives a plain member the team's).
  * By token (the mailed link, which proves the address) the signed-in account must use the
- * invited address; by id only a verified owner of it (see mayAnswerInDashboard). A decline by token
- * needs no account. Throws NOT_FOUND for someone else's invitation, FORBIDDEN for the wrong
- * account, GONE for an unknown, answered or expired one. Returns the team's id.
+ * invited address; by id only a verified owner of it (see canAnswerInDashboard). A decline by
+ * token needs no account. Throws NOT_FOUND for someone else's invitation, FORBIDDEN for the
+ * wrong account, GONE for an unknown, answered or expired one. Returns the team's id.
  */
 export async function teamInvitationAnswerer(
   db: Db,
@@ -42,18 +42,12 @@ export async function teamInvitationAnswerer(
   now: Date,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const invitation = await lockedInvitation(tx, ref);
+    const found = await lockedInvitation(tx, ref);
     const user = userId === null ? null : await findUserById(tx, userId);
-    if ("invitationId" in ref) {
-      if (!invitation || !user || !mayAnswerInDashboard(user, invitation)) {
-        throw new DomainError("NOT_FOUND", "Invitation not found.");
-      }
-    } else if (!invitation) {
-      throw linkGone();
-    }
-    if (invitation.acceptedAt || invitation.declinedAt || invitation.expiresAt <= now) {
-      throw linkGone();
-    }
+    const invitation = assertAnswerable(
+      "invitationId" in ref ? assertCanAnswerInDashboard(user, found) : found,
+      now,
+    );
     if (answer === "decline") {
       await tx
         .update(teamInvitations)
@@ -61,16 +55,8 @@ export async function teamInvitationAnswerer(
         .where(eq(teamInvitations.id, invitation.id));
       return invitation.teamId;
     }
-    if (!user) throw new DomainError("UNAUTHENTICATED", "Please sign in.");
-    if (
-      user.email.toLowerCase() !== invitation.email.toLowerCase() &&
-      invitation.inviteeId !== user.id
-    ) {
-      throw new DomainError(
-        "FORBIDDEN",
-        "This invitation was sent to another email address. Sign in with that address to accept it.",
-      );
-    }
+    if (!user) throw new DomainError("UNAUTHENTICATED", message("auth.signIn"));
+    assertCanAcceptInvitation(user, invitation);
     await tx
       .update(teamInvitations)
       .set({ acceptedAt: now })

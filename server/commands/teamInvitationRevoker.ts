@@ -1,12 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import type { Db } from "../db/database";
 import { teamInvitations } from "../db/schema";
-import { assertAdmin } from "./teamWriter";
+import { assertTeamAdmin } from "../policies/teams";
 
 /**
  * Withdraws an unanswered invitation (admins only): its link stops working. Throws NOT_FOUND
- * for an invitation of another team or one already answered.
+ * for an invitation of another team or one already answered, and for outsiders of the team;
+ * FORBIDDEN for its plain members.
  */
 export async function teamInvitationRevoker(
   db: Db,
@@ -14,7 +16,7 @@ export async function teamInvitationRevoker(
   teamId: string,
   invitationId: string,
 ): Promise<void> {
-  await assertAdmin(db, userId, teamId);
+  await assertTeamAdmin(db, userId, teamId);
   const removed = await db
     .delete(teamInvitations)
     .where(
@@ -26,5 +28,5 @@ export async function teamInvitationRevoker(
       ),
     )
     .returning({ id: teamInvitations.id });
-  if (removed.length === 0) throw new DomainError("NOT_FOUND", "Invitation not found.");
+  if (removed.length === 0) throw new DomainError("NOT_FOUND", message("teams.invitationNotFound"));
 }

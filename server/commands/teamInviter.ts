@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import { newSecret, tokenHash } from "../auth/secrets";
 import { invitationToken, roleInTeam, type TeamRole } from "../data/teams";
 import { findUserByEmail, findUserById } from "../data/users";
@@ -7,8 +8,8 @@ import type { Db } from "../db/database";
 import { teamInvitations } from "../db/schema";
 import type { MailPayload } from "../mail/mailTypes";
 import { enqueueMails } from "../mail/outbox";
+import { assertTeamAdmin } from "../policies/teams";
 import { takeRateLimit } from "../verification/rateLimit";
-import { assertAdmin } from "./teamWriter";
 
 /** How long a mailed invitation link works. */
 export const INVITATION_DAYS = 7;
@@ -39,7 +40,7 @@ export async function teamInviter(
   publicUrl: string,
   now: Date,
 ): Promise<SentInvitation> {
-  const team = await assertAdmin(db, userId, teamId);
+  const team = await assertTeamAdmin(db, userId, teamId);
   await takeRateLimit(
     db,
     `team-invitations:${userId}`,
@@ -54,8 +55,8 @@ export async function teamInviter(
   ]);
   // The admin sees every member's address in the team already; saying so reveals nothing new.
   if (invitee && (await roleInTeam(db, invitee.id, teamId)) !== null) {
-    throw new DomainError("VALIDATION", "Already a member of this team.", {
-      email: ["Already a member of this team."],
+    throw new DomainError("VALIDATION", message("teams.alreadyMember"), {
+      email: [message("teams.alreadyMember")],
     });
   }
   const secret = newSecret();

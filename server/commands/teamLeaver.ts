@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { DomainError } from "../../core/errors";
-import { roleInTeam } from "../data/teams";
 import type { Db } from "../db/database";
 import { teamMembers } from "../db/schema";
-import { assertNotLastAdmin, removeFromTeamHosts } from "./teamWriter";
+import { assertNotLastAdmin, assertTeamMember } from "../policies/teams";
+import { removeFromTeamHosts } from "../teams/teamHosts";
 
 /**
  * Takes `userId` out of a team of their own accord and off its event types; their booked
@@ -12,9 +11,7 @@ import { assertNotLastAdmin, removeFromTeamHosts } from "./teamWriter";
  */
 export async function teamLeaver(db: Db, userId: string, teamId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if ((await roleInTeam(tx, userId, teamId)) === null) {
-      throw new DomainError("NOT_FOUND", "Team not found.");
-    }
+    await assertTeamMember(tx, userId, teamId);
     await assertNotLastAdmin(tx, teamId, userId);
     await tx
       .delete(teamMembers)

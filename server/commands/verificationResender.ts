@@ -1,4 +1,5 @@
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import { queueVerificationMail } from "../auth/verificationMail";
 import { findUserById, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
@@ -14,9 +15,9 @@ export async function verificationResender(
   now: Date,
 ): Promise<UserRow> {
   const user = await findUserById(db, userId);
-  if (!user) throw new DomainError("UNAUTHENTICATED", "Please sign in.");
+  if (!user) throw new DomainError("UNAUTHENTICATED", message("auth.signIn"));
   if (user.emailVerifiedAt !== null) {
-    throw new DomainError("CONFLICT", "Your email address is already verified.");
+    throw new DomainError("CONFLICT", message("account.alreadyVerified"));
   }
   await db.transaction((tx) => queueVerificationMail(tx, user, publicUrl, now));
   return user;

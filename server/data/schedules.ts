@@ -25,3 +25,9 @@ export async function findOwnSchedule(
     .limit(1);
   return row ?? null;
 }
+
+/** A schedule by id, whoever owns it (policies/schedules decides who may use it). */
+export async function findSchedule(db: Db | Tx, scheduleId: string): Promise<ScheduleRow | null> {
+  const [row] = await db.select().from(schedules).where(eq(schedules.id, scheduleId)).limit(1);
+  return row ?? null;
+}

@@ -114,21 +114,6 @@ export function openInvitationsOfTeam(db: Db | Tx, teamId: string) {
     .orderBy(desc(teamInvitations.createdAt));
 }
 
-/**
- * Whether `user` may answer an invitation from the dashboard, without the mailed link: only
- * with a verified address, the invited one, or as the account that address belonged to when
- * invited (it may have changed its address since). Sign-up alone proves no address.
- */
-export function mayAnswerInDashboard(
-  user: { id: string; email: string; emailVerifiedAt: Date | null },
-  invitation: { email: string; inviteeId: string | null },
-): boolean {
-  if (user.emailVerifiedAt === null) return false;
-  return (
-    invitation.inviteeId === user.id || invitation.email.toLowerCase() === user.email.toLowerCase()
-  );
-}
-
 /** The unexpired, unanswered invitations `userId` may answer from the dashboard. */
 export function pendingInvitationsOfUser(db: Db | Tx, userId: string, now: Date) {
   const invitee = alias(users, "invitee");

@@ -1,39 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DomainError } from "../../../core/errors";
 import { eventTypeSchema, eventTypeUpdateSchema } from "../../../core/eventTypes/eventTypeSchema";
-import {
-  eventTypeCreator,
-  eventTypeDeleter,
-  eventTypeUpdater,
-} from "../../commands/eventTypeWriter";
+import { eventTypeCreator } from "../../commands/eventTypeCreator";
+import { eventTypeDeleter } from "../../commands/eventTypeDeleter";
+import { eventTypeUpdater } from "../../commands/eventTypeUpdater";
 import {
   type EventTypeWithHosts,
   findEventType,
   listVisibleEventTypes,
 } from "../../data/eventTypes";
-import { roleInTeam } from "../../data/teams";
 import { findUserById } from "../../data/users";
-import type { Db } from "../../db/database";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { assertCanSeeEventType } from "../../policies/eventTypes";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 import { eventTypeResponseSchema, presentEventType } from "./eventTypePresenter";
 
 const params = z.object({ id: z.uuid({ error: "Event type not found." }) });
-
-/** Readable by its owner and by members of its team; anyone else gets NOT_FOUND. */
-async function findVisible(db: Db, userId: string, id: string): Promise<EventTypeWithHosts> {
-  const type = await findEventType(db, id);
-  const visible =
-    type !== null &&
-    (type.userId === userId ||
-      (type.teamId !== null && (await roleInTeam(db, userId, type.teamId)) !== null));
-  if (!visible) throw new DomainError("NOT_FOUND", "Event type not found.");
-  return type;
-}
 
 export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -105,7 +90,11 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
       },
     },
     async (request) => {
-      const type = await findVisible(db, requireUserId(request), request.params.id);
+      const type = await assertCanSeeEventType(
+        db,
+        requireUserId(request),
+        await findEventType(db, request.params.id),
+      );
       const [presented] = await present([type]);
       return presented!;
     },

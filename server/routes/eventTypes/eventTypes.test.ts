@@ -336,4 +336,27 @@ describe("team event types", () => {
     });
     expect(readByOutsider.statusCode).toBe(404);
   });
+
+  it("shows a team event type to its members, lets only admins delete it, hides it from others", async () => {
+    const { admin, member, other, team } = await teamOfThree();
+    const hosts = [{ userId: admin.id }, { userId: member.id }];
+    const created = await createEventType(t, admin, { kind: "COLLECTIVE", teamId: team.id, hosts });
+    const url = `/api/event-types/${created.id}`;
+    const readByMember = await t.request({ method: "GET", url, headers: member.headers });
+    expect(readByMember.statusCode).toBe(200);
+    const deleteByMember = await t.request({ method: "DELETE", url, headers: member.headers });
+    expect(deleteByMember.statusCode).toBe(403);
+    expect(deleteByMember.json().message).toBe("Only team admins can change team event types.");
+    for (const method of ["PATCH", "DELETE"] as const) {
+      const response = await t.request({
+        method,
+        url,
+        headers: other.headers,
+        payload: method === "PATCH" ? { title: "x" } : undefined,
+      });
+      expect(response.statusCode, method).toBe(404);
+    }
+    const deleteByAdmin = await t.request({ method: "DELETE", url, headers: admin.headers });
+    expect(deleteByAdmin.statusCode).toBe(204);
+  });
 });

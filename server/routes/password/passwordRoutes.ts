@@ -9,11 +9,9 @@ import {
   recordFailure,
   windowThrottleKey,
 } from "../../auth/loginThrottle";
-import {
-  passwordChanger,
-  passwordResetRequester,
-  passwordResetter,
-} from "../../commands/passwordResetter";
+import { passwordChanger } from "../../commands/passwordChanger";
+import { passwordResetRequester } from "../../commands/passwordResetRequester";
+import { passwordResetter } from "../../commands/passwordResetter";
 import type { Deps } from "../../deps";
 import { requestLanguage } from "../../i18n/requestLanguage";
 import { translator } from "../../i18n/serverI18n";

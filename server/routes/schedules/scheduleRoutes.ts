@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DomainError } from "../../../core/errors";
 import { scheduleSchema, scheduleUpdateSchema } from "../../../core/schedules/scheduleSchema";
-import { scheduleCreator, scheduleDeleter, scheduleUpdater } from "../../commands/scheduleWriter";
-import { findOwnSchedule, listSchedules } from "../../data/schedules";
+import { scheduleCreator } from "../../commands/scheduleCreator";
+import { scheduleDeleter } from "../../commands/scheduleDeleter";
+import { scheduleUpdater } from "../../commands/scheduleUpdater";
+import { findSchedule, listSchedules } from "../../data/schedules";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { assertCanManageSchedule } from "../../policies/schedules";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 import { presentSchedule, scheduleResponseSchema } from "./schedulePresenter";
@@ -66,9 +68,8 @@ export async function scheduleRoutes(base: FastifyInstance, { deps }: { deps: De
       },
     },
     async (request) => {
-      const row = await findOwnSchedule(db, requireUserId(request), request.params.id);
-      if (!row) throw new DomainError("NOT_FOUND", "Schedule not found.");
-      return presentSchedule(row);
+      const row = await findSchedule(db, request.params.id);
+      return presentSchedule(assertCanManageSchedule(requireUserId(request), row));
     },
   );
 

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  managedEventType,
-  singleUseLinkCreator,
-  singleUseLinkRevoker,
-} from "../../commands/singleUseLinkWriter";
+import { singleUseLinkCreator } from "../../commands/singleUseLinkCreator";
+import { singleUseLinkRevoker } from "../../commands/singleUseLinkRevoker";
 import { listSingleUseLinks, type SingleUseLinkRow } from "../../data/singleUseLinks";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { assertCanManageSingleUseLinks } from "../../policies/singleUseLinks";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 
@@ -68,7 +66,7 @@ export async function singleUseLinkRoutes(base: FastifyInstance, { deps }: { dep
       },
     },
     async (request) => {
-      await managedEventType(db, requireUserId(request), request.params.id);
+      await assertCanManageSingleUseLinks(db, requireUserId(request), request.params.id);
       const { status } = request.query;
       const rows = (await listSingleUseLinks(db, request.params.id)).filter(
         (row) => status === "all" || (row.usedAt !== null) === (status === "used"),

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DomainError } from "../../../core/errors";
 import { type InvitationRef, teamInvitationAnswerer } from "../../commands/teamInvitationAnswerer";
 import { invitationByToken, invitationWithTeam, pendingInvitationsOfUser } from "../../data/teams";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { assertAnswerable } from "../../policies/teamInvitations";
 import { errorResponses, errorSchema } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 
@@ -75,16 +75,10 @@ export async function invitationRoutes(base: FastifyInstance, { deps }: { deps: 
       const now = deps.clock();
       const invitation = await invitationByToken(db, request.body.token);
       const found = invitation ? await invitationWithTeam(db, invitation.id) : null;
-      const row = found?.invitation;
-      if (!found || !row || row.acceptedAt || row.declinedAt || row.expiresAt <= now) {
-        throw new DomainError(
-          "GONE",
-          "This invitation is invalid, answered or expired. Please ask for a new one.",
-        );
-      }
+      const row = assertAnswerable(found?.invitation ?? null, now);
       return {
-        teamName: found.teamName,
-        inviterName: found.inviterName,
+        teamName: found!.teamName,
+        inviterName: found!.inviterName,
         email: row.email,
         role: row.role,
         expiresAt: row.expiresAt.toISOString(),

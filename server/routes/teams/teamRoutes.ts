@@ -2,29 +2,24 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { colorField, emailField } from "../../../core/accounts/accountSchemas";
-import { DomainError } from "../../../core/errors";
+import { teamCreator } from "../../commands/teamCreator";
 import { teamInvitationRevoker } from "../../commands/teamInvitationRevoker";
 import { type SentInvitation, teamInviter } from "../../commands/teamInviter";
 import { teamLeaver } from "../../commands/teamLeaver";
-import {
-  assertAdmin,
-  teamCreator,
-  teamMemberRemover,
-  teamMemberRoleChanger,
-  teamUpdater,
-} from "../../commands/teamWriter";
+import { teamMemberRemover } from "../../commands/teamMemberRemover";
+import { teamMemberRoleChanger } from "../../commands/teamMemberRoleChanger";
+import { teamUpdater } from "../../commands/teamUpdater";
 import {
   colorsOfTeams,
-  findTeam,
   membersOfTeams,
   openInvitationsOfTeam,
-  roleInTeam,
   type TeamRow,
   teamsOfUser,
 } from "../../data/teams";
 import type { Db } from "../../db/database";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { assertTeamAdmin, assertTeamMember } from "../../policies/teams";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 import { invitationRoutes } from "./invitationRoutes";
@@ -88,8 +83,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
   const tags = ["teams"];
 
   async function presentOne(userId: string, teamId: string) {
-    const [team, role] = await Promise.all([findTeam(db, teamId), roleInTeam(db, userId, teamId)]);
-    if (!team || role === null) throw new DomainError("NOT_FOUND", "Team not found.");
+    const { team, role } = await assertTeamMember(db, userId, teamId);
     const [presented] = await presentTeams(db, [{ team, role }]);
     return presented!;
   }
@@ -227,7 +221,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       },
     },
     async (request) => {
-      await assertAdmin(db, requireUserId(request), request.params.id);
+      await assertTeamAdmin(db, requireUserId(request), request.params.id);
       const now = deps.clock();
       const rows = await openInvitationsOfTeam(db, request.params.id);
       return {

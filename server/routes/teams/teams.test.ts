@@ -140,6 +140,32 @@ describe("teams", () => {
     ).toEqual([]);
   });
 
+  it("lets only admins remove members or list and change roles, never plain members", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const other = await signUpHost(t);
+    const team = await createTeam(t, admin, [member, other]);
+    const removeByMember = await t.request({
+      method: "DELETE",
+      url: `/api/teams/${team.id}/members/${other.id}`,
+      headers: member.headers,
+    });
+    expect(removeByMember.statusCode).toBe(403);
+    expect(removeByMember.json().message).toBe("Only team admins can do this.");
+    const listByMember = await t.request({
+      method: "GET",
+      url: `/api/teams/${team.id}/invitations`,
+      headers: member.headers,
+    });
+    expect(listByMember.statusCode).toBe(403);
+    const readByMember = await t.request({
+      method: "GET",
+      url: `/api/teams/${team.id}`,
+      headers: member.headers,
+    });
+    expect(readByMember.statusCode).toBe(200);
+  });
+
   it("removes members but never the last admin", async () => {
     const admin = await signUpHost(t);
     const member = await signUpHost(t);

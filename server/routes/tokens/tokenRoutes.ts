@@ -2,16 +2,15 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DomainError } from "../../../core/errors";
 import { newSecret, tokenHash } from "../../auth/secrets";
 import { authTokens } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { assertCanCreateApiToken, assertCanRevokeApiToken } from "../../policies/tokens";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 
 const tokenSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() });
-const MAX_TOKENS = 50;
 
 /** Long-lived API tokens for scripts and integrations; only their hash is stored. */
 export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
@@ -64,9 +63,7 @@ export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         .select({ id: authTokens.id })
         .from(authTokens)
         .where(ownApiTokens(userId));
-      if (existing.length >= MAX_TOKENS) {
-        throw new DomainError("CONFLICT", `At most ${MAX_TOKENS} API tokens; delete one first.`);
-      }
+      assertCanCreateApiToken(existing.length);
       const token = newSecret();
       const [row] = await db
         .insert(authTokens)
@@ -93,11 +90,13 @@ export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       },
     },
     async (request, reply) => {
-      const deleted = await db
-        .delete(authTokens)
-        .where(and(ownApiTokens(requireUserId(request)), eq(authTokens.id, request.params.id)))
-        .returning({ id: authTokens.id });
-      if (deleted.length === 0) throw new DomainError("NOT_FOUND", "Token not found.");
+      const [token] = await db
+        .select({ userId: authTokens.userId, kind: authTokens.kind })
+        .from(authTokens)
+        .where(eq(authTokens.id, request.params.id))
+        .limit(1);
+      assertCanRevokeApiToken(requireUserId(request), token ?? null);
+      await db.delete(authTokens).where(eq(authTokens.id, request.params.id));
       return reply.status(204).send(null);
     },
   );

@@ -5,10 +5,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../core/uploads/uploadLimits";
-import { tooLarge, uploadDeleter, uploadPath, uploadSaver } from "../../commands/uploadSaver";
+import { uploadDeleter } from "../../commands/uploadDeleter";
+import { uploadSaver } from "../../commands/uploadSaver";
 import { findUpload } from "../../data/uploads";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { tooLarge, uploadPath } from "../../uploads/uploadFiles";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { createTeam, signUpHost } from "../test/factories";
+import { TINY_PNG } from "../test/multipart";
+import { createTestApp } from "../test/testApp";
+import { meUpdater } from "./meUpdater";
+import { teamUpdater } from "./teamUpdater";
+import { uploadSaver } from "./uploadSaver";
+
+const t = await createTestApp();
+const db = t.database.db;
+const dataDir = t.deps.config.dataDir;
+
+describe("meUpdater", () => {
+  it("changes user fields and profile settings together", async () => {
+    const host = await signUpHost(t);
+    const now = new Date();
+    const { user, profile } = await meUpdater(
+      db,
+      host.id,
+      { name: "Ada Lovelace", profile: { welcomeMessage: "Hello" } },
+      now,
+    );
+    expect(user.name).toBe("Ada Lovelace");
+    expect(profile).toMatchObject({ welcomeMessage: "Hello", updatedAt: now });
+  });
+
+  it("refuses a username another host has, and an avatar that is not the host's own image", async () => {
+    const host = await signUpHost(t);
+    const other = await signUpHost(t);
+    await expect(
+      meUpdater(db, host.id, { username: other.username }, new Date()),
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { username: [{ key: "fields.usernameTaken" }] },
+    });
+    const foreign = await uploadSaver(db, dataDir, other.id, "image", TINY_PNG);
+    await expect(
+      meUpdater(db, host.id, { avatarUploadId: foreign.id }, new Date()),
+    ).rejects.toMatchObject({ fields: { avatarUploadId: [{ key: "uploads.notFound" }] } });
+    const own = await uploadSaver(db, dataDir, host.id, "image", TINY_PNG);
+    const { user } = await meUpdater(db, host.id, { avatarUploadId: own.id }, new Date());
+    expect(user.avatarUploadId).toBe(own.id);
+  });
+
+  it("refuses a plain member's change of locked colours, but takes the colours they already wear", async () => {
+    const admin = await signUpHost(t);
+    const member = await signUpHost(t);
+    const team = await createTeam(t, admin, [member]);
+    await teamUpdater(db, admin.id, team.id, {
+      colorsLocked: true,
+      colors: { primaryColor: "ABCDEF" },
+    });
+    await expect(
+      meUpdater(db, member.id, { profile: { primaryColor: "000000" } }, new Date()),
+    ).rejects.toMatchObject({ code: "FORBIDDEN", detail: { key: "profile.colorsLocked" } });
+    // The dashboard sends the whole form back: unchanged colours are no change.
+    const { profile } = await meUpdater(
+      db,
+      member.id,
+      { profile: { primaryColor: "ABCDEF", welcomeMessage: "Hi" } },
+      new Date(),
+    );
+    expect(profile).toMatchObject({ primaryColor: "ABCDEF", welcomeMessage: "Hi" });
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import {
+  assertCanCreateApiToken,
+  canCreateApiToken,
+  canRevokeApiToken,
+  MAX_API_TOKENS,
+} from "./tokens";
+
+describe("API token policy", () => {
+  it("revokes the caller's own API tokens only, never a session", () => {
+    expect(canRevokeApiToken("ada", { userId: "ada", kind: "api" })).toBe(true);
+    expect(canRevokeApiToken("bo", { userId: "ada", kind: "api" })).toBe(false);
+    expect(canRevokeApiToken("ada", { userId: "ada", kind: "session" })).toBe(false);
+  });
+
+  it("holds at most MAX_API_TOKENS", () => {
+    expect(canCreateApiToken(MAX_API_TOKENS - 1)).toBe(true);
+    expect(canCreateApiToken(MAX_API_TOKENS)).toBe(false);
+    expect(() => assertCanCreateApiToken(MAX_API_TOKENS)).toThrow(
+      expect.objectContaining({
+        code: "CONFLICT",
+        detail: { key: "auth.tooManyTokens", params: { count: MAX_API_TOKENS } },
+      }),
+    );
+  });
+});
