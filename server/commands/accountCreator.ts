@@ -7,8 +7,8 @@ import { queueVerificationMail } from "../auth/verificationMail";
 import { findUserByEmail, findUserByUsername, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { profiles, schedules, users } from "../db/schema";
+import { sqlState } from "../db/sqlState";
 import { translator } from "../i18n/serverI18n";
-import { sqlState } from "../plugins/errorHandler";
 
 /** Field errors for an email or username someone else has; null when both are free. */
 export async function takenFields(
