@@ -72,27 +72,33 @@ export async function bookSlot(db: Db, booking: SlotBooking): Promise<BookedSlot
   if ("plan" in take && take.plan.choices.length <= 1 && booking.alsoWrite === undefined) {
     return bookSlotAtOnce(db, booking, take.plan);
   }
-  return retryOnceOnConflict(() =>
-    db.transaction(async (tx) => {
-      let event: EventRow;
-      let hostIds: string[];
-      if ("seat" in take) {
-        event = await takeGroupSeat(tx, take.seat);
-        hostIds = take.seat.hostIds;
-      } else {
-        const [created] = await tx.insert(events).values(booking.newEvent()).returning();
-        event = created!;
-        hostIds = await takeHostTime(tx, event.id, take.plan, booking.during);
-      }
-      await booking.alsoWrite?.(tx, event);
-      const [attendee] = await tx
-        .insert(attendees)
-        .values(booking.newAttendee(event.id))
-        .returning();
-      await enqueueMails(tx, booking.mails(event, hostIds, attendee!), booking.now);
-      return { event, hostIds, attendee: attendee! };
-    }),
-  );
+  try {
+    return await retryOnceOnConflict(() =>
+      db.transaction(async (tx) => {
+        let event: EventRow;
+        let hostIds: string[];
+        if ("seat" in take) {
+          event = await takeGroupSeat(tx, take.seat);
+          hostIds = take.seat.hostIds;
+        } else {
+          const [created] = await tx.insert(events).values(booking.newEvent()).returning();
+          event = created!;
+          hostIds = await takeHostTime(tx, event.id, take.plan, booking.during);
+        }
+        await booking.alsoWrite?.(tx, event);
+        const [attendee] = await tx
+          .insert(attendees)
+          .values(booking.newAttendee(event.id))
+          .returning();
+        await enqueueMails(tx, booking.mails(event, hostIds, attendee!), booking.now);
+        return { event, hostIds, attendee: attendee! };
+      }),
+    );
+  } catch (error) {
+    // The required hosts' insert lost the race (exclusion violation): the time is taken.
+    if (sqlState(error) === "23P01") throw slotTaken();
+    throw error;
+  }
 }
 
 /** bookSlot's one-statement path: the required hosts plus each candidate of the choice in turn. */
