@@ -8,8 +8,8 @@ import { queueVerificationMail } from "../auth/verificationMail";
 import type { UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { profiles, schedules, users } from "../db/schema";
+import { sqlState } from "../db/sqlState";
 import { translator } from "../i18n/serverI18n";
-import { sqlState } from "../plugins/errorHandler";
 
 /**
  * Creates a host with their profile, a working-hours default schedule, a session token and

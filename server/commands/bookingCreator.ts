@@ -3,13 +3,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import { planBookingHosts } from "../../core/booking/planBookingHosts";
 import type { BookingDetails } from "../../core/booking/validateBookingRequest";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import { newSecret } from "../auth/secrets";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEventType } from "../availability/resolvePublicEventType";
-import { findGroupEventAt, lockGroupSeat } from "../booking/groupSeats";
-import { insertBookingAtOnce } from "../booking/insertBookingAtOnce";
+import { bookSlot, busyRange } from "../booking/bookSlot";
 import { slotTaken } from "../booking/slotTaken";
-import { busyRange, takeHostTime } from "../booking/takeHostTime";
 import {
   type AttendeeRow,
   type EventRow,
@@ -18,10 +17,8 @@ import {
   lastBookedAt,
 } from "../data/bookings";
 import type { Db, Tx } from "../db/database";
-import { attendees, type EventStatus, events, singleUseLinks } from "../db/schema";
+import { type EventStatus, singleUseLinks } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
-import { enqueueMails } from "../mail/outbox";
-import { sqlState } from "../plugins/errorHandler";
 import { checkEmailCode, consumeEmailCode } from "../verification/emailCodes";
 
 export interface BookingContext {
@@ -44,13 +41,12 @@ export interface CreatedBooking {
  * Books a validated request on a resolved event type, atomically: the event (or a seat in the
  * GROUP event at that time), its hosts' busy time, the attendee with a random cancel token, the
  * single-use link's consumption and the confirmation mails. The start is re-checked against the
- * timetable here, never trusted; the exclusion constraint settles races. The common case is one
- * statement (insertBookingAtOnce; round robin tries its hosts in DESIGN's order, one statement
- * each, so a host who lost a race is skipped); seats, FLEXI groups, single-use links and email
- * codes take a transaction (with a savepoint per round-robin or FLEXI candidate).
+ * timetable here, never trusted; bookSlot takes the hosts' time (one statement in the common
+ * case, a transaction for seats, FLEXI groups, single-use links and email codes), and the
+ * exclusion constraint settles races. Round robin tries its hosts in DESIGN's order.
  * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid.
  * Throws SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (emailCode), NOT_FOUND for a used single-use link,
- * CONFLICT for a paid event type while payments are not configured.
+ * CONFLICT for a paid event type while payments are not configured, UNAVAILABLE (database busy).
  */
 export async function bookingCreator(
   context: BookingContext,
@@ -62,10 +58,7 @@ export async function bookingCreator(
   const type = target.eventType;
   // A pending booking would hold its time for a payment no one can make.
   if (type.priceAmount !== null && !context.paymentsConfigured) {
-    throw new DomainError(
-      "CONFLICT",
-      "This event type cannot be booked yet: payments are not set up.",
-    );
+    throw new DomainError("CONFLICT", message("booking.paymentsNotConfigured"));
   }
   const codeId = type.requiresEmailVerification
     ? await checkEmailCode(
@@ -134,91 +127,56 @@ export async function bookingCreator(
   });
   const hostsOf = (ids: readonly string[]) =>
     ids.map((id) => hostUsers.find((h) => h.id === id)).filter((h) => h !== undefined);
-  const mailsFor = (event: EventRow, hosts: HostUser[], attendee: AttendeeRow) =>
-    status === "CONFIRMED"
-      ? bookingMails(
-          "bookingConfirmed",
-          { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
-          { attendees: [attendee], hosts },
-        )
-      : [];
-
-  // The common case is one statement: no seats to count, no link or code to use up, and hosts
-  // tried one combination at a time (round robin: the next candidate after a lost race).
-  if (plan !== null && target.singleUseLink === null && codeId === null && type.kind !== "FLEXI") {
-    const combinations = plan.choices.length === 0 ? [[]] : plan.choices[0]!.map((id) => [id]);
-    for (const chosen of combinations) {
-      const event = newEvent(randomUUID());
-      const attendee = newAttendee(event.id);
-      const hosts = hostsOf([...plan.required, ...chosen]);
-      try {
-        const written = await insertBookingAtOnce(db, {
-          event,
-          hostIds: hosts.map((h) => h.id),
-          during,
-          attendee,
-          mails: mailsFor(event, hosts, attendee),
-        });
-        if (written) return { event, hosts, attendee };
-      } catch (error) {
-        if (sqlState(error) !== "23P01") throw error;
-      }
-    }
-    throw slotTaken();
-  }
-
-  /** Creates the GROUP event, or joins the one a racing first booker just created. */
-  async function groupEvent(tx: Tx): Promise<{ event: EventRow; hostIds: string[] }> {
-    const seats = type.seats ?? 1;
-    const hostIds = slot!.hostIds;
-    if (slot!.eventId === undefined) {
-      try {
-        const event = await tx.transaction(async (savepoint) => {
-          const [created] = await savepoint
-            .insert(events)
-            .values(newEvent(randomUUID()))
-            .returning();
-          await takeHostTime(savepoint, created!.id, { required: hostIds, choices: [] }, during);
-          return created!;
-        });
-        return { event, hostIds };
-      } catch (error) {
-        if (sqlState(error) !== "23P01") throw error;
-      }
-    }
-    const eventId = slot!.eventId ?? (await findGroupEventAt(tx, type.id, { start, end }));
-    if (eventId === null) throw slotTaken();
-    const event = await lockGroupSeat(tx, eventId, { start, end }, seats);
-    return { event, hostIds };
-  }
-
-  const result = await db.transaction(async (tx) => {
-    let event: EventRow;
-    let hostIds: string[];
-    if (isGroup) {
-      ({ event, hostIds } = await groupEvent(tx));
-    } else {
-      const [created] = await tx.insert(events).values(newEvent(randomUUID())).returning();
-      event = created!;
-      hostIds = await takeHostTime(tx, event.id, plan!, during);
-    }
-    if (target.singleUseLink !== null) {
-      const used = await tx
-        .update(singleUseLinks)
-        .set({ usedAt: now, eventId: event.id })
-        .where(and(eq(singleUseLinks.id, target.singleUseLink.id), isNull(singleUseLinks.usedAt)))
-        .returning({ id: singleUseLinks.id });
-      if (used.length === 0) {
-        throw new DomainError("NOT_FOUND", "This single-use link has already been used.");
-      }
-    }
-    if (codeId !== null) await consumeEmailCode(tx, codeId, now);
-    const [attendee] = await tx.insert(attendees).values(newAttendee(event.id)).returning();
+  const mails = (event: EventRow, hostIds: readonly string[], attendee: AttendeeRow) => {
+    if (status !== "CONFIRMED") return [];
     const hosts = hostsOf(hostIds);
-    await enqueueMails(tx, mailsFor(event, hosts, attendee!), now);
-    return { event, hosts, attendee: attendee! };
+    return bookingMails(
+      "bookingConfirmed",
+      { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
+      { attendees: [attendee], hosts },
+    );
+  };
+  const singleUseLink = target.singleUseLink;
+  const alsoWrite =
+    singleUseLink === null && codeId === null
+      ? undefined
+      : async (tx: Tx, event: EventRow) => {
+          if (singleUseLink !== null) {
+            const used = await tx
+              .update(singleUseLinks)
+              .set({ usedAt: now, eventId: event.id })
+              .where(and(eq(singleUseLinks.id, singleUseLink.id), isNull(singleUseLinks.usedAt)))
+              .returning({ id: singleUseLinks.id });
+            if (used.length === 0) {
+              throw new DomainError("NOT_FOUND", message("booking.singleUseUsed"));
+            }
+          }
+          if (codeId !== null) await consumeEmailCode(tx, codeId, now);
+        };
+
+  const booked = await bookSlot(db, {
+    take:
+      plan === null
+        ? {
+            seat: {
+              eventTypeId: type.id,
+              seats: type.seats ?? 1,
+              at: { start, end },
+              eventId: slot.eventId,
+              hostIds: slot.hostIds,
+              during,
+              newEvent: newEvent(randomUUID()),
+            },
+          }
+        : { plan },
+    during,
+    now,
+    newEvent: () => newEvent(randomUUID()),
+    newAttendee,
+    mails,
+    alsoWrite,
   });
-  return result;
+  return { event: booked.event, hosts: hostsOf(booked.hostIds), attendee: booked.attendee };
 }
 
 /** Priority and last booking of the slot's free hosts, when there is a choice to rank. */

@@ -5,7 +5,7 @@ import { consumeEmailConfirmation, revokeEmailConfirmations } from "../auth/emai
 import { findUserById, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
-import { sqlState } from "../plugins/errorHandler";
+import { sqlState } from "../db/sqlState";
 
 const emailTaken = () =>
   new DomainError("CONFLICT", message("fields.emailRegistered"), {

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
-import { safeEqual } from "../auth/secrets";
+import { message } from "../../core/messages";
 import { findAttendees, findEvent, findEventHosts } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
 import { findTeam } from "../data/teams";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
 import { attendees, events, singleUseLinks } from "../db/schema";
+import { attendeeWithToken } from "../policies/bookings";
 
 export interface PendingBookingPath {
   user: string;
@@ -27,7 +28,7 @@ export interface PendingBookingPath {
  * FORBIDDEN for a missing or wrong secret, CONFLICT for a booking that is not pending.
  */
 export async function pendingBookingDeleter(db: Db, path: PendingBookingPath): Promise<void> {
-  const notFound = new DomainError("NOT_FOUND", "Booking not found.");
+  const notFound = new DomainError("NOT_FOUND", message("booking.notFound"));
   const event = await findEvent(db, path.eventId);
   if (!event) throw notFound;
   const type = await findEventType(db, event.eventTypeId);
@@ -49,19 +50,17 @@ export async function pendingBookingDeleter(db: Db, path: PendingBookingPath): P
   ) {
     throw notFound;
   }
-  const token = path.token;
-  // Every attendee's token is compared, so the time taken says nothing about which matched.
-  const matches = token
-    ? (await findAttendees(db, event.id)).filter((a) => safeEqual(token, a.cancelToken))
-    : [];
-  const attendee = matches[0];
-  if (!attendee) throw new DomainError("FORBIDDEN", "This link is not valid for this booking.");
+  const attendee =
+    path.token === undefined
+      ? undefined
+      : attendeeWithToken(await findAttendees(db, event.id), path.token);
+  if (!attendee) throw new DomainError("FORBIDDEN", message("booking.linkNotValid"));
 
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(events).where(eq(events.id, event.id)).for("update");
     if (!locked) throw notFound;
     if (locked.status !== "PENDING_PAYMENT") {
-      throw new DomainError("CONFLICT", "Only a booking awaiting payment can be deleted.");
+      throw new DomainError("CONFLICT", message("booking.onlyPendingDeleted"));
     }
     await tx
       .delete(attendees)

@@ -22,6 +22,11 @@ app.get("/test/refused/:case", async (request) => {
   const { case: which } = request.params as { case: string };
   return refusedValues[which]!();
 });
+// A driver error as drizzle wraps it: the SQLSTATE on the cause.
+app.get("/test/sqlstate/:state", async (request) => {
+  const { state } = request.params as { state: string };
+  throw new Error("Failed query: …", { cause: Object.assign(new Error("x"), { code: state }) });
+});
 await app.ready();
 afterAll(async () => {
   await app.close();
@@ -48,6 +53,29 @@ describe("errors the database raises for values it refuses", () => {
     expect(response.json().message).toBe(
       "Tätä syötettä ei voi tallentaa. Tarkista se ja yritä uudelleen.",
     );
+  });
+});
+
+describe("transactions the database aborted", () => {
+  it("answers a serialization failure or deadlock with a 503 and Retry-After, not a taken slot", async () => {
+    for (const state of ["40001", "40P01"]) {
+      const response = await app.inject({ method: "GET", url: `/test/sqlstate/${state}` });
+      expect(response.statusCode, state).toBe(503);
+      expect(response.headers["retry-after"]).toBe("1");
+      expect(response.json()).toEqual({
+        message: "The server is busy. Please try again in a moment.",
+      });
+    }
+  });
+
+  it("keeps the exclusion violation a 409 SLOT_NOT_AVAILABLE_ANYMORE", async () => {
+    const response = await app.inject({ method: "GET", url: "/test/sqlstate/23P01" });
+    expect(response.statusCode).toBe(409);
+    expect(response.headers["retry-after"]).toBeUndefined();
+    expect(response.json()).toEqual({
+      code: "SLOT_NOT_AVAILABLE_ANYMORE",
+      message: "The selected time is not available anymore. Please choose another time.",
+    });
   });
 });
 

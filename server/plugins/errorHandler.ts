@@ -2,7 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError, type ErrorCode, type FieldErrors } from "../../core/errors";
+import { message } from "../../core/messages";
 import { slotTaken } from "../booking/slotTaken";
+import { databaseBusy } from "../db/retryOnceOnConflict";
+import { isTransactionConflict, sqlState } from "../db/sqlState";
+
+// TRANSITIONAL: teamWriter and eventTypeWriter (being split on another branch) still import
+// sqlState from here; it lives in server/db/sqlState.ts.
+export { sqlState } from "../db/sqlState";
+
 import { localizedValidationIssues } from "../i18n/localizedValidation";
 import { requestLanguage } from "../i18n/requestLanguage";
 import { translator } from "../i18n/serverI18n";
@@ -29,36 +37,20 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "general.bodyTooLarge",
 };
 
-/** The SQLSTATE of a database error; drizzle wraps the driver's error in `cause`. */
-export function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** Maps database failures that are the caller's doing to domain errors. */
+/** Maps database failures that are the caller's doing, or a busy moment, to domain errors. */
 export function domainErrorFromDatabase(error: unknown): DomainError | null {
-  switch (sqlState(error)) {
+  if (isTransactionConflict(error)) return databaseBusy();
+  const state = sqlState(error);
+  switch (state) {
     case "23P01": // exclusion_violation: host_busy_no_overlap
       return slotTaken();
     case "23505": // unique_violation
-      return new DomainError("CONFLICT", "This already exists.");
-    case "40001": // serialization_failure
-    case "40P01": // deadlock_detected
-      return slotTaken();
+      return new DomainError("CONFLICT", message("general.alreadyExists"));
     default:
       // Class 22, data exception (22021 a NUL byte, 22P02 bad jsonb text, 22008 a date out of
       // range, 22001 too long...): a value the schemas let through that PostgreSQL refuses.
-      if (sqlState(error)?.startsWith("22")) {
-        return new DomainError(
-          "VALIDATION",
-          "This input cannot be stored. Please check it and try again.",
-        );
-      }
+      if (state?.startsWith("22"))
+        return new DomainError("VALIDATION", message("general.dataRejected"));
       return null;
   }
 }
@@ -114,12 +106,13 @@ function fastifyMessage(error: FastifyError, request: FastifyRequest, language: 
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
     const language = requestLanguage(request);
-    if (error instanceof DomainError) {
-      if (error.retryAfterSeconds !== undefined) {
-        reply.header("retry-after", String(error.retryAfterSeconds));
+    const answer = (domainError: DomainError) => {
+      if (domainError.retryAfterSeconds !== undefined) {
+        reply.header("retry-after", String(domainError.retryAfterSeconds));
       }
-      return reply.status(STATUS[error.code]).send(body(error, language));
-    }
+      return reply.status(STATUS[domainError.code]).send(body(domainError, language));
+    };
+    if (error instanceof DomainError) return answer(error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = localizedValidationIssues(request, error, language);
       const fields: FieldErrors = {};
@@ -139,7 +132,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       if (fromDatabase.code === "VALIDATION") {
         request.log.warn({ err: error }, "the database refused a value");
       }
-      return reply.status(STATUS[fromDatabase.code]).send(body(fromDatabase, language));
+      if (fromDatabase.code === "UNAVAILABLE") {
+        request.log.warn({ err: error }, "a transaction conflicted twice with others");
+      }
+      return answer(fromDatabase);
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === "number" && status >= 400 && status < 500) {

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
-import { mayReadAttendee } from "../../booking/eventAccess";
 import { type AttendeeRow, type EventView, findAttendee, findEventView } from "../../data/bookings";
 import { findTeam } from "../../data/teams";
 import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
+import { canReadAttendee } from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
 import {
   eventViewSchema,
@@ -51,7 +51,7 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
     token: string | undefined,
     userId: string | undefined,
   ) {
-    const invitee = (await mayReadAttendee(db, attendee, view.eventType, { token, userId }))
+    const invitee = (await canReadAttendee(db, attendee, view.eventType, { token, userId }))
       ? presentInvitee(attendee)
       : { uuid: attendee.id, status: attendee.status };
     return { invitee, event: presentEventView(view, deps.config.publicUrl) };

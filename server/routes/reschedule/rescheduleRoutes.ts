@@ -5,21 +5,18 @@ import { rescheduleRequestSchema } from "../../../core/booking/bookingChangeSche
 import { DomainError } from "../../../core/errors";
 import { findNamedHost } from "../../availability/findNamedHost";
 import { resolveEventReference } from "../../availability/resolveEventReference";
-import {
-  assertAttendeeToken,
-  assertEventManager,
-  mayReadAttendee,
-} from "../../booking/eventAccess";
-import {
-  bookingRescheduler,
-  type RescheduleActor,
-  roundRobinReassigner,
-} from "../../commands/bookingRescheduler";
+import { bookingRescheduler, type RescheduleActor } from "../../commands/bookingRescheduler";
+import { roundRobinReassigner } from "../../commands/roundRobinReassigner";
 import { findAttendee, findAttendees, findEventView, findHostUsers } from "../../data/bookings";
 import { findEventTypeOwner, lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { idempotent } from "../../plugins/idempotency";
+import {
+  assertAttendeeToken,
+  assertCanManageEvent,
+  canReadAttendee,
+} from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
 import {
   bookedEventSchema,
@@ -90,7 +87,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
   async function asManager(userId: string, eventId: string) {
     const view = await findEventView(db, eventId);
     if (!view) throw new DomainError("NOT_FOUND", "Booking not found.");
-    await assertEventManager(db, userId, eventId, view.eventType);
+    await assertCanManageEvent(db, userId, eventId, view.eventType);
   }
 
   app.get(
@@ -114,7 +111,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       }
       const { view, event, eventType } = await page(attendee.eventId);
       const caller = { token: request.query.token, userId: request.auth?.userId };
-      const invitee = (await mayReadAttendee(db, attendee, view.eventType, caller))
+      const invitee = (await canReadAttendee(db, attendee, view.eventType, caller))
         ? { invitee: presentInvitee(attendee) }
         : {};
       return { event, eventType, ...invitee };

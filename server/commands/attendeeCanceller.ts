@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
+import {
+  alreadyCancelled,
+  bookingNotFound,
+  type CancelContext,
+  type CancelledBooking,
+  cancelEvent,
+  eventTypeOf,
+  lockLiveEvent,
+} from "../booking/cancelEvent";
+import { findAttendee, findAttendees, findEvent, findEventHosts } from "../data/bookings";
+import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
+import { attendees } from "../db/schema";
+import { bookingMails } from "../mail/bookingMails";
+import { enqueueMails } from "../mail/outbox";
+import { assertAttendeeToken } from "../policies/bookings";
+
+/**
+ * An invitee cancels their booking with the secret token of their link. In a GROUP event with
+ * other attendees left, only their seat goes (the seat frees, the event goes on); otherwise the
+ * event is cancelled and its time freed. Mails the invitee, their guests and the hosts.
+ * Throws NOT_FOUND, FORBIDDEN (wrong token), CONFLICT (already cancelled or already begun).
+ */
+export async function attendeeCanceller(
+  context: CancelContext,
+  attendeeId: string,
+  token: string | undefined,
+  reason: string,
+): Promise<CancelledBooking> {
+  const { db, now } = context;
+  const attendee = await findAttendee(db, attendeeId);
+  if (!attendee) throw bookingNotFound();
+  assertAttendeeToken(attendee, token);
+  const event = await findEvent(db, attendee.eventId);
+  if (!event) throw bookingNotFound();
+  const type = await eventTypeOf(db, event);
+
+  return retryOnceOnConflict(() =>
+    db.transaction(async (tx) => {
+      const locked = await lockLiveEvent(tx, event.id);
+      const current = await findAttendee(tx, attendeeId);
+      if (!current || current.status === "CANCELLED") throw alreadyCancelled();
+      if (locked.startAt.getTime() <= now.getTime()) {
+        throw new DomainError("CONFLICT", message("booking.alreadyStarted"));
+      }
+      const [cancelledAttendee] = await tx
+        .update(attendees)
+        .set({ status: "CANCELLED", cancellationReason: reason || null })
+        .where(eq(attendees.id, attendeeId))
+        .returning();
+      const others = type.kind === "GROUP" ? await findAttendees(tx, event.id) : [];
+      const seatOnly = others.length > 0;
+      const after = seatOnly ? locked : await cancelEvent(tx, locked, reason, now);
+      if (locked.status === "CONFIRMED") {
+        const hosts = await findEventHosts(tx, event.id);
+        const mailEvent = seatOnly ? { ...after, sequence: after.sequence + 1 } : after;
+        await enqueueMails(
+          tx,
+          bookingMails(
+            "bookingCancelled",
+            { event: mailEvent, eventType: type, hosts, publicUrl: context.publicUrl, now, reason },
+            { attendees: [cancelledAttendee!], hosts, seatOnly },
+          ),
+          now,
+        );
+      }
+      return { event: after, eventCancelled: !seatOnly };
+    }),
+  );
+}

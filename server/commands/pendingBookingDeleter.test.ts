@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { findAttendees, findEvent } from "../data/bookings";
+import { events, hostBusy } from "../db/schema";
+import { bookDirectly } from "../test/bookingCommands";
+import { berlinSlot, userLink } from "../test/bookingFactories";
+import { createEventType, type Host, signUpHost } from "../test/factories";
+import { createTestApp } from "../test/testApp";
+import { pendingBookingDeleter } from "./pendingBookingDeleter";
+
+const t = await createTestApp({
+  stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", webhookSecret: null },
+  bookingLimits: { perIp: 0, perEventType: 0 },
+});
+const db = t.database.db;
+const price = { amount: 5000, currency: "EUR" };
+
+async function pendingBooking(host: Host, start: string, overrides: Record<string, unknown> = {}) {
+  const type = await createEventType(t, host, { price, ...overrides });
+  const booked = await bookDirectly(
+    t,
+    userLink(host, type),
+    { start },
+    { paymentsConfigured: true },
+  );
+  const path = { user: host.username, eventType: type.slug, eventId: booked.event.id };
+  return { type, booked, path };
+}
+
+describe("pendingBookingDeleter", () => {
+  it("takes back the booking, its busy time and all, with the attendee's secret", async () => {
+    const host = await signUpHost(t);
+    const { booked, path } = await pendingBooking(host, berlinSlot(0, "09:00"));
+    await pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken });
+    expect(await findEvent(db, booked.event.id)).toBeNull();
+    expect(await db.select().from(hostBusy).where(eq(hostBusy.eventId, booked.event.id))).toEqual(
+      [],
+    );
+  });
+
+  it("refuses a missing or wrong secret (FORBIDDEN) and a path naming another event type", async () => {
+    const host = await signUpHost(t);
+    const stranger = await signUpHost(t);
+    const { booked, path } = await pendingBooking(host, berlinSlot(0, "10:00"));
+    for (const token of [undefined, "", "wrong"]) {
+      await expect(pendingBookingDeleter(db, { ...path, token })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        detail: { key: "booking.linkNotValid" },
+      });
+    }
+    const token = booked.attendee.cancelToken;
+    for (const wrongPath of [
+      { ...path, user: stranger.username },
+      { ...path, eventType: "another-type" },
+    ]) {
+      await expect(pendingBookingDeleter(db, { ...wrongPath, token })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        detail: { key: "booking.notFound" },
+      });
+    }
+    // A payment intent that is not the event's names another booking.
+    await db
+      .update(events)
+      .set({ payment: { paymentIntent: "pi_1" } })
+      .where(eq(events.id, booked.event.id));
+    await expect(
+      pendingBookingDeleter(db, { ...path, token, paymentIntent: "pi_2" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await findEvent(db, booked.event.id)).not.toBeNull();
+  });
+
+  it("refuses a booking that is no longer pending (CONFLICT)", async () => {
+    const host = await signUpHost(t);
+    const { booked, path } = await pendingBooking(host, berlinSlot(1, "09:00"));
+    await db.update(events).set({ status: "CONFIRMED" }).where(eq(events.id, booked.event.id));
+    await expect(
+      pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken }),
+    ).rejects.toMatchObject({ code: "CONFLICT", detail: { key: "booking.onlyPendingDeleted" } });
+  });
+
+  it("in a GROUP event takes back only the attendee's seat while others hold one", async () => {
+    const host = await signUpHost(t);
+    const start = berlinSlot(1, "11:00");
+    const { type, booked, path } = await pendingBooking(host, start, { kind: "GROUP", seats: 3 });
+    const other = await bookDirectly(
+      t,
+      userLink(host, type),
+      { start },
+      { paymentsConfigured: true },
+    );
+    expect(other.event.id).toBe(booked.event.id);
+    await pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken });
+    expect((await findAttendees(db, booked.event.id)).map((a) => a.id)).toEqual([
+      other.attendee.id,
+    ]);
+    expect(await findEvent(db, booked.event.id)).not.toBeNull();
+  });
+});

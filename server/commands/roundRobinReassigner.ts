@@ -1,0 +1,75 @@
+import { eq, sql } from "drizzle-orm";
+import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
+import { findBookableSlot } from "../availability/findBookableSlot";
+import type { PublicHost } from "../availability/loadEventTypeHosts";
+import type { ResolvedEvent } from "../availability/resolveEventReference";
+import { busyRange, releaseHostTime, takeHostTime } from "../booking/bookSlot";
+import {
+  keptDuration,
+  lockMovingEvent,
+  MINUTE_MS,
+  moveMails,
+  type RescheduleContext,
+  type RescheduledBooking,
+} from "../booking/eventMove";
+import { slotTaken } from "../booking/slotTaken";
+import { findAttendees, findEvent, findEventHosts, findHostUsers } from "../data/bookings";
+import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
+import { eventHosts, events } from "../db/schema";
+import { enqueueMails } from "../mail/outbox";
+
+/**
+ * A host hands a round-robin event to another host of its event type who is free at its time
+ * (their schedule, their other meetings, the event type's rules). Mails the former host, the new
+ * one and the invitee. Throws VALIDATION (not a host, not round robin, same host),
+ * SLOT_NOT_AVAILABLE_ANYMORE (the new host is not free), CONFLICT.
+ */
+export async function roundRobinReassigner(
+  context: RescheduleContext,
+  resolved: ResolvedEvent,
+  newHost: PublicHost,
+): Promise<RescheduledBooking> {
+  const { db, now } = context;
+  const { target } = resolved;
+  const type = target.eventType;
+  const event = await findEvent(db, resolved.event.id);
+  if (!event) throw new DomainError("NOT_FOUND", message("booking.eventNotFound"));
+  const before = await findEventHosts(db, event.id);
+  if (before.some((h) => h.id === newHost.id)) {
+    throw new DomainError("VALIDATION", message("booking.alreadyHosts"), {
+      hostId: [message("booking.alreadyHosts")],
+    });
+  }
+  const duration = Math.round((event.endAt.getTime() - event.startAt.getTime()) / MINUTE_MS);
+  const slot = await findBookableSlot(db, target, event.startAt, keptDuration(event, type), now, {
+    onlyHost: newHost,
+    excludeEventId: event.id,
+  });
+  if (slot === null || duration <= 0) throw slotTaken();
+  const [after] = await findHostUsers(db, [newHost.id]);
+
+  return retryOnceOnConflict(() =>
+    db.transaction(async (tx) => {
+      const locked = await lockMovingEvent(tx, event);
+      await releaseHostTime(tx, event.id);
+      await tx.delete(eventHosts).where(eq(eventHosts.eventId, event.id));
+      await takeHostTime(
+        tx,
+        event.id,
+        { required: [newHost.id], choices: [] },
+        busyRange(locked.startAt, locked.endAt, type),
+      );
+      const [moved] = await tx
+        .update(events)
+        .set({ sequence: sql`${events.sequence} + 1` })
+        .where(eq(events.id, event.id))
+        .returning();
+      if (locked.status === "CONFIRMED") {
+        const people = { attendees: await findAttendees(tx, event.id), before, after: [after!] };
+        await enqueueMails(tx, moveMails(context, type, moved!, locked, people, "", null), now);
+      }
+      return { event: moved!, hosts: [after!] };
+    }),
+  );
+}
