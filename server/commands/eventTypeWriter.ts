@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { customAlphabet } from "nanoid";
-import { DomainError, type FieldErrors } from "../../core/errors";
+import { DomainError, type FieldErrors, type MessageOrText } from "../../core/errors";
 import {
   type EventTypeDraft,
   type EventTypeInput,
@@ -19,7 +19,7 @@ const newSharedLink = customAlphabet("23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKL
 
 const notFound = () => new DomainError("NOT_FOUND", "Event type not found.");
 
-function invalid(fields: FieldErrors): DomainError {
+function invalid(fields: Record<string, MessageOrText[]>): DomainError {
   return new DomainError("VALIDATION", Object.values(fields)[0]?.[0] ?? "Invalid input.", fields);
 }
 
