@@ -11,7 +11,6 @@ const server = (engine: "pglite" | "postgres") => ({
     include: ["server/**/*.test.ts"],
     exclude: engine === "pglite" ? ["**/*.postgres.test.ts"] : onlyOnce,
     globalSetup: ["server/test/globalSetup.ts"],
-    setupFiles: ["server/test/setupMessages.ts"],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -19,8 +19,9 @@ export type FieldErrors = Record<string, string[]>;
 export type FieldMessages = Record<string, Message[]>;
 
 /**
- * TRANSITIONAL: while call sites move to `message(...)`, an English text is still accepted
- * and translated by the old catalog lookup. Removed once every site passes a Message.
+ * TRANSITIONAL: while the last call sites move to `message(...)`, a text is still accepted (an
+ * `issueMessage` string is decoded; any other text is answered as it is, untranslated).
+ * Removed, with the string branch below, once every site passes a Message.
  */
 export type MessageOrText = Message | string;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueMessage } from "../messages";
 import { timeZoneField } from "../validation/timeZoneField";
 import { isAllowedUsername, RESERVED_USERNAMES, USERNAME_PATTERN } from "./usernameRules";
 
@@ -6,6 +7,7 @@ export const LANGUAGES = ["en", "de", "de-du", "nl", "fi", "es", "pl", "fr", "ar
 export type Language = (typeof LANGUAGES)[number];
 
 export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_TOO_SHORT = issueMessage("fields.atLeastCharacters", { count: PASSWORD_MIN_LENGTH });
 
 export const emailField = z
   .string()
@@ -19,23 +21,24 @@ export const usernameField = z
   .toLowerCase()
   .superRefine((value, ctx) => {
     if (RESERVED_USERNAMES.has(value)) {
-      ctx.addIssue({ code: "custom", message: "This username is reserved." });
+      ctx.addIssue({ code: "custom", message: issueMessage("fields.usernameReserved") });
     } else if (!USERNAME_PATTERN.test(value) || !isAllowedUsername(value)) {
       ctx.addIssue({
         code: "custom",
-        message: "Use 2 to 40 lowercase letters, digits and dashes.",
+        message: issueMessage("fields.usernameFormat"),
       });
     }
   });
 
-const nameField = z.string().trim().min(1, { error: "Required" }).max(100);
+const nameField = z
+  .string()
+  .trim()
+  .min(1, { error: issueMessage("general.required") })
+  .max(100);
 
 export const signupSchema = z.object({
   email: emailField,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, { error: `At least ${PASSWORD_MIN_LENGTH} characters.` })
-    .max(200),
+  password: z.string().min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT }).max(200),
   name: nameField,
   username: usernameField,
   timeZone: timeZoneField.optional(),
@@ -46,20 +49,30 @@ export type SignupInput = z.infer<typeof signupSchema>;
 /** `POST /api/me/email`: the new address, proven by the current password. */
 export const emailChangeSchema = z.object({
   email: emailField,
-  currentPassword: z.string().min(1, { error: "Required" }).max(200),
+  currentPassword: z
+    .string()
+    .min(1, { error: issueMessage("general.required") })
+    .max(200),
 });
 
 /** The token of a link mailed to prove an address. */
 export const emailTokenSchema = z.object({ token: z.string().trim().min(1).max(200) });
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, { error: "Required" }).max(254),
-  password: z.string().min(1, { error: "Required" }).max(200),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: issueMessage("general.required") })
+    .max(254),
+  password: z
+    .string()
+    .min(1, { error: issueMessage("general.required") })
+    .max(200),
 });
 
 export const colorField = z
   .string()
-  .regex(/^#?[0-9a-fA-F]{6}$/, { error: "Use a color like F2F4F7." })
+  .regex(/^#?[0-9a-fA-F]{6}$/, { error: issueMessage("fields.colour") })
   .transform((value) => value.replace(/^#/, "").toUpperCase());
 
 const urlField = z
@@ -67,7 +80,7 @@ const urlField = z
   .trim()
   .max(2000)
   .refine((value) => URL.canParse(value) && /^https?:/i.test(value), {
-    error: "Please enter a valid URL.",
+    error: issueMessage("fields.invalidUrl"),
   });
 
 export const BRAND_COLOR_FIELDS = ["backgroundColor", "textColor", "primaryColor"] as const;
@@ -75,7 +88,7 @@ export const BRAND_COLOR_FIELDS = ["backgroundColor", "textColor", "primaryColor
 /** Password rules for a new password (sign-up, reset, change). */
 export const newPasswordField = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { error: `At least ${PASSWORD_MIN_LENGTH} characters.` })
+  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
   .max(200);
 
 /**
@@ -90,14 +103,14 @@ export const meUpdateSchema = z
     timeFormat: z.union([z.literal(12), z.literal(24)]),
     language: z.enum(LANGUAGES),
     /** An image uploaded with `POST /api/uploads`; null removes the avatar. */
-    avatarUploadId: z.uuid({ error: "Upload not found." }).nullable(),
+    avatarUploadId: z.uuid({ error: issueMessage("uploads.notFound") }).nullable(),
     profile: z
       .object({
         googleAnalytics: z.string().trim().max(40).nullable(),
         facebookPixelId: z
           .string()
           .trim()
-          .regex(/^\d{5,20}$/, { error: "Invalid pixel id" })
+          .regex(/^\d{5,20}$/, { error: issueMessage("fields.pixelId") })
           .nullable(),
         showPrivacyPolicy: z.boolean(),
         privacyPolicyUrl: urlField.nullable(),

@@ -1,4 +1,5 @@
 import { DomainError } from "../errors";
+import { type Message, message } from "../messages";
 import { tryParseLocalDate } from "../time/localDate";
 import type { AvailabilityInput, EventKind } from "./types";
 
@@ -13,51 +14,56 @@ const isNonNegative = (value: number) => Number.isFinite(value) && value >= 0;
  * checked where they are used); throws DomainError VALIDATION listing every bad field.
  */
 export function assertAvailabilityInput(input: AvailabilityInput): void {
-  const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
+  const errors: Record<string, Message[]> = {};
+  const fail = (field: string, reason: Message) => {
+    errors[field] = [...(errors[field] ?? []), reason];
   };
 
-  if (!Number.isFinite(input.now)) fail("now", "Expected an instant in epoch milliseconds.");
-  if (!KINDS.includes(input.kind)) fail("kind", `Expected one of ${KINDS.join(", ")}.`);
-  if (!isPositive(input.duration)) fail("duration", "Expected a positive number of minutes.");
+  if (!Number.isFinite(input.now)) fail("now", message("time.expectedEpochInstant"));
+  if (!KINDS.includes(input.kind))
+    fail("kind", message("eventTypes.expectedKind", { kinds: KINDS.join(", ") }));
+  if (!isPositive(input.duration)) fail("duration", message("time.expectedPositiveMinutes"));
   if (input.slotStep != null && !isPositive(input.slotStep)) {
-    fail("slotStep", "Expected a positive number of minutes.");
+    fail("slotStep", message("time.expectedPositiveMinutes"));
   }
-  if (!isNonNegative(input.bufferBefore)) fail("bufferBefore", "Expected minutes, 0 or more.");
-  if (!isNonNegative(input.bufferAfter)) fail("bufferAfter", "Expected minutes, 0 or more.");
-  if (!isNonNegative(input.minimumNotice)) fail("minimumNotice", "Expected minutes, 0 or more.");
+  if (!isNonNegative(input.bufferBefore))
+    fail("bufferBefore", message("time.expectedNonNegativeMinutes"));
+  if (!isNonNegative(input.bufferAfter))
+    fail("bufferAfter", message("time.expectedNonNegativeMinutes"));
+  if (!isNonNegative(input.minimumNotice))
+    fail("minimumNotice", message("time.expectedNonNegativeMinutes"));
   if (input.maxDaysAhead !== null && !isCount(input.maxDaysAhead)) {
-    fail("maxDaysAhead", "Expected a whole number of days, 0 or more.");
+    fail("maxDaysAhead", message("time.expectedNonNegativeDays"));
   }
   if (input.dailyLimit !== null && !isCount(input.dailyLimit)) {
-    fail("dailyLimit", "Expected a whole number, 0 or more.");
+    fail("dailyLimit", message("time.expectedNonNegativeNumber"));
   }
   if (
     input.kind === "GROUP" &&
     (input.seats === null || !isCount(input.seats) || input.seats < 1)
   ) {
-    fail("seats", "A GROUP event type needs a whole number of seats, 1 or more.");
+    fail("seats", message("eventTypes.groupSeatsWhole"));
   }
 
-  if (input.hosts.length === 0) fail("hosts", "At least one host is needed.");
+  if (input.hosts.length === 0) fail("hosts", message("eventTypes.hostNeeded"));
   if ((input.kind === "ONE_ON_ONE" || input.kind === "GROUP") && input.hosts.length > 1) {
-    fail("hosts", `A ${input.kind} event type has exactly one host.`);
+    fail("hosts", message("eventTypes.exactlyOneHost", { kind: input.kind }));
   }
   if (new Set(input.hosts.map((host) => host.hostId)).size !== input.hosts.length) {
-    fail("hosts", "Each host may appear once.");
+    fail("hosts", message("eventTypes.hostAppearsOnce"));
   }
 
   const startDay = tryParseLocalDate(input.window.startDate);
   const endDay = tryParseLocalDate(input.window.endDate);
-  if (startDay === null) fail("window.startDate", "Expected an existing date as yyyy-MM-dd.");
-  if (endDay === null) fail("window.endDate", "Expected an existing date as yyyy-MM-dd.");
+  if (startDay === null) fail("window.startDate", message("time.expectedDate"));
+  if (endDay === null) fail("window.endDate", message("time.expectedDate"));
   if (startDay !== null && endDay !== null && endDay < startDay) {
-    fail("window.endDate", "The window ends before it starts.");
+    fail("window.endDate", message("time.windowEndsBeforeStart"));
   }
 
   const fields = Object.keys(errors);
   if (fields.length > 0) {
-    throw new DomainError("VALIDATION", `Invalid availability input: ${fields.join(", ")}`, errors);
+    const detail = message("eventTypes.invalidAvailabilityInput", { fields: fields.join(", ") });
+    throw new DomainError("VALIDATION", detail, errors);
   }
 }

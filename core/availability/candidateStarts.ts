@@ -35,7 +35,7 @@ function withFieldPrefix(error: unknown, prefix: string): unknown {
   const fields = Object.fromEntries(
     Object.entries(error.fields).map(([field, messages]) => [`${prefix}.${field}`, messages]),
   );
-  return new DomainError(error.code, error.message, fields);
+  return new DomainError(error.code, error.detail, fields);
 }
 
 /**

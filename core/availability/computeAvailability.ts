@@ -1,4 +1,5 @@
 import { DomainError } from "../errors";
+import { message } from "../messages";
 import { DAY_MS, formatLocalDate, parseLocalDate } from "../time/localDate";
 import {
   buildOffsetTimeline,
@@ -27,7 +28,7 @@ function buildTimeline(zone: string, field: string, from: number, to: number): O
     return buildOffsetTimeline(zone, from, to);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    throw new DomainError(error.code, error.message, { [field]: ["Unknown time zone."] });
+    throw new DomainError(error.code, error.detail, { [field]: [message("time.unknownTimeZone")] });
   }
 }
 

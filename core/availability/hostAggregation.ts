@@ -1,4 +1,5 @@
 import { DomainError } from "../errors";
+import { message } from "../messages";
 import { intersectAllIntervals, unionAllIntervals } from "./intervalSet";
 import type { EventKind, HostGroup, HostInput, Interval } from "./types";
 
@@ -27,21 +28,26 @@ export function hostGroupsFor(
   if (kind === "ROUND_ROBIN") return [{ mode: "ANY", members: byPriority(hosts, all) }];
   if (kind !== "FLEXI") return [{ mode: "ALL", members: all }];
   if (hostGroups === undefined || hostGroups.length === 0) {
-    throw new DomainError("VALIDATION", "A FLEXI event type needs host groups.", {
-      hostGroups: ["Add at least one host group."],
+    throw new DomainError("VALIDATION", message("eventTypes.flexiNeedsGroups"), {
+      hostGroups: [message("eventTypes.addHostGroup")],
     });
   }
   return hostGroups.map((group, g) => {
     if (group.hostIds.length === 0) {
-      throw new DomainError("VALIDATION", `Host group ${g} is empty.`, {
-        [`hostGroups.${g}.hostIds`]: ["A host group needs at least one host."],
-      });
+      throw new DomainError(
+        "VALIDATION",
+        message("eventTypes.hostGroupEmpty", { group: String(g) }),
+        {
+          [`hostGroups.${g}.hostIds`]: [message("eventTypes.hostGroupNeedsHost")],
+        },
+      );
     }
     const members = group.hostIds.map((hostId) => {
       const index = hosts.findIndex((host) => host.hostId === hostId);
       if (index < 0) {
-        throw new DomainError("VALIDATION", `Host group ${g} names an unknown host.`, {
-          [`hostGroups.${g}.hostIds`]: [`Unknown host: ${hostId}`],
+        const group = String(g);
+        throw new DomainError("VALIDATION", message("eventTypes.hostGroupUnknownHost", { group }), {
+          [`hostGroups.${g}.hostIds`]: [message("eventTypes.unknownHost", { host: hostId })],
         });
       }
       return index;

@@ -1,4 +1,5 @@
 import { DomainError } from "../errors";
+import { message } from "../messages";
 import { DAY_MS, formatLocalDate } from "../time/localDate";
 import { buildOffsetTimeline, localDayAt } from "../time/offsetTimeline";
 import { computeAvailability } from "./computeAvailability";
@@ -11,8 +12,8 @@ import type { AvailabilityInput, Slot } from "./types";
  */
 export function isSlotAvailable(input: AvailabilityInput, start: number): Slot | null {
   if (!Number.isFinite(start)) {
-    throw new DomainError("VALIDATION", "Invalid start.", {
-      start: ["Expected an instant in epoch milliseconds."],
+    throw new DomainError("VALIDATION", message("time.invalidStart"), {
+      start: [message("time.expectedEpochInstant")],
     });
   }
   const timeline = buildOffsetTimeline(input.window.timeZone, start - DAY_MS, start + DAY_MS);

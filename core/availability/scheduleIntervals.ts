@@ -1,4 +1,5 @@
 import { DomainError } from "../errors";
+import { message } from "../messages";
 import { parseLocalDate, WEEKDAYS, weekdayOfEpochDay } from "../time/localDate";
 import { instantAtWallTime, type OffsetTimeline } from "../time/offsetTimeline";
 import { parseWallTime } from "../time/wallTime";
@@ -12,8 +13,9 @@ function parseRanges(ranges: readonly TimeRange[], field: string): MinuteRange[]
     const start = parseWallTime(range.start, `${field}.${index}.start`);
     const end = parseWallTime(range.end, `${field}.${index}.end`);
     if (end <= start) {
-      throw new DomainError("VALIDATION", `Time range ends before it starts: ${field}.${index}`, {
-        [`${field}.${index}.end`]: ["The end must be after the start."],
+      const range = `${field}.${index}`;
+      throw new DomainError("VALIDATION", message("schedules.rangeEndsBeforeStart", { range }), {
+        [`${range}.end`]: [message("schedules.endAfterStart")],
       });
     }
     return [start, end] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { issueMessage } from "../messages";
 import { eventTypeSchema } from "./eventTypeSchema";
 
 const base = { kind: "ONE_ON_ONE", title: "Intro", slug: "intro", duration: 30 };
@@ -20,8 +21,7 @@ describe("question ids", () => {
   });
 
   it("refuses ids that are not plain identifiers", () => {
-    const message =
-      "Start with a letter, then use letters, digits, dashes or underscores (at most 64).";
+    const message = issueMessage("fields.idFormat");
     for (const id of ["__proto__", "_x", "1st", "-a", "a b", "a.b", "", `a${"b".repeat(64)}`]) {
       expect(questionIdIssues(id), id).toEqual([message]);
     }

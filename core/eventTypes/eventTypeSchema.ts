@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueMessage } from "../messages";
 
 export const EVENT_KINDS = ["ONE_ON_ONE", "GROUP", "COLLECTIVE", "ROUND_ROBIN", "FLEXI"] as const;
 export const TEAM_KINDS: ReadonlySet<string> = new Set(["COLLECTIVE", "ROUND_ROBIN", "FLEXI"]);
@@ -60,7 +61,7 @@ const httpUrl = z
   .trim()
   .max(2000)
   .refine((value) => URL.canParse(value) && /^https?:/i.test(value), {
-    error: "Please enter a valid URL.",
+    error: issueMessage("fields.invalidUrl"),
   });
 
 export const locationSchema = z
@@ -83,11 +84,12 @@ export const locationSchema = z
     const need = (field: keyof typeof options, message: string) => {
       if (!options[field]) ctx.addIssue({ code: "custom", message, path: ["options", field] });
     };
-    if (type === "IN_PERSON") need("address", "Enter the address.");
-    if (type === "CUSTOM") need("custom", "Enter the location.");
+    if (type === "IN_PERSON") need("address", issueMessage("fields.enterAddress"));
+    if (type === "CUSTOM") need("custom", issueMessage("fields.enterLocation"));
     if (type === "PHONE_CALL") {
-      need("direction", "Please select an option");
-      if (options.direction === "INVITEE_CALLS_HOST") need("phone", "Invalid phone number");
+      need("direction", issueMessage("fields.selectOption"));
+      if (options.direction === "INVITEE_CALLS_HOST")
+        need("phone", issueMessage("fields.invalidPhone"));
     }
   });
 export type EventLocation = z.infer<typeof locationSchema>;
@@ -102,47 +104,58 @@ export const QUESTION_ID_MAX = 64;
 
 const questionSchema = z
   .object({
-    id: z.string().trim().regex(QUESTION_ID_PATTERN, {
-      error: "Start with a letter, then use letters, digits, dashes or underscores (at most 64).",
-    }),
+    id: z
+      .string()
+      .trim()
+      .regex(QUESTION_ID_PATTERN, {
+        error: issueMessage("fields.idFormat"),
+      }),
     type: z.enum(QUESTION_TYPES),
-    label: z.string().trim().min(1, { error: "Required" }).max(300),
+    label: z
+      .string()
+      .trim()
+      .min(1, { error: issueMessage("general.required") })
+      .max(300),
     required: z.boolean().default(false),
     options: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
   })
   .refine((q) => !["SINGLE_CHOICE", "MULTIPLE_CHOICE"].includes(q.type) || q.options.length >= 1, {
-    error: "Add at least one option.",
+    error: issueMessage("eventTypes.addOption"),
     path: ["options"],
   });
 export type Question = z.infer<typeof questionSchema>;
 
 export const hostGroupSchema = z.object({
   mode: z.enum(["ALL", "ANY"]),
-  userIds: z.array(z.uuid()).min(1, { error: "Add at least one host." }),
+  userIds: z.array(z.uuid()).min(1, { error: issueMessage("eventTypes.addHost") }),
 });
 export type HostGroup = z.infer<typeof hostGroupSchema>;
 
 const minutes = (max: number) => z.number().int().min(0).max(max);
+const DURATIONS_RANGE = issueMessage("eventTypes.durationsRange", {
+  min: DURATION_MIN,
+  max: DURATION_MAX,
+});
 const durationField = z
   .number()
   .int()
-  .min(DURATION_MIN, {
-    error: `Durations are between ${DURATION_MIN} and ${DURATION_MAX} minutes.`,
-  })
-  .max(DURATION_MAX, {
-    error: `Durations are between ${DURATION_MIN} and ${DURATION_MAX} minutes.`,
-  });
+  .min(DURATION_MIN, { error: DURATIONS_RANGE })
+  .max(DURATION_MAX, { error: DURATIONS_RANGE });
 
 /** Every field of an event type a host may set, without defaults (PATCH bodies use it). */
 const baseShape = {
   kind: z.enum(EVENT_KINDS),
-  title: z.string().trim().min(1, { error: "Required" }).max(200),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: issueMessage("general.required") })
+    .max(200),
   slug: z
     .string()
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, {
-      error: "Use lowercase letters, digits and dashes.",
+      error: issueMessage("fields.linkFormat"),
     }),
   description: z.string().max(5000),
   duration: durationField,
@@ -159,7 +172,7 @@ const baseShape = {
   seats: z
     .number()
     .int()
-    .min(2, { error: "A group event needs at least 2 seats." })
+    .min(2, { error: issueMessage("eventTypes.groupSeats") })
     .max(10000)
     .nullable(),
   hosts: z
@@ -208,31 +221,34 @@ export const eventTypeSchema = eventTypeFields.superRefine((type, ctx) => {
     ctx.addIssue({ code: "custom", message, path: [path] });
   const durations = type.durations ?? [type.duration];
   if (!durations.includes(type.duration)) {
-    issue("durations", "The default duration must be one of the choices.");
+    issue("durations", issueMessage("eventTypes.defaultDurationInChoices"));
   }
-  if (new Set(durations).size !== durations.length) issue("durations", "Each duration once.");
+  if (new Set(durations).size !== durations.length)
+    issue("durations", issueMessage("eventTypes.eachDurationOnce"));
   if (type.kind === "GROUP" && type.seats === null)
-    issue("seats", "A group event needs at least 2 seats.");
-  if (type.kind !== "GROUP" && type.seats !== null) issue("seats", "Only group events have seats.");
+    issue("seats", issueMessage("eventTypes.groupSeats"));
+  if (type.kind !== "GROUP" && type.seats !== null)
+    issue("seats", issueMessage("eventTypes.onlyGroupSeats"));
   if (TEAM_KINDS.has(type.kind)) {
-    if (type.teamId === null) issue("teamId", "Team event types belong to a team.");
+    if (type.teamId === null) issue("teamId", issueMessage("eventTypes.teamTypeNeedsTeam"));
   } else if (type.teamId !== null) {
-    issue("teamId", "Only collective, round-robin and flexi event types belong to a team.");
+    issue("teamId", issueMessage("eventTypes.onlyTeamKinds"));
   }
   if (type.kind === "COLLECTIVE" || type.kind === "ROUND_ROBIN") {
     const ids = new Set(type.hosts.map((h) => h.userId));
-    if (ids.size < 2) issue("hosts", "Add at least two hosts.");
-    if (ids.size !== type.hosts.length) issue("hosts", "Each host once.");
+    if (ids.size < 2) issue("hosts", issueMessage("eventTypes.addTwoHosts"));
+    if (ids.size !== type.hosts.length) issue("hosts", issueMessage("eventTypes.eachHostOnce"));
   }
   if (type.kind === "FLEXI") {
-    if (type.hostGroups.length === 0) issue("hostGroups", "Add at least one host group.");
+    if (type.hostGroups.length === 0) issue("hostGroups", issueMessage("eventTypes.addHostGroup"));
     const all = type.hostGroups.flatMap((g) => g.userIds);
-    if (new Set(all).size !== all.length) issue("hostGroups", "A host belongs to one group only.");
+    if (new Set(all).size !== all.length)
+      issue("hostGroups", issueMessage("eventTypes.hostInOneGroup"));
   } else if (type.hostGroups.length > 0) {
-    issue("hostGroups", "Only flexi event types have host groups.");
+    issue("hostGroups", issueMessage("eventTypes.onlyFlexiGroups"));
   }
   if (type.redirectSeconds !== null && type.redirectUrl === null) {
-    issue("redirectUrl", "Required");
+    issue("redirectUrl", issueMessage("general.required"));
   }
 });
 export type EventTypeInput = z.infer<typeof eventTypeSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { issueMessage } from "../messages";
 import { scheduleSchema } from "./scheduleSchema";
 
 const schedule = (date: string) => ({
@@ -19,7 +20,7 @@ describe("scheduleSchema overrides", () => {
       expect(
         issues.map((i) => [i.path.join("."), i.message]),
         date,
-      ).toEqual([["overrides.0.date", "Use a date like 2026-12-24."]]);
+      ).toEqual([["overrides.0.date", issueMessage("time.useDate")]]);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueMessage } from "../messages";
 import { tryParseWallTime } from "../time/wallTime";
 import { isSupportedDate } from "../validation/supportedDates";
 import { timeZoneField } from "../validation/timeZoneField";
@@ -6,14 +7,14 @@ import { timeZoneField } from "../validation/timeZoneField";
 const timeRangeSchema = z
   .object({
     start: z.string().refine((t) => t !== "24:00" && tryParseWallTime(t) !== null, {
-      error: "Use a time like 09:00.",
+      error: issueMessage("time.useStartTime"),
     }),
     end: z.string().refine((t) => tryParseWallTime(t) !== null, {
-      error: "Use a time like 17:00 (24:00 for midnight).",
+      error: issueMessage("time.useEndTime"),
     }),
   })
   .refine((r) => (tryParseWallTime(r.end) ?? 0) > (tryParseWallTime(r.start) ?? 0), {
-    error: "The end must be after the start.",
+    error: issueMessage("schedules.endAfterStart"),
     path: ["end"],
   });
 
@@ -31,7 +32,7 @@ const dayRangesSchema = z
           i === 0 ||
           (tryParseWallTime(range.start) ?? 0) >= (tryParseWallTime(ranges[i - 1]!.end) ?? 0),
       ),
-    { error: "Time ranges overlap." },
+    { error: issueMessage("schedules.rangesOverlap") },
   );
 
 const weeklySchema = z
@@ -50,18 +51,22 @@ const weeklySchema = z
 const overridesSchema = z
   .array(
     z.object({
-      date: z.string().refine(isSupportedDate, { error: "Use a date like 2026-12-24." }),
+      date: z.string().refine(isSupportedDate, { error: issueMessage("time.useDate") }),
       intervals: dayRangesSchema,
     }),
   )
   .max(1000)
   .refine((list) => new Set(list.map((o) => o.date)).size === list.length, {
-    error: "Each date may have one override.",
+    error: issueMessage("schedules.oneOverridePerDate"),
   })
   .transform((list) => [...list].sort((a, b) => a.date.localeCompare(b.date)));
 
 export const scheduleSchema = z.object({
-  name: z.string().trim().min(1, { error: "Required" }).max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: issueMessage("general.required") })
+    .max(100),
   timeZone: timeZoneField,
   weekly: weeklySchema,
   overrides: overridesSchema.default([]),

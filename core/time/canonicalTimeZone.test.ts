@@ -45,7 +45,8 @@ describe("canonicalTimeZone", () => {
     } catch (error) {
       expect(error).toMatchObject({
         code: "VALIDATION",
-        fields: { timeZone: [expect.any(String)] },
+        detail: { key: "time.unknownNamedTimeZone", params: { zone } },
+        fields: { timeZone: [{ key: "time.unknownTimeZone", params: {} }] },
       });
     }
   });

@@ -1,5 +1,5 @@
-import { DomainError } from "../errors";
 import { timeZoneAliases } from "./timeZoneAliases";
+import { unknownTimeZone } from "./unknownTimeZone";
 
 const aliasesByLowerName = new Map(
   Object.entries(timeZoneAliases).map(([legacy, current]) => [legacy.toLowerCase(), current]),
@@ -24,9 +24,7 @@ function resolveTimeZone(zone: string): string {
   try {
     resolved = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    throw new DomainError("VALIDATION", `Unknown time zone: ${zone}`, {
-      timeZone: ["Unknown time zone."],
-    });
+    throw unknownTimeZone(zone);
   }
   // ICU (Node, Chrome) reports some renamed zones by their old name, e.g. Asia/Kolkata as Asia/Calcutta.
   return aliasesByLowerName.get(resolved.toLowerCase()) ?? resolved;

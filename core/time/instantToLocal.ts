@@ -1,5 +1,7 @@
 import { Temporal } from "temporal-polyfill";
 import { DomainError } from "../errors";
+import { message } from "../messages";
+import { unknownTimeZone } from "./unknownTimeZone";
 
 /** A wall-clock reading in a zone: `yyyy-MM-dd`, "HH:mm" and the UTC offset in minutes (east positive). */
 export interface LocalReading {
@@ -11,17 +13,15 @@ export interface LocalReading {
 /** The local date, "HH:mm" (seconds dropped) and offset of an epoch-ms instant in `timeZone`; throws DomainError VALIDATION on a bad zone or instant. */
 export function instantToLocal(timeZone: string, instant: number): LocalReading {
   if (!Number.isFinite(instant)) {
-    throw new DomainError("VALIDATION", "Invalid instant.", {
-      instant: ["Expected an instant in epoch milliseconds."],
+    throw new DomainError("VALIDATION", message("time.invalidInstant"), {
+      instant: [message("time.expectedEpochInstant")],
     });
   }
   let zoned: Temporal.ZonedDateTime;
   try {
     zoned = Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone);
   } catch {
-    throw new DomainError("VALIDATION", `Unknown time zone: ${timeZone}`, {
-      timeZone: ["Unknown time zone."],
-    });
+    throw unknownTimeZone(timeZone);
   }
   return {
     date: zoned.toPlainDate().toString(),

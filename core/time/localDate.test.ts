@@ -49,7 +49,8 @@ describe("parseLocalDate / formatLocalDate", () => {
     } catch (error) {
       expect(error).toMatchObject({
         code: "VALIDATION",
-        fields: { "window.startDate": [expect.any(String)] },
+        detail: { key: "time.invalidDate", params: { date } },
+        fields: { "window.startDate": [{ key: "time.expectedDate", params: {} }] },
       });
     }
   });

@@ -1,4 +1,5 @@
 import { DomainError } from "../errors";
+import { message } from "../messages";
 
 /** A day of the week, as keyed in schedules. */
 export type Weekday = "MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN";
@@ -46,8 +47,8 @@ export function isLocalDate(date: string): boolean {
 export function parseLocalDate(date: string, field = "date"): number {
   const day = tryParseLocalDate(date);
   if (day === null) {
-    throw new DomainError("VALIDATION", `Invalid date: ${date}`, {
-      [field]: ["Expected an existing date as yyyy-MM-dd."],
+    throw new DomainError("VALIDATION", message("time.invalidDate", { date }), {
+      [field]: [message("time.expectedDate")],
     });
   }
   return day;

@@ -1,7 +1,7 @@
 import { Temporal } from "temporal-polyfill";
-import { DomainError } from "../errors";
 import { formatLocalDate, parseLocalDate } from "./localDate";
 import type { Edge } from "./offsetTimeline";
+import { unknownTimeZone } from "./unknownTimeZone";
 import { formatWallTime, MINUTES_PER_DAY, parseWallTime } from "./wallTime";
 
 /**
@@ -23,9 +23,7 @@ export function localToInstant(
   try {
     earlier = local.toZonedDateTime(timeZone, { disambiguation: "earlier" });
   } catch {
-    throw new DomainError("VALIDATION", `Unknown time zone: ${timeZone}`, {
-      timeZone: ["Unknown time zone."],
-    });
+    throw unknownTimeZone(timeZone);
   }
   if (!earlier.toPlainDateTime().equals(local)) {
     // "earlier" lands before the gap; the first existing instant after it is the next transition.

@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill";
-import { DomainError } from "../errors";
 import { DAY_MS } from "./localDate";
+import { unknownTimeZone } from "./unknownTimeZone";
 
 /**
  * A zone's UTC offsets over a span of instants, so that bulk conversions are integer arithmetic.
@@ -31,9 +31,7 @@ export function buildOffsetTimeline(timeZone: string, from: number, to: number):
   try {
     zoned = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(timeZone);
   } catch {
-    throw new DomainError("VALIDATION", `Unknown time zone: ${timeZone}`, {
-      timeZone: ["Unknown time zone."],
-    });
+    throw unknownTimeZone(timeZone);
   }
   const transitions: number[] = [];
   const offsets: number[] = [zoned.offsetNanoseconds / 1e6];

@@ -1,4 +1,5 @@
 import { DomainError } from "../errors";
+import { message } from "../messages";
 
 /** Minutes in a day; "24:00" parses to this. */
 export const MINUTES_PER_DAY = 1440;
@@ -17,8 +18,8 @@ export function tryParseWallTime(time: string): number | null {
 export function parseWallTime(time: string, field = "time"): number {
   const minutes = tryParseWallTime(time);
   if (minutes === null) {
-    throw new DomainError("VALIDATION", `Invalid time: ${time}`, {
-      [field]: ["Expected a time as HH:mm between 00:00 and 24:00."],
+    throw new DomainError("VALIDATION", message("time.invalidTime", { time }), {
+      [field]: [message("time.expectedTime")],
     });
   }
   return minutes;

@@ -1,5 +1,7 @@
+import { message } from "../messages";
+
 /** The message for text that PostgreSQL cannot store (a NUL character or a lone surrogate). */
-export const UNSAFE_TEXT_MESSAGE = "This text contains characters that cannot be stored.";
+export const UNSAFE_TEXT_MESSAGE = message("general.unsafeText");
 
 // A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

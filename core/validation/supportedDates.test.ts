@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { decodeMessage } from "../messages";
 import { isSupportedDate, isSupportedInstant, UNSUPPORTED_DATE_MESSAGE } from "./supportedDates";
 
 describe("isSupportedDate", () => {
@@ -23,7 +24,10 @@ describe("isSupportedDate", () => {
   });
 
   it("says the range in its message", () => {
-    expect(UNSUPPORTED_DATE_MESSAGE).toBe("Use a date between 1970-01-01 and 9999-12-31.");
+    expect(decodeMessage(UNSUPPORTED_DATE_MESSAGE)).toEqual({
+      key: "time.useDateBetween",
+      params: { earliest: "1970-01-01", latest: "9999-12-31" },
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { issueMessage } from "../messages";
 import { isLocalDate } from "../time/localDate";
 
 /**
@@ -6,8 +7,8 @@ import { isLocalDate } from "../time/localDate";
  */
 export const SUPPORTED_DATES = { earliest: "1970-01-01", latest: "9999-12-31" } as const;
 
-/** The message for a date or instant outside SUPPORTED_DATES. */
-export const UNSUPPORTED_DATE_MESSAGE = `Use a date between ${SUPPORTED_DATES.earliest} and ${SUPPORTED_DATES.latest}.`;
+/** The zod issue message for a date or instant outside SUPPORTED_DATES. */
+export const UNSUPPORTED_DATE_MESSAGE = issueMessage("time.useDateBetween", SUPPORTED_DATES);
 
 const LATEST_MS = Date.UTC(10_000, 0, 1) - 1;
 

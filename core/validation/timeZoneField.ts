@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueMessage } from "../messages";
 import { canonicalTimeZone } from "../time/canonicalTimeZone";
 
 function isKnownZone(zone: string): boolean {
@@ -14,6 +15,6 @@ function isKnownZone(zone: string): boolean {
 export const timeZoneField = z
   .string()
   .trim()
-  .max(64, { error: "Unknown time zone." })
-  .refine(isKnownZone, { error: "Unknown time zone." })
+  .max(64, { error: issueMessage("time.unknownTimeZone") })
+  .refine(isKnownZone, { error: issueMessage("time.unknownTimeZone") })
   .transform((zone) => canonicalTimeZone(zone));

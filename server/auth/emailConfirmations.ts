@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import type { Db, Tx } from "../db/database";
 import { emailConfirmations } from "../db/schema";
 import { newSecret, safeEqual, tokenHash } from "./secrets";
@@ -12,8 +13,7 @@ export const CONFIRMATION_HOURS = 24;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const confirmationLinkGone = () =>
-  new DomainError("GONE", "This link is invalid, used or expired. Please ask for a new one.");
+export const confirmationLinkGone = () => new DomainError("GONE", message("account.linkInvalid"));
 
 /**
  * Stores a single-use link for `email` and returns its token, `id.secret`: the row is found

@@ -1,5 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import type { Db } from "../db/database";
 import { authAttempts } from "../db/schema";
 
@@ -105,7 +106,7 @@ export async function assertNotThrottled(db: Db, keys: ThrottleKey[], now: Date)
     const minutes = Math.max(1, Math.ceil(seconds / 60));
     throw new DomainError(
       "RATE_LIMITED",
-      `Too many failed sign-in attempts. Try again in ${minutes} minutes.`,
+      message("auth.throttled", { count: minutes }),
       undefined,
       seconds,
     );

@@ -2,6 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import pLimit from "p-limit";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -31,7 +32,7 @@ const hashing = pLimit(HASH_CONCURRENCY);
 function boundedScrypt(...args: Parameters<typeof scryptAsync>): Promise<Buffer> {
   if (hashing.pendingCount >= HASH_QUEUE_LIMIT) {
     return Promise.reject(
-      new DomainError("RATE_LIMITED", "Too many requests. Please try again later.", undefined, 1),
+      new DomainError("RATE_LIMITED", message("general.tooManyRequests"), undefined, 1),
     );
   }
   return hashing(() => scryptAsync(...args));

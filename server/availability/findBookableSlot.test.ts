@@ -56,7 +56,13 @@ describe("findBookableSlot", () => {
 
     await expect(
       findBookableSlot(db, target, at("2027-06-07T07:00:00Z"), 45, now),
-    ).rejects.toMatchObject({ code: "VALIDATION", fields: { duration: [expect.any(String)] } });
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+      detail: { key: "eventTypes.durationNotOffered" },
+      fields: {
+        duration: [{ key: "eventTypes.chooseOfferedDuration", params: { choices: "30, 60" } }],
+      },
+    });
   });
 
   it("pins a round-robin host by slug or email and orders the free hosts by priority", async () => {

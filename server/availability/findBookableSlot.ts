@@ -1,6 +1,7 @@
 import { isSlotAvailable } from "../../core/availability/isSlotAvailable";
 import type { Slot } from "../../core/availability/types";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import { instantToLocal } from "../../core/time/instantToLocal";
 import type { Db, Tx } from "../db/database";
 import { findNamedHost } from "./findNamedHost";
@@ -42,7 +43,9 @@ export async function findBookableSlot(
 ): Promise<Slot | null> {
   const startMs = typeof start === "number" ? start : start.getTime();
   if (!Number.isFinite(startMs)) {
-    throw new DomainError("VALIDATION", "Invalid start.", { start: ["Expected an ISO instant."] });
+    throw new DomainError("VALIDATION", message("time.invalidStart"), {
+      start: [message("time.expectedIsoInstant")],
+    });
   }
   offeredDuration(eventType.eventType, duration);
 
@@ -52,7 +55,7 @@ export async function findBookableSlot(
   } else {
     const named = findNamedHost(eventType.hosts, options);
     if (named === undefined) {
-      throw new DomainError("NOT_FOUND", "This host does not take part in this event type.");
+      throw new DomainError("NOT_FOUND", message("booking.hostNotInEventType"));
     }
     const pinned = named ?? eventType.pinnedHost ?? null;
     if (pinned !== null) selection = { mode: "pin", hostId: pinned.id };

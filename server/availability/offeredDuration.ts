@@ -1,4 +1,5 @@
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 
 /**
  * The duration (minutes) to compute with: the one asked for, which must be offered, else
@@ -16,7 +17,7 @@ export function offeredDuration(
   }
   if (offered.includes(asked)) return asked;
   const choices = offered.join(", ");
-  throw new DomainError("VALIDATION", "This duration is not offered.", {
-    duration: [`Choose one of the offered durations: ${choices} minutes.`],
+  throw new DomainError("VALIDATION", message("eventTypes.durationNotOffered"), {
+    duration: [message("eventTypes.chooseOfferedDuration", { choices })],
   });
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import { type Message, message } from "../../core/messages";
 import type { Db, Tx } from "../db/database";
 import { attendees, eventHosts, events, users } from "../db/schema";
 import { findNamedHost } from "./findNamedHost";
@@ -27,7 +28,7 @@ export interface ResolvedEvent {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const notFound = (message: string) => new DomainError("NOT_FOUND", message);
+const notFound = (reason: Message) => new DomainError("NOT_FOUND", reason);
 
 async function findEventHost(
   db: Db | Tx,
@@ -50,7 +51,7 @@ async function findEventHost(
     .innerJoin(users, eq(users.id, eventHosts.userId))
     .where(eq(eventHosts.eventId, eventId));
   const named = findNamedHost(rows, ref);
-  if (!named) throw notFound("This host does not take part in this event.");
+  if (!named) throw notFound(message("booking.hostNotInEvent"));
   const { schedule, ...host } = named;
   return {
     ...host,
@@ -72,21 +73,22 @@ export async function resolveEventReference(db: Db | Tx, ref: EventRef): Promise
   let eventId = ref.eventUuid;
   let attendee: ResolvedEvent["attendee"] = null;
   if (ref.attendeeUuid !== undefined) {
-    if (!UUID.test(ref.attendeeUuid)) throw notFound("Attendee not found.");
+    if (!UUID.test(ref.attendeeUuid)) throw notFound(message("booking.attendeeNotFound"));
     const [row] = await db
       .select({ id: attendees.id, eventId: attendees.eventId, status: attendees.status })
       .from(attendees)
       .where(eq(attendees.id, ref.attendeeUuid))
       .limit(1);
-    if (!row) throw notFound("Attendee not found.");
-    if (row.status === "CANCELLED") throw notFound("This booking has been cancelled.");
+    if (!row) throw notFound(message("booking.attendeeNotFound"));
+    if (row.status === "CANCELLED") throw notFound(message("booking.bookingCancelled"));
     if (eventId !== undefined && eventId.toLowerCase() !== row.eventId) {
-      throw notFound("This attendee does not belong to this event.");
+      throw notFound(message("booking.attendeeNotInEvent"));
     }
     eventId = row.eventId;
     attendee = { id: row.id };
   }
-  if (eventId === undefined || !UUID.test(eventId)) throw notFound("Event not found.");
+  if (eventId === undefined || !UUID.test(eventId))
+    throw notFound(message("booking.eventNotFound"));
 
   const [event] = await db
     .select({
@@ -99,15 +101,15 @@ export async function resolveEventReference(db: Db | Tx, ref: EventRef): Promise
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
-  if (!event) throw notFound("Event not found.");
-  if (event.status === "CANCELLED") throw notFound("This event has been cancelled.");
+  if (!event) throw notFound(message("booking.eventNotFound"));
+  if (event.status === "CANCELLED") throw notFound(message("booking.eventCancelled"));
   const target = await loadEventTypeTarget(db, { id: event.eventTypeId });
-  if (target === null) throw notFound("Event not found.");
+  if (target === null) throw notFound(message("booking.eventNotFound"));
 
   const named = ref.hostSlug !== undefined || ref.hostEmail !== undefined;
   const eventHost = named ? await findEventHost(db, event.id, target, ref) : null;
   if (eventHost === null && target.hosts.length === 0) {
-    throw notFound("This event type has no hosts.");
+    throw notFound(message("eventTypes.noHosts"));
   }
   const { eventTypeId: _eventTypeId, ...meeting } = event;
   return { event: meeting, attendee, target, eventHost };

@@ -62,7 +62,7 @@ describe("resolvePublicEventType", () => {
     const used = await insertSingleUseLink(db, eventType.id, { usedAt: new Date() });
     await expect(resolvePublicEventType(db, { singleUseLink: used })).rejects.toMatchObject({
       code: "NOT_FOUND",
-      message: "This single-use link has already been used.",
+      detail: { key: "booking.singleUseUsed" },
     });
   });
 });

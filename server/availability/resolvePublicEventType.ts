@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import { type Message, message } from "../../core/messages";
 import type { Db, Tx } from "../db/database";
 import { singleUseLinks, users } from "../db/schema";
 import { findNamedHost } from "./findNamedHost";
@@ -20,24 +21,24 @@ export interface ResolvedEventType extends EventTypeTarget {
   singleUseLink: { id: string; token: string } | null;
 }
 
-const notFound = (message: string) => new DomainError("NOT_FOUND", message);
+const notFound = (reason: Message) => new DomainError("NOT_FOUND", reason);
 
 // Links are short tokens; anything longer names nothing and is not worth a query.
 const MAX_LINK_LENGTH = 200;
 
-function token(value: string, missing: string): string {
+function token(value: string, missing: Message): string {
   const trimmed = value.trim();
   if (trimmed.length === 0 || trimmed.length > MAX_LINK_LENGTH) throw notFound(missing);
   return trimmed;
 }
 
 async function byUserLink(db: Db | Tx, userLink: string, eventTypeLink: string) {
-  const username = token(userLink, "User not found.").toLowerCase();
-  const slug = token(eventTypeLink, "Event type not found.").toLowerCase();
+  const username = token(userLink, message("auth.userNotFound")).toLowerCase();
+  const slug = token(eventTypeLink, message("eventTypes.notFound")).toLowerCase();
   const target = await loadEventTypeTarget(db, { username, slug });
   // An owner who has not verified their address has published nothing, not even their name.
   if (target !== null) {
-    if (!target.accountsVerified) throw notFound("User not found.");
+    if (!target.accountsVerified) throw notFound(message("auth.userNotFound"));
     return target;
   }
   // Only a miss pays for telling which part of the link is wrong.
@@ -46,18 +47,18 @@ async function byUserLink(db: Db | Tx, userLink: string, eventTypeLink: string) 
     .from(users)
     .where(eq(users.username, username))
     .limit(1);
-  throw notFound(user ? "Event type not found." : "User not found.");
+  throw notFound(user ? message("eventTypes.notFound") : message("auth.userNotFound"));
 }
 
 async function bySharedLink(db: Db | Tx, sharedLink: string) {
-  const link = token(sharedLink, "Event type not found.");
+  const link = token(sharedLink, message("eventTypes.notFound"));
   const target = await loadEventTypeTarget(db, { sharedLink: link });
-  if (target === null || !target.accountsVerified) throw notFound("Event type not found.");
+  if (target === null || !target.accountsVerified) throw notFound(message("eventTypes.notFound"));
   return target;
 }
 
 async function bySingleUseLink(db: Db | Tx, singleUseLink: string) {
-  const missing = "This single-use link does not exist.";
+  const missing = message("booking.singleUseMissing");
   const [link] = await db
     .select()
     .from(singleUseLinks)
@@ -65,7 +66,7 @@ async function bySingleUseLink(db: Db | Tx, singleUseLink: string) {
     .limit(1);
   if (!link) throw notFound(missing);
   if (link.usedAt !== null || link.eventId !== null) {
-    throw notFound("This single-use link has already been used.");
+    throw notFound(message("booking.singleUseUsed"));
   }
   const target = await loadEventTypeTarget(db, { id: link.eventTypeId });
   if (target === null || !target.accountsVerified) throw notFound(missing);
@@ -89,10 +90,10 @@ export async function resolvePublicEventType(
       : "sharedLink" in ref
         ? await bySharedLink(db, ref.sharedLink)
         : await byUserLink(db, ref.userLink, ref.eventTypeLink);
-  if (!target.eventType.active) throw notFound("This event type is not available.");
-  if (target.hosts.length === 0) throw notFound("This event type has no hosts.");
+  if (!target.eventType.active) throw notFound(message("eventTypes.notAvailable"));
+  if (target.hosts.length === 0) throw notFound(message("eventTypes.noHosts"));
   const pinnedHost = "singleUseLink" in ref ? null : findNamedHost(target.hosts, ref);
-  if (pinnedHost === undefined) throw notFound("This host does not take part in this event type.");
+  if (pinnedHost === undefined) throw notFound(message("booking.hostNotInEventType"));
   return {
     eventType: target.eventType,
     hosts: target.hosts,

@@ -2,7 +2,8 @@ import type { FastifyRequest } from "fastify";
 import type { ZodFastifySchemaValidationError } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { intlLocale } from "../../core/i18n/intlLocale";
-import { translateAny } from "./translateMessage";
+import { message } from "../../core/messages";
+import { translate, translateAny } from "./translateMessage";
 
 /** A field of the spec's `errors` map and one message for it. */
 export interface FieldMessage {
@@ -62,8 +63,8 @@ function schemaAndInput(request: FastifyRequest, part: string | undefined) {
 
 /**
  * The failed validation's messages in `language`. The request part is parsed again with zod's
- * locale for the messages our schemas do not word themselves; the worded ones (English, from
- * the schemas) are translated through the catalog.
+ * locale for the checks our schemas leave unworded; the worded ones (`issueMessage`, a
+ * schema's own `error` wins over the locale's) are said by their catalog key.
  */
 export function localizedValidationIssues(
   request: FastifyRequest,
@@ -73,27 +74,24 @@ export function localizedValidationIssues(
   const { schema, input } = schemaAndInput(request, error.validationContext);
   if (schema instanceof z.ZodType) {
     const localeError = localeErrorFor(language);
-    const zodWorded = new Set<string>();
     const result = schema.safeParse(input, {
       error: (issue) => {
         const worded = localeError(issue);
-        const text = typeof worded === "string" ? worded : worded?.message;
-        if (text) zodWorded.add(text);
-        return text;
+        return typeof worded === "string" ? worded : worded?.message;
       },
     });
     if (!result.success) {
       return result.error.issues.map((issue) => ({
         field: fieldName(issue.path),
-        message: zodWorded.has(issue.message)
-          ? issue.message
-          : translateAny(issue.message, language),
+        message: translateAny(issue.message, language),
       }));
     }
   }
   // Not a zod schema after all: the messages as Fastify reported them.
   return error.validation.map((issue) => ({
     field: fieldName((issue.instancePath ?? "").split("/").filter((part) => part !== "")),
-    message: translateAny(issue.message ?? "Invalid input.", language),
+    message: issue.message
+      ? translateAny(issue.message, language)
+      : translate(message("general.invalidInput"), language),
   }));
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import { csrfTokenFor, safeEqual, tokenHash } from "../auth/secrets";
 import type { Db } from "../db/database";
 import { authTokens, users } from "../db/schema";
@@ -43,8 +44,7 @@ function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match?.[1])
-    throw new DomainError("UNAUTHENTICATED", "Use an Authorization: Bearer <token> header.");
+  if (!match?.[1]) throw new DomainError("UNAUTHENTICATED", message("auth.bearerHeader"));
   return match[1];
 }
 
@@ -62,14 +62,14 @@ export const authPlugin = fp(
       if (!token) return;
       const found = await findToken(options.db, token);
       if (!found) {
-        if (bearer !== null) throw new DomainError("UNAUTHENTICATED", "Invalid or expired token.");
+        if (bearer !== null) throw new DomainError("UNAUTHENTICATED", message("auth.invalidToken"));
         return; // a stale cookie is the same as none
       }
       if (bearer === null && !SAFE_METHODS.has(request.method)) {
         const sent = request.headers[CSRF_HEADER];
         const expected = csrfTokenFor(token, options.sessionSecret);
         if (typeof sent !== "string" || !safeEqual(sent, expected)) {
-          throw new DomainError("FORBIDDEN", "Missing or invalid CSRF token.");
+          throw new DomainError("FORBIDDEN", message("auth.csrf"));
         }
       }
       request.auth = { ...found, via: bearer === null ? "cookie" : "bearer" };
@@ -79,6 +79,6 @@ export const authPlugin = fp(
 
 /** The signed-in user's id; throws UNAUTHENTICATED when there is none. */
 export function requireUserId(request: FastifyRequest): string {
-  if (!request.auth) throw new DomainError("UNAUTHENTICATED", "Please sign in.");
+  if (!request.auth) throw new DomainError("UNAUTHENTICATED", message("auth.signIn"));
   return request.auth.userId;
 }

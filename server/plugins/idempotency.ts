@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
 import type { Db } from "../db/database";
 import { idempotencyKeys } from "../db/schema";
 
@@ -45,8 +46,8 @@ export function idempotent(db: Db, clock: () => Date, endpoint: string) {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (key === undefined) return;
     if (typeof key !== "string" || !KEY_PATTERN.test(key)) {
-      const message = "Idempotency-Key must be 1 to 255 printable characters.";
-      throw new DomainError("VALIDATION", message, { "Idempotency-Key": [message] });
+      const reason = message("booking.idempotencyKeyFormat");
+      throw new DomainError("VALIDATION", reason, { "Idempotency-Key": [reason] });
     }
     const scope = request.auth ? `${endpoint} ${request.auth.userId}` : endpoint;
     const fingerprint = fingerprintOf(request);
@@ -83,14 +84,11 @@ export function idempotent(db: Db, clock: () => Date, endpoint: string) {
       .limit(1);
     const stored = row?.response as Stored | undefined;
     if (!row || !stored || stored.fingerprint !== fingerprint) {
-      const message = "This Idempotency-Key was already used for a different request.";
-      throw new DomainError("VALIDATION", message, { "Idempotency-Key": [message] });
+      const reason = message("booking.idempotencyKeyReused");
+      throw new DomainError("VALIDATION", reason, { "Idempotency-Key": [reason] });
     }
     if (row.statusCode === null) {
-      throw new DomainError(
-        "CONFLICT",
-        "A request with this Idempotency-Key is still being processed. Try again shortly.",
-      );
+      throw new DomainError("CONFLICT", message("booking.idempotencyKeyInProgress"));
     }
     reply
       .status(row.statusCode)

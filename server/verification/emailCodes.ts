@@ -7,6 +7,7 @@ import {
   EMAIL_CODE_TTL_MINUTES,
 } from "../../core/booking/bookingLimits";
 import { DomainError } from "../../core/errors";
+import { type Message, message } from "../../core/messages";
 import { safeEqual } from "../auth/secrets";
 import type { Db, Tx } from "../db/database";
 import { emailCodes } from "../db/schema";
@@ -27,8 +28,8 @@ function codeHash(secret: string, email: string, eventTypeId: string, code: stri
   return createHmac("sha256", secret).update(`${email}\n${eventTypeId}\n${code}`).digest("hex");
 }
 
-function invalid(message: string): DomainError {
-  return new DomainError("VALIDATION", message, { emailCode: [message] });
+function invalid(reason: Message): DomainError {
+  return new DomainError("VALIDATION", reason, { emailCode: [reason] });
 }
 
 /**
@@ -64,12 +65,9 @@ export async function sendEmailCode(
     : Number.POSITIVE_INFINITY;
   if (waited < CODE_EXPIRES_IN) {
     const seconds = Math.ceil(CODE_EXPIRES_IN - waited);
-    throw new DomainError(
-      "RATE_LIMITED",
-      `Please wait ${seconds} seconds before requesting a new code.`,
-    );
+    throw new DomainError("RATE_LIMITED", message("emailCode.waitSeconds", { count: seconds }));
   }
-  const tooMany = "Too many verification codes requested. Please try again later.";
+  const tooMany = message("emailCode.tooMany");
   await takeRateLimit(
     db,
     `email-code:ip:${request.ip}`,
@@ -125,7 +123,7 @@ export async function checkEmailCode(
   request: { email: string; eventTypeId: string; code: string | undefined },
   now: Date,
 ): Promise<string> {
-  if (!request.code) throw invalid("Please enter the code we sent to your email address.");
+  if (!request.code) throw invalid(message("emailCode.enterCode"));
   const email = request.email.toLowerCase();
   const newest = db
     .select({ id: emailCodes.id })
@@ -145,9 +143,9 @@ export async function checkEmailCode(
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
     .where(and(eq(emailCodes.id, newest), lt(emailCodes.attempts, EMAIL_CODE_MAX_ATTEMPTS)))
     .returning({ id: emailCodes.id, codeHash: emailCodes.codeHash });
-  if (!tried) throw invalid("This code has expired. Please request a new one.");
+  if (!tried) throw invalid(message("emailCode.expired"));
   const given = codeHash(secret, email, request.eventTypeId, request.code.trim());
-  if (!safeEqual(given, tried.codeHash)) throw invalid("The code is not correct.");
+  if (!safeEqual(given, tried.codeHash)) throw invalid(message("emailCode.wrongCode"));
   return tried.id;
 }
 
@@ -158,6 +156,5 @@ export async function consumeEmailCode(tx: Tx, codeId: string, now: Date): Promi
     .set({ consumedAt: now })
     .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.consumedAt)))
     .returning({ id: emailCodes.id });
-  if (used.length === 0)
-    throw invalid("This code has already been used. Please request a new one.");
+  if (used.length === 0) throw invalid(message("emailCode.used"));
 }

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
-import { DomainError } from "../../core/errors";
+import { DomainError, type MessageOrText } from "../../core/errors";
+import { message } from "../../core/messages";
 import type { Db } from "../db/database";
 import { authAttempts } from "../db/schema";
 
 /**
- * Counts one hit against `key` in a fixed window and throws RATE_LIMITED (with `message`,
- * and the seconds until the window ends for Retry-After) once `limit` hits fall in the
- * window. The counter lives in the database (auth_attempts), shared by every server
- * process; one upsert, so concurrent hits are all counted.
+ * Counts one hit against `key` in a fixed window and throws RATE_LIMITED (with `reason`, by
+ * default "Too many requests", and the seconds until the window ends for Retry-After) once
+ * `limit` hits fall in the window. The counter lives in the database (auth_attempts), shared
+ * by every server process; one upsert, so concurrent hits are all counted.
  */
 export async function takeRateLimit(
   db: Db,
@@ -15,7 +16,7 @@ export async function takeRateLimit(
   limit: number,
   windowMs: number,
   now: Date,
-  message: string,
+  reason: MessageOrText = message("general.tooManyRequests"),
 ): Promise<void> {
   const since = new Date(now.getTime() - windowMs);
   const [row] = await db
@@ -31,11 +32,6 @@ export async function takeRateLimit(
     .returning({ hits: authAttempts.failures, windowStart: authAttempts.windowStart });
   if (row && row.hits > limit) {
     const endsIn = row.windowStart.getTime() + windowMs - now.getTime();
-    throw new DomainError(
-      "RATE_LIMITED",
-      message,
-      undefined,
-      Math.max(1, Math.ceil(endsIn / 1000)),
-    );
+    throw new DomainError("RATE_LIMITED", reason, undefined, Math.max(1, Math.ceil(endsIn / 1000)));
   }
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { loginSchema, signupSchema } from "../../../core/accounts/accountSchemas";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_DAYS,
@@ -86,7 +87,7 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       );
       if (!user || !valid) {
         await recordFailure(db, keys, now);
-        throw new DomainError("UNAUTHENTICATED", "Wrong email or password.");
+        throw new DomainError("UNAUTHENTICATED", message("auth.wrongCredentials"));
       }
       await clearFailures(db, keys);
       const token = await issueToken(db, user.id, now);

@@ -57,7 +57,6 @@ export async function verifyEmailRoutes(base: FastifyInstance, { deps }: { deps:
         VERIFICATION_RESENDS_PER_HOUR,
         3_600_000,
         now,
-        "Too many requests. Please try again later.",
       );
       const user = await verificationResender(db, userId, deps.config.publicUrl, now);
       const t = translator(requestLanguage(request), "errors");

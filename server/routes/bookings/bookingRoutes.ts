@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { addDays, isLocalDate } from "../../../core/time/localDate";
 import { localToInstant } from "../../../core/time/localToInstant";
 import {
@@ -93,7 +94,7 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
     async (request) => {
       const userId = requireUserId(request);
       const user = await findUserById(db, userId);
-      if (!user) throw new DomainError("UNAUTHENTICATED", "Please sign in.");
+      if (!user) throw new DomainError("UNAUTHENTICATED", message("auth.signIn"));
       const { status, from, to, limit, offset } = request.query;
       const rows = await listHostEvents(db, userId, {
         ...(status ? { status } : {}),

@@ -3,7 +3,6 @@ import { takeRateLimit } from "../../verification/rateLimit";
 
 const TEN_MINUTES_MS = 10 * 60_000;
 const HOUR_MS = 60 * 60_000;
-const MESSAGE = "Too many requests. Please try again later.";
 
 /**
  * Every booking mails its invitee and up to GUESTS_MAX guests, so the booking form must not
@@ -15,7 +14,7 @@ const MESSAGE = "Too many requests. Please try again later.";
 export const bookingRateLimits = {
   async takeForAddress(db: Db, limits: { perIp: number }, ip: string, now: Date) {
     if (limits.perIp > 0) {
-      await takeRateLimit(db, `booking:ip:${ip}`, limits.perIp, TEN_MINUTES_MS, now, MESSAGE);
+      await takeRateLimit(db, `booking:ip:${ip}`, limits.perIp, TEN_MINUTES_MS, now);
     }
   },
   async takeForEventType(db: Db, limits: { perEventType: number }, eventTypeId: string, now: Date) {
@@ -26,7 +25,6 @@ export const bookingRateLimits = {
         limits.perEventType,
         HOUR_MS,
         now,
-        MESSAGE,
       );
     }
   },

@@ -11,6 +11,7 @@ import {
 } from "../../../core/booking/bookingRequestSchema";
 import { validateBookingRequest } from "../../../core/booking/validateBookingRequest";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
 import { SlotFlights } from "../../booking/slotFlights";
 import { slotTaken } from "../../booking/slotTaken";
@@ -57,7 +58,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
 
   async function eventView(eventId: string) {
     const view = await findEventView(db, eventId);
-    if (!view) throw new DomainError("NOT_FOUND", "Booking not found.");
+    if (!view) throw new DomainError("NOT_FOUND", message("booking.notFound"));
     return view;
   }
 
@@ -218,7 +219,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       } else if (request.auth) {
         result = await eventCanceller(context, request.auth.userId, request.params.uuid, reason);
       } else {
-        throw new DomainError("FORBIDDEN", "This link is not valid for this booking.");
+        throw new DomainError("FORBIDDEN", message("booking.linkNotValid"));
       }
       return {
         event: presentEventView(await eventView(result.event.id), publicUrl),

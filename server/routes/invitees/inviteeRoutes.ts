@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { type AttendeeRow, type EventView, findAttendee, findEventView } from "../../data/bookings";
 import { findTeam } from "../../data/teams";
 import { findUserById } from "../../data/users";
@@ -35,7 +36,7 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ["booking"];
-  const notFound = () => new DomainError("NOT_FOUND", "Booking not found.");
+  const notFound = () => new DomainError("NOT_FOUND", message("booking.notFound"));
 
   async function load(attendeeId: string) {
     const attendee = await findAttendee(db, attendeeId);

@@ -43,7 +43,6 @@ export async function emailRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         EMAIL_CHANGES_PER_HOUR,
         3_600_000,
         now,
-        "Too many requests. Please try again later.",
       );
       await emailChangeRequester(db, userId, request.body, deps.config.publicUrl, now);
       const t = translator(requestLanguage(request), "errors");

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { meUpdateSchema } from "../../../core/accounts/accountSchemas";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { meUpdater } from "../../commands/meUpdater";
 import { colorLockOfUser } from "../../data/teams";
 import { findProfileOfUser, findUserById } from "../../data/users";
@@ -40,7 +41,7 @@ export async function meRoutes(base: FastifyInstance, { deps }: { deps: Deps }) 
         findProfileOfUser(db, userId),
         colorLockOfUser(db, userId),
       ]);
-      if (!user || !profile) throw new DomainError("UNAUTHENTICATED", "Please sign in.");
+      if (!user || !profile) throw new DomainError("UNAUTHENTICATED", message("auth.signIn"));
       return { user: presentUser(user), profile: presentProfile(profile), colorsLockedBy };
     },
   );

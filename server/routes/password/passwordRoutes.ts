@@ -49,7 +49,6 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
         RESET_REQUESTS_PER_IP_PER_HOUR,
         3_600_000,
         now,
-        "Too many requests. Please try again later.",
       );
       await passwordResetRequester(db, request.body.email, deps.config.publicUrl, now);
       const t = translator(requestLanguage(request), "errors");
@@ -75,7 +74,6 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
         RESET_CONFIRMS_PER_IP_PER_HOUR,
         3_600_000,
         now,
-        "Too many requests. Please try again later.",
       );
       await passwordResetter(db, request.body.token, request.body.password, now);
       return reply.status(204).send(null);

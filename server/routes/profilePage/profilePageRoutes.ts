@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
@@ -54,7 +55,7 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
     },
     async (request) => {
       const owner = await findPageOwner(db, request.params.id);
-      if (!owner) throw new DomainError("NOT_FOUND", "Page not found.");
+      if (!owner) throw new DomainError("NOT_FOUND", message("profile.pageNotFound"));
       const [profile, types] = await Promise.all([
         findOwnerProfile(db, owner),
         findActiveEventTypes(db, owner),

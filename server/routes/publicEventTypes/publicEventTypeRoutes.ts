@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { EventTypeLink } from "../../../core/booking/bookingRequestSchema";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
 import { findHostUsers } from "../../data/bookings";
 import { findEventTypeOwner, lockedColorsOf } from "../../data/publicProfiles";
@@ -39,7 +40,7 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
         target.hosts.map((h) => h.id),
       ),
     ]);
-    if (!owner) throw new DomainError("NOT_FOUND", "Event type not found.");
+    if (!owner) throw new DomainError("NOT_FOUND", message("eventTypes.notFound"));
     const pinned = target.pinnedHost
       ? (hosts.find((h) => h.id === target.pinnedHost!.id) ?? null)
       : null;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { rescheduleRequestSchema } from "../../../core/booking/bookingChangeSchemas";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { findNamedHost } from "../../availability/findNamedHost";
 import { resolveEventReference } from "../../availability/resolveEventReference";
 import { bookingRescheduler, type RescheduleActor } from "../../commands/bookingRescheduler";
@@ -57,7 +58,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
   /** The event and its event type as the reschedule pages show them. */
   async function page(eventId: string) {
     const view = await findEventView(db, eventId);
-    if (!view) throw new DomainError("NOT_FOUND", "Booking not found.");
+    if (!view) throw new DomainError("NOT_FOUND", message("booking.notFound"));
     const resolved = await resolveEventReference(db, { eventUuid: eventId });
     const [owner, hosts] = await Promise.all([
       findEventTypeOwner(db, view.eventType),
@@ -66,7 +67,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         resolved.target.hosts.map((h) => h.id),
       ),
     ]);
-    if (!owner) throw new DomainError("NOT_FOUND", "Booking not found.");
+    if (!owner) throw new DomainError("NOT_FOUND", message("booking.notFound"));
     const lockedColors = await lockedColorsOf(db, owner);
     return {
       view,
@@ -86,7 +87,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
 
   async function asManager(userId: string, eventId: string) {
     const view = await findEventView(db, eventId);
-    if (!view) throw new DomainError("NOT_FOUND", "Booking not found.");
+    if (!view) throw new DomainError("NOT_FOUND", message("booking.notFound"));
     await assertCanManageEvent(db, userId, eventId, view.eventType);
   }
 
@@ -107,7 +108,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
     async (request) => {
       const attendee = await findAttendee(db, request.params.attendeeUuid);
       if (!attendee || attendee.status === "CANCELLED") {
-        throw new DomainError("NOT_FOUND", "Booking not found.");
+        throw new DomainError("NOT_FOUND", message("booking.notFound"));
       }
       const { view, event, eventType } = await page(attendee.eventId);
       const caller = { token: request.query.token, userId: request.auth?.userId };
@@ -159,7 +160,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         view.hosts,
         identifier.includes("@") ? { hostEmail: identifier } : { hostSlug: identifier },
       );
-      if (!host) throw new DomainError("NOT_FOUND", "This host does not take part in this event.");
+      if (!host) throw new DomainError("NOT_FOUND", message("booking.hostNotInEvent"));
       return { event, eventType, host: presentPublicHost(host) };
     },
   );
@@ -182,7 +183,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       let actor: RescheduleActor;
       if (body.attendeeUuid !== undefined) {
         const attendee = await findAttendee(db, body.attendeeUuid);
-        if (!attendee) throw new DomainError("NOT_FOUND", "Booking not found.");
+        if (!attendee) throw new DomainError("NOT_FOUND", message("booking.notFound"));
         assertAttendeeToken(attendee, body.token);
         actor = { kind: "attendee", attendeeId: attendee.id };
       } else {
@@ -234,8 +235,8 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       await asManager(requireUserId(request), request.params.id);
       const resolved = await resolveEventReference(db, { eventUuid: request.params.id });
       if (resolved.target.eventType.kind !== "ROUND_ROBIN") {
-        throw new DomainError("VALIDATION", "Only round-robin events change hosts.", {
-          hostId: ["Only round-robin events change hosts."],
+        throw new DomainError("VALIDATION", message("booking.onlyRoundRobinMoves"), {
+          hostId: [message("booking.onlyRoundRobinMoves")],
         });
       }
       const { hostId, hostSlug } = request.body;
@@ -243,8 +244,8 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         (h) => h.id === hostId || (hostSlug !== undefined && h.username === hostSlug.toLowerCase()),
       );
       if (!newHost) {
-        throw new DomainError("VALIDATION", "Not a host of this event type.", {
-          [hostId !== undefined ? "hostId" : "hostSlug"]: ["Not a host of this event type."],
+        throw new DomainError("VALIDATION", message("booking.notAHost"), {
+          [hostId !== undefined ? "hostId" : "hostSlug"]: [message("booking.notAHost")],
         });
       }
       const moved = await roundRobinReassigner(

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../core/uploads/uploadLimits";
 import { uploadDeleter } from "../../commands/uploadDeleter";
 import { uploadSaver } from "../../commands/uploadSaver";
@@ -23,9 +24,12 @@ const uploadSchema = z.object({
   url: z.string(),
 });
 
-const noFile = () => new DomainError("VALIDATION", "Choose a file.", { file: ["Choose a file."] });
+const noFile = () =>
+  new DomainError("VALIDATION", message("uploads.chooseFile"), {
+    file: [message("uploads.chooseFile")],
+  });
 
-const UNREADABLE = "The upload could not be read. Please send the file again.";
+const UNREADABLE = message("uploads.unreadable");
 
 /**
  * The bytes of the body's one file part, "tooLarge" past `limit`, or null without a file. A
@@ -103,7 +107,7 @@ export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps
     },
     async (request, reply) => {
       const row = await findUpload(db, request.params.id);
-      if (!row) throw new DomainError("NOT_FOUND", "Upload not found.");
+      if (!row) throw new DomainError("NOT_FOUND", message("uploads.notFound"));
       return reply
         .header("Content-Type", row.mimeType)
         .header("Content-Length", row.size)
