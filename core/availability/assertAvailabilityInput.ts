@@ -1,8 +1,7 @@
 import { DomainError } from "../errors";
+import { EVENT_KINDS as KINDS } from "../eventTypes/eventKinds";
 import { tryParseLocalDate } from "../time/localDate";
-import type { AvailabilityInput, EventKind } from "./types";
-
-const KINDS: readonly EventKind[] = ["ONE_ON_ONE", "GROUP", "COLLECTIVE", "ROUND_ROBIN", "FLEXI"];
+import type { AvailabilityInput } from "./types";
 
 const isCount = (value: number) => Number.isInteger(value) && value >= 0;
 const isPositive = (value: number) => Number.isFinite(value) && value > 0;

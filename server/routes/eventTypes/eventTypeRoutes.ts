@@ -1,8 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  eventTypeCreateSchema,
+  eventTypeListQuery,
+  eventTypeListResponseSchema,
+  eventTypeParams,
+  eventTypeResponseSchema,
+  eventTypeUpdateSchema,
+} from "../../../core/api/eventTypes";
 import { DomainError } from "../../../core/errors";
-import { eventTypeSchema, eventTypeUpdateSchema } from "../../../core/eventTypes/eventTypeSchema";
 import {
   eventTypeCreator,
   eventTypeDeleter,
@@ -20,9 +27,9 @@ import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
-import { eventTypeResponseSchema, presentEventType } from "./eventTypePresenter";
+import { presentEventType } from "./eventTypePresenter";
 
-const params = z.object({ id: z.uuid({ error: "Event type not found." }) });
+const params = eventTypeParams;
 
 /** Readable by its owner and by members of its team; anyone else gets NOT_FOUND. */
 async function findVisible(db: Db, userId: string, id: string): Promise<EventTypeWithHosts> {
@@ -61,11 +68,8 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
         tags,
         summary: "The host's event types and those of their teams",
         security: hostSecurity,
-        querystring: z.object({ teamId: z.uuid().optional() }),
-        response: {
-          200: z.object({ eventTypes: z.array(eventTypeResponseSchema) }),
-          ...errorResponses,
-        },
+        querystring: eventTypeListQuery,
+        response: { 200: eventTypeListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -82,7 +86,7 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
         tags,
         summary: "Create an event type of any kind (team kinds need teamId and hosts)",
         security: hostSecurity,
-        body: eventTypeSchema,
+        body: eventTypeCreateSchema,
         response: { 201: eventTypeResponseSchema, ...errorResponses },
       },
     },

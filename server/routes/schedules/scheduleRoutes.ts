@@ -1,17 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  scheduleListResponseSchema,
+  scheduleParams,
+  scheduleResponseSchema,
+  scheduleSchema,
+  scheduleUpdateSchema,
+} from "../../../core/api/schedules";
 import { DomainError } from "../../../core/errors";
-import { scheduleSchema, scheduleUpdateSchema } from "../../../core/schedules/scheduleSchema";
 import { scheduleCreator, scheduleDeleter, scheduleUpdater } from "../../commands/scheduleWriter";
 import { findOwnSchedule, listSchedules } from "../../data/schedules";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
-import { presentSchedule, scheduleResponseSchema } from "./schedulePresenter";
+import { presentSchedule } from "./schedulePresenter";
 
-const params = z.object({ id: z.uuid({ error: "Schedule not found." }) });
+const params = scheduleParams;
 
 export async function scheduleRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -25,10 +31,7 @@ export async function scheduleRoutes(base: FastifyInstance, { deps }: { deps: De
         tags,
         summary: "The signed-in host's schedules",
         security: hostSecurity,
-        response: {
-          200: z.object({ schedules: z.array(scheduleResponseSchema) }),
-          ...errorResponses,
-        },
+        response: { 200: scheduleListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
