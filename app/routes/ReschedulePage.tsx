@@ -73,7 +73,7 @@ function eventTypeOfView(event: EventView): PublicEventType {
   const minutes = Math.round((Date.parse(event.end) - Date.parse(event.start)) / 60_000);
   const first = event.hosts[0];
   return {
-    kind: event.eventType.kind as PublicEventType["kind"],
+    kind: event.eventType.kind,
     title: event.eventType.title,
     slug: event.eventType.slug,
     description: event.eventType.description,
@@ -84,6 +84,7 @@ function eventTypeOfView(event: EventView): PublicEventType {
     questions: [],
     price: null,
     requiresEmailVerification: false,
+    bookable: true,
     lockTimeZone: event.eventType.lockTimeZone,
     timeZone: first?.timeZone ?? "UTC",
     owner: { kind: "user", name: first?.name ?? "", slug: first?.username ?? "", avatarUrl: null },

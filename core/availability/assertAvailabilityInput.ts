@@ -1,9 +1,8 @@
 import { DomainError } from "../errors";
+import { EVENT_KINDS as KINDS } from "../eventTypes/eventKinds";
 import { type Message, message } from "../messages";
 import { tryParseLocalDate } from "../time/localDate";
-import type { AvailabilityInput, EventKind } from "./types";
-
-const KINDS: readonly EventKind[] = ["ONE_ON_ONE", "GROUP", "COLLECTIVE", "ROUND_ROBIN", "FLEXI"];
+import type { AvailabilityInput } from "./types";
 
 const isCount = (value: number) => Number.isInteger(value) && value >= 0;
 const isPositive = (value: number) => Number.isFinite(value) && value > 0;

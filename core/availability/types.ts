@@ -1,3 +1,4 @@
+import type { EventKind } from "../eventTypes/eventKinds";
 import type { Weekday } from "../time/localDate";
 
 export type { Weekday } from "../time/localDate";
@@ -41,7 +42,7 @@ export interface HostInput {
 }
 
 /** How hosts combine: one host, one host with seats, all hosts, any host, or host groups. */
-export type EventKind = "ONE_ON_ONE" | "GROUP" | "COLLECTIVE" | "ROUND_ROBIN" | "FLEXI";
+export type { EventKind } from "../eventTypes/eventKinds";
 
 /** A FLEXI host group: ALL needs every member, ANY at least one. */
 export interface HostGroup {

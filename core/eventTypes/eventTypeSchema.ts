@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { issueMessage } from "../messages";
 
-export const EVENT_KINDS = ["ONE_ON_ONE", "GROUP", "COLLECTIVE", "ROUND_ROBIN", "FLEXI"] as const;
-export const TEAM_KINDS: ReadonlySet<string> = new Set(["COLLECTIVE", "ROUND_ROBIN", "FLEXI"]);
+import { EVENT_KINDS, TEAM_KINDS } from "./eventKinds";
+
+export { EVENT_KINDS, type EventKind, TEAM_KINDS } from "./eventKinds";
 
 /** The spec's eleven location kinds; the online ones carry a meeting URL. */
 export const LOCATION_TYPES = [

@@ -1,11 +1,7 @@
-import { z } from "zod";
+import { errorResponseSchema } from "../../core/api/errors";
 
 /** The spec's error response, for the OpenAPI document. */
-export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+export const errorSchema = errorResponseSchema;
 
 export const errorResponses = {
   400: errorSchema,

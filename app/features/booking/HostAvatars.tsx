@@ -1,7 +1,13 @@
 import type { PublicHost } from "./bookingApi";
 
 /** The hosts' pictures (or initials), overlapping, decorative: their names are written beside. */
-export function HostAvatars({ hosts, size = "md" }: { hosts: PublicHost[]; size?: "md" | "lg" }) {
+export function HostAvatars({
+  hosts,
+  size = "md",
+}: {
+  hosts: Pick<PublicHost, "name" | "username" | "avatarUrl">[];
+  size?: "md" | "lg";
+}) {
   const box = size === "lg" ? "size-20 text-2xl" : "size-10 text-sm";
   return (
     <div className="flex -space-x-2 rtl:space-x-reverse" aria-hidden="true">

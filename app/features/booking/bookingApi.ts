@@ -1,3 +1,10 @@
+import type { BookingAnswer, PublicHostResponse } from "../../../core/api/events";
+import type { LocationResponse, QuestionResponse } from "../../../core/api/eventTypes";
+import type {
+  EventTypeOwnerResponse,
+  PublicEventTypeFields,
+  PublicEventTypeResponse,
+} from "../../../core/api/publicEventTypes";
 import { publicApi } from "../../api/publicApi";
 import type { PublicProfile } from "../../state/publicProfile";
 import {
@@ -9,72 +16,15 @@ import {
 } from "./bookingSource";
 import type { TimetableResponse } from "./timetable";
 
-export interface PublicLocation {
-  type: string;
-  options?: {
-    address?: string;
-    custom?: string;
-    url?: string;
-    direction?: "HOST_CALLS_INVITEE" | "INVITEE_CALLS_HOST";
-    phone?: string;
-  };
-}
-
-export interface PublicQuestion {
-  id: string;
-  type: "SHORT_TEXT" | "LONG_TEXT" | "SINGLE_CHOICE" | "MULTIPLE_CHOICE" | "CHECKBOX" | "PHONE";
-  label: string;
-  required: boolean;
-  options: string[];
-}
-
-export interface PublicHost {
-  name: string;
-  username: string;
-  avatarUrl: string | null;
-  timeZone?: string;
-}
-
+/** A location as the booking page shows it before booking (no meeting URL). */
+export type PublicLocation = LocationResponse;
+export type PublicQuestion = QuestionResponse;
+export type PublicHost = PublicHostResponse;
+export type EventTypeOwner = EventTypeOwnerResponse;
 /** The event type part of the public read (GET /user/{user}/{eventType}, /shared/..., /single-use-link/...). */
-interface EventTypeFields {
-  kind: "ONE_ON_ONE" | "GROUP" | "COLLECTIVE" | "ROUND_ROBIN" | "FLEXI";
-  title: string;
-  slug: string;
-  description: string;
-  duration: number;
-  durations: number[];
-  locations: PublicLocation[];
-  seats: number | null;
-  questions: PublicQuestion[];
-  price: { amount: number; currency: string } | null;
-  requiresEmailVerification: boolean;
-  lockTimeZone: boolean;
-  /** The zone the host works in; the page's zone when the host locked it. */
-  timeZone: string;
-  /** False when it takes payment and the server has no payments set up: it cannot be booked. */
-  bookable?: boolean;
-  /** Ask first and last name instead of one name field. */
-  askFirstLastName?: boolean;
-  askSalutation?: boolean;
-}
-
-export interface EventTypeOwner {
-  kind: "user" | "team";
-  name: string;
-  /** The username or the team's slug. */
-  slug: string;
-  avatarUrl: string | null;
-}
-
+type EventTypeFields = PublicEventTypeFields;
 /** The answer of the public event-type reads. */
-export interface EventTypeResponse {
-  eventType: EventTypeFields;
-  owner: EventTypeOwner;
-  profile: PublicProfile | null;
-  hosts: PublicHost[];
-  /** The host a host_slug pins, else null. */
-  host: PublicHost | null;
-}
+export type EventTypeResponse = PublicEventTypeResponse;
 
 /** An event type as the booking screens use it: its fields, its owner and the hosts to show. */
 export interface PublicEventType extends EventTypeFields {
@@ -98,27 +48,15 @@ export function toPublicEventType(response: EventTypeResponse): PublicEventType 
   };
 }
 
-/** The answer of POST /api/event and of the reschedule calls. */
-export interface BookingResponse {
-  event: {
-    uuid: string;
-    title: string;
-    start: string;
-    end: string;
-    status: "PENDING_PAYMENT" | "CONFIRMED" | "CANCELLED";
-    hosts: { name: string; username: string }[];
-    location: { type: string; value?: string } | null;
-  };
-  attendee: {
-    uuid: string;
-    cancelToken?: string;
-    token?: string;
-    cancelUrl?: string;
-    rescheduleUrl?: string;
-  };
-  action?: { actionType: "URL" | "EVENT_TYPE"; url: string; seconds: number };
-  checkout?: boolean;
-}
+/**
+ * The answer of POST /api/event (core/api/events.ts) as the confirmation pages read it back
+ * from session storage, where a tab of an older version may have kept fewer attendee fields
+ * (or the secret as `cancelToken`).
+ */
+export type BookingResponse = Omit<BookingAnswer, "attendee"> & {
+  attendee: Pick<BookingAnswer["attendee"], "uuid"> &
+    Partial<BookingAnswer["attendee"]> & { cancelToken?: string };
+};
 
 export const eventTypeKey = (source: BookingSource) => `eventType:${sourceKey(source)}`;
 

@@ -10,7 +10,7 @@ const eventType: PublicEventType = {
   duration: 30,
   durations: [30],
   locations: [
-    { type: "ZOOM" },
+    { type: "ZOOM", options: {} },
     { type: "PHONE_CALL", options: { direction: "HOST_CALLS_INVITEE" } },
     { type: "IN_PERSON", options: { address: "Main St 1" } },
   ],
@@ -24,6 +24,7 @@ const eventType: PublicEventType = {
   requiresEmailVerification: false,
   lockTimeZone: false,
   timeZone: "Europe/Berlin",
+  bookable: true,
   hosts: [],
   owner: { kind: "user", name: "Ana", slug: "ana", avatarUrl: null },
   team: null,

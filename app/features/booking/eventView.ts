@@ -1,50 +1,18 @@
+import type { EventViewResponse, InviteeResponse, PublicInvitee } from "../../../core/api/events";
+import type { ReschedulePageResponse } from "../../../core/api/reschedule";
 import { publicApi } from "../../api/publicApi";
-import type { EventTypeResponse, PublicHost } from "./bookingApi";
 
 /** A booked event as the confirmation, cancel and reschedule pages read it. */
-export interface EventView {
-  uuid: string;
-  title: string;
-  start: string;
-  end: string;
-  status: "PENDING_PAYMENT" | "CONFIRMED" | "CANCELLED";
-  location: { type: string; value?: string } | null;
-  hosts: PublicHost[];
-  formerTime: { start: string; end: string } | null;
-  rescheduleReason: string | null;
-  cancellationReason: string | null;
-  eventType: {
-    kind: string;
-    title: string;
-    slug: string;
-    description: string;
-    lockTimeZone: boolean;
-  };
-  seats: { total: number; taken: number } | null;
-  calendarLinks: { google: string; outlook: string; office365: string; ics: string };
-}
+export type EventView = EventViewResponse;
 
 /**
  * An attendee as they see their own booking. The details come only with the attendee's
  * token (or to a host of the event); without, the server sends uuid and status.
  */
-export interface InviteeView {
-  uuid: string;
-  status: "CONFIRMED" | "CANCELLED";
-  name?: string;
-  email?: string;
-  timeZone?: string;
-  cancellationReason?: string | null;
-}
+export type InviteeView = PublicInvitee & Partial<InviteeResponse>;
 
 /** The reads of the reschedule pages: the event, its event type, and who is asking. */
-export interface ReschedulePageData {
-  event: EventView;
-  eventType: EventTypeResponse;
-  invitee?: InviteeView;
-  attendees?: InviteeView[];
-  host?: PublicHost;
-}
+export type ReschedulePageData = ReschedulePageResponse;
 
 export function fetchEventView(eventUuid: string, signal?: AbortSignal) {
   return publicApi

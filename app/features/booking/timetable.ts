@@ -1,18 +1,9 @@
-/** One slot of the timetable response: its instant, and seats left for GROUP events. */
-export interface TimetableSlot {
-  start: string;
-  seatsLeft?: number;
-}
+import type { TimetableResponse, TimetableSlotResponse } from "../../../core/api/timetable";
 
+/** One slot of the timetable response: its instant, and seats left for GROUP events. */
+export type TimetableSlot = TimetableSlotResponse;
 /** The timetable response of every /timetable* call (DESIGN "API"). */
-export interface TimetableResponse {
-  timetable: { date: string; slots: Record<string, TimetableSlot> }[];
-  formerTime: string | null;
-  firstDate: string | null;
-  lastDate: string | null;
-  isNotAvailable: boolean;
-  maximumDaysChecked: number;
-}
+export type { TimetableResponse };
 
 /** A bookable time of a day: the response's key ("09:30", or "01:30-05:00" for a repeated hour). */
 export interface SlotTime extends TimetableSlot {

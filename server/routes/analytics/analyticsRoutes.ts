@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { analyticsPingQuery } from "../../../core/api/analytics";
 import { pageViews } from "../../db/schema";
 import type { Deps } from "../../deps";
 
@@ -9,37 +10,7 @@ import type { Deps } from "../../deps";
 const PINGS_PER_MINUTE = 120;
 
 // Anything too long is cut, not refused: a ping never fails because of its content.
-const text = (max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => {
-      const trimmed = value?.trim().slice(0, max);
-      return trimmed ? trimmed : null;
-    });
-
-/**
- * The referring site only: a referrer's path and query can carry an invitee's token or name
- * (older clients sent the whole address), and the origin is what the host asks about.
- */
-const referrerOrigin = text(2000).transform((value) => {
-  if (value === null) return null;
-  try {
-    const { protocol, origin } = new URL(value);
-    return protocol === "http:" || protocol === "https:" ? origin : null;
-  } catch {
-    return null;
-  }
-});
-
-const pingQuery = z.object({
-  public_id: text(200),
-  action: text(64),
-  device: text(16),
-  component_id: text(100),
-  referrer: referrerOrigin,
-  socials: text(500),
-});
+const pingQuery = analyticsPingQuery;
 
 /** `GET /api/analytics`: stores a page-analytics ping in page_views; always 204. */
 export async function analyticsRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {

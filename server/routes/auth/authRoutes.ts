@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { loginSchema, signupSchema } from "../../../core/accounts/accountSchemas";
+import { loginSchema, sessionResponseSchema, signupSchema } from "../../../core/api/auth";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import {
@@ -27,9 +27,9 @@ import type { Deps } from "../../deps";
 import { requestLanguage } from "../../i18n/requestLanguage";
 import { CSRF_COOKIE, SESSION_COOKIE } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
-import { presentUser, userSchema } from "../me/userPresenter";
+import { presentUser } from "../me/userPresenter";
 
-const sessionResponse = z.object({ user: userSchema, token: z.string() });
+const sessionResponse = sessionResponseSchema;
 
 export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { emailTokenSchema } from "../../../core/accounts/accountSchemas";
+import { emailTokenSchema } from "../../../core/api/auth";
+import { noticeResponseSchema } from "../../../core/api/me";
 import { emailVerifier } from "../../commands/emailVerifier";
 import { verificationResender } from "../../commands/verificationResender";
 import type { Deps } from "../../deps";
@@ -45,7 +46,7 @@ export async function verifyEmailRoutes(base: FastifyInstance, { deps }: { deps:
         tags: ["auth"],
         summary: "Mail the signed-in user a new verification link",
         security: hostSecurity,
-        response: { 202: z.object({ message: z.string() }), ...errorResponses },
+        response: { 202: noticeResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

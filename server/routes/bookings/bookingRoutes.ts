@@ -1,54 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { bookingListQuery, bookingListResponseSchema } from "../../../core/api/bookings";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { addDays, isLocalDate } from "../../../core/time/localDate";
 import { localToInstant } from "../../../core/time/localToInstant";
-import {
-  isSupportedDate,
-  isSupportedInstant,
-  UNSUPPORTED_DATE_MESSAGE,
-} from "../../../core/validation/supportedDates";
 import { attendeesOfEvents, hostsOfEvents, listHostEvents } from "../../data/bookings";
 import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
-import { inviteeSchema, presentInvitee } from "../events/eventPresenter";
+import { presentInvitee } from "../events/eventPresenter";
 import { hostSecurity } from "../hostSecurity";
-
-// Year 0 and JavaScript's extended years would reach PostgreSQL as timestamps it refuses.
-const dateOrInstant = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    if (isSupportedDate(value) || isSupportedInstant(value)) return;
-    const wellFormed =
-      isLocalDate(value) || (/^[+-]?\d{4,6}-/.test(value) && !Number.isNaN(Date.parse(value)));
-    ctx.addIssue({
-      code: "custom",
-      message: wellFormed
-        ? UNSUPPORTED_DATE_MESSAGE
-        : "Use a date like 2026-11-23 or an ISO instant.",
-    });
-  });
-
-const bookingSchema = z.object({
-  uuid: z.uuid(),
-  title: z.string(),
-  start: z.string(),
-  end: z.string(),
-  status: z.enum(["PENDING_PAYMENT", "CONFIRMED", "CANCELLED"]),
-  location: z.object({ type: z.string(), value: z.string().optional() }).nullable(),
-  cancellationReason: z.string().nullable(),
-  rescheduleReason: z.string().nullable(),
-  eventType: z.object({ id: z.uuid(), title: z.string(), slug: z.string(), kind: z.string() }),
-  hosts: z.array(
-    z.object({ id: z.uuid(), name: z.string(), username: z.string(), email: z.string() }),
-  ),
-  attendees: z.array(inviteeSchema),
-});
 
 /**
  * `from` and `to` as instants: a date is a day in the host's zone (`to` inclusive), an
@@ -77,18 +40,8 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
         tags: ["bookings"],
         summary: "The host's events with attendees, by start; filter by status and dates",
         security: hostSecurity,
-        querystring: z.object({
-          status: z
-            .enum(["CONFIRMED", "CANCELLED", "PENDING_PAYMENT"], {
-              error: "Use CONFIRMED, CANCELLED or PENDING_PAYMENT.",
-            })
-            .optional(),
-          from: dateOrInstant.optional(),
-          to: dateOrInstant.optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-        }),
-        response: { 200: z.object({ bookings: z.array(bookingSchema) }), ...errorResponses },
+        querystring: bookingListQuery,
+        response: { 200: bookingListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { eventTypeSchema, eventTypeUpdateSchema } from "../../../core/eventTypes/eventTypeSchema";
+import {
+  eventTypeCreateSchema,
+  eventTypeListQuery,
+  eventTypeListResponseSchema,
+  eventTypeParams,
+  eventTypeResponseSchema,
+  eventTypeUpdateSchema,
+} from "../../../core/api/eventTypes";
 import { eventTypeCreator } from "../../commands/eventTypeCreator";
 import { eventTypeDeleter } from "../../commands/eventTypeDeleter";
 import { eventTypeUpdater } from "../../commands/eventTypeUpdater";
@@ -16,9 +23,9 @@ import { requireUserId } from "../../plugins/auth";
 import { assertCanSeeEventType } from "../../policies/eventTypes";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
-import { eventTypeResponseSchema, presentEventType } from "./eventTypePresenter";
+import { presentEventType } from "./eventTypePresenter";
 
-const params = z.object({ id: z.uuid({ error: "Event type not found." }) });
+const params = eventTypeParams;
 
 export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -46,11 +53,8 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
         tags,
         summary: "The host's event types and those of their teams",
         security: hostSecurity,
-        querystring: z.object({ teamId: z.uuid().optional() }),
-        response: {
-          200: z.object({ eventTypes: z.array(eventTypeResponseSchema) }),
-          ...errorResponses,
-        },
+        querystring: eventTypeListQuery,
+        response: { 200: eventTypeListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -67,7 +71,7 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
         tags,
         summary: "Create an event type of any kind (team kinds need teamId and hosts)",
         security: hostSecurity,
-        body: eventTypeSchema,
+        body: eventTypeCreateSchema,
         response: { 201: eventTypeResponseSchema, ...errorResponses },
       },
     },

@@ -1,14 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { LANGUAGES } from "../../../core/accounts/accountSchemas";
-import { cancelRequestSchema } from "../../../core/booking/bookingChangeSchemas";
 import {
+  attendeeTokenQuery,
   bookingRequestSchema,
-  eventTypeLinkOf,
-  eventTypeLinkShape,
-  requiredEmailField,
-} from "../../../core/booking/bookingRequestSchema";
+  bookingResponseSchema,
+  cancelRequestSchema,
+  cancelResponseSchema,
+  eventUuidParams,
+  eventViewResponseSchema,
+  pendingBookingParams,
+  pendingBookingQuery,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from "../../../core/api/events";
+import { eventTypeLinkOf } from "../../../core/booking/bookingRequestSchema";
 import { validateBookingRequest } from "../../../core/booking/validateBookingRequest";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
@@ -29,25 +35,9 @@ import { sendEmailCode } from "../../verification/emailCodes";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 import { bookingRateLimits } from "./bookingRateLimits";
-import {
-  bookingResponseSchema,
-  eventViewSchema,
-  presentBooking,
-  presentEventView,
-} from "./eventPresenter";
+import { presentBooking, presentEventView } from "./eventPresenter";
 
-const uuidParams = z.object({ uuid: z.uuid({ error: "Booking not found." }) });
-
-const verifyEmailSchema = z
-  .object({
-    ...eventTypeLinkShape,
-    email: requiredEmailField,
-    language: z.enum(LANGUAGES).optional(),
-  })
-  .refine((body) => eventTypeLinkOf(body) !== null, {
-    error: "Send userLink and eventTypeLink, sharedLink or singleUseLink.",
-    path: ["eventTypeLink"],
-  });
+const uuidParams = eventUuidParams;
 
 export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -119,8 +109,8 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       schema: {
         tags,
         summary: "Email a 6-digit code for booking an event type that requires verification",
-        body: verifyEmailSchema,
-        response: { 200: z.object({ CODE_EXPIRES_IN: z.number() }), ...errorResponses },
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema, ...errorResponses },
       },
       ...idempotent(db, deps.clock, "POST /api/event/verify-email"),
     },
@@ -145,7 +135,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         tags,
         summary: "A booked event for its confirmation page, with add-to-calendar links",
         params: uuidParams,
-        response: { 200: z.object({ event: eventViewSchema }), ...errorResponses },
+        response: { 200: eventViewResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -200,12 +190,9 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           "Cancel: by the invitee ({uuid} their attendee uuid, with the token of their link) or by a host ({uuid} the event)",
         security: [...hostSecurity, {}],
         params: uuidParams,
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: attendeeTokenQuery,
         body: cancelRequestSchema,
-        response: {
-          200: z.object({ event: eventViewSchema, eventCancelled: z.boolean() }),
-          ...errorResponses,
-        },
+        response: { 200: cancelResponseSchema, ...errorResponses },
       },
       ...idempotent(db, deps.clock, "PUT /api/event/uuid/:uuid/cancel"),
     },
@@ -237,15 +224,8 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           "Take back a booking awaiting payment (payment failed): the attendee's seat, and the event once no one else holds one",
         description:
           "`token` is the attendee's secret from the scheduling answer (`attendee.token`); `payment_intent` is optional.",
-        params: z.object({
-          user: z.string().max(200),
-          eventType: z.string().max(200),
-          eventUuid: z.uuid({ error: "Booking not found." }),
-        }),
-        querystring: z.object({
-          token: z.string().max(200).optional(),
-          payment_intent: z.string().max(200).optional(),
-        }),
+        params: pendingBookingParams,
+        querystring: pendingBookingQuery,
         response: { 204: z.null(), ...errorResponses },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { healthyResponseSchema, unhealthyResponseSchema } from "../../../core/api/health";
 import { ping } from "../../db/database";
 import type { Deps } from "../../deps";
 
@@ -12,13 +12,7 @@ export async function healthRoutes(base: FastifyInstance, { deps }: { deps: Deps
       schema: {
         tags: ["system"],
         summary: "Liveness and database check",
-        response: {
-          200: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
-          503: z.object({
-            status: z.literal("unavailable"),
-            database: z.enum(["pglite", "postgres"]),
-          }),
-        },
+        response: { 200: healthyResponseSchema, 503: unhealthyResponseSchema },
       },
     },
     async (request, reply) => {

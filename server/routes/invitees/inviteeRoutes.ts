@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  attendeeTokenQuery,
+  inviteeOfEventTypeParams,
+  inviteeParams,
+  inviteeResponseSchema,
+} from "../../../core/api/events";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { type AttendeeRow, type EventView, findAttendee, findEventView } from "../../data/bookings";
@@ -9,22 +14,11 @@ import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
 import { canReadAttendee } from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
-import {
-  eventViewSchema,
-  inviteeSchema,
-  presentEventView,
-  presentInvitee,
-} from "../events/eventPresenter";
+import { presentEventView, presentInvitee } from "../events/eventPresenter";
 import { hostSecurity } from "../hostSecurity";
 
-const idParam = z.uuid({ error: "Booking not found." });
-const tokenQuery = z.object({ token: z.string().max(200).optional() });
-/** Without the attendee's secret only this much: the uuid is in page URLs, the details are not. */
-const publicInviteeSchema = inviteeSchema.pick({ uuid: true, status: true });
-const responseSchema = z.object({
-  invitee: z.union([inviteeSchema, publicInviteeSchema]),
-  event: eventViewSchema,
-});
+const tokenQuery = attendeeTokenQuery;
+const responseSchema = inviteeResponseSchema;
 
 /**
  * An invitee's own booking, by their attendee uuid: for the confirmation and cancel pages.
@@ -69,7 +63,7 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
         summary: "An invitee's booking, by attendee uuid",
         description,
         security: [...hostSecurity, {}],
-        params: z.object({ id: idParam }),
+        params: inviteeParams,
         querystring: tokenQuery,
         response: { 200: responseSchema, ...errorResponses },
       },
@@ -88,11 +82,7 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
         summary: "An invitee's booking of a given user's event type (the confirmation route)",
         description,
         security: [...hostSecurity, {}],
-        params: z.object({
-          user: z.string().max(200),
-          eventType: z.string().max(200),
-          id: idParam,
-        }),
+        params: inviteeOfEventTypeParams,
         querystring: tokenQuery,
         response: { 200: responseSchema, ...errorResponses },
       },

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { emailChangeSchema, emailTokenSchema } from "../../../core/accounts/accountSchemas";
+import {
+  emailChangeSchema,
+  emailTokenSchema,
+  noticeResponseSchema,
+  userResponseSchema,
+} from "../../../core/api/me";
 import { emailChangeRequester } from "../../commands/emailChangeRequester";
 import { emailChanger } from "../../commands/emailChanger";
 import type { Deps } from "../../deps";
@@ -11,7 +15,7 @@ import { requireUserId } from "../../plugins/auth";
 import { takeRateLimit } from "../../verification/rateLimit";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
-import { presentUser, userSchema } from "./userPresenter";
+import { presentUser } from "./userPresenter";
 
 /** Email-change requests per account per hour, wrong passwords included. */
 export const EMAIL_CHANGES_PER_HOUR = 5;
@@ -31,7 +35,7 @@ export async function emailRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           "Needs the current password. The old address gets a notice. Answers 202 alike whether or not another account uses the new address, so the answer tells nothing about who has an account.",
         security: hostSecurity,
         body: emailChangeSchema,
-        response: { 202: z.object({ message: z.string() }), ...errorResponses },
+        response: { 202: noticeResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -59,7 +63,7 @@ export async function emailRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         description:
           "The link is the proof, so no session is needed. 410 for an unknown, used or expired link; 409 when another account took the address meanwhile.",
         body: emailTokenSchema,
-        response: { 200: z.object({ user: userSchema }), ...errorResponses },
+        response: { 200: userResponseSchema, ...errorResponses },
       },
     },
     async (request) => {

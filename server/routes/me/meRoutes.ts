@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { meUpdateSchema } from "../../../core/accounts/accountSchemas";
+import { meResponseSchema, meUpdateSchema } from "../../../core/api/me";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { meUpdater } from "../../commands/meUpdater";
@@ -11,14 +10,9 @@ import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
-import { presentProfile, presentUser, profileSchema, userSchema } from "./userPresenter";
+import { presentProfile, presentUser } from "./userPresenter";
 
-const meResponse = z.object({
-  user: userSchema,
-  profile: profileSchema,
-  /** The team whose admin locked this user's brand colours, if any. */
-  colorsLockedBy: z.object({ teamId: z.uuid(), teamName: z.string() }).nullable(),
-});
+const meResponse = meResponseSchema;
 
 export async function meRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -1,37 +1,7 @@
-import { z } from "zod";
+import type { ProfileSettingsResponse, UserResponse } from "../../../core/api/me";
 import type { ProfileRow, UserRow } from "../../data/users";
 
-export const userSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  /** Whether the user followed the link mailed to their address; until then nothing is published. */
-  emailVerified: z.boolean(),
-  name: z.string(),
-  username: z.string(),
-  timeZone: z.string(),
-  timeFormat: z.number(),
-  language: z.string(),
-  role: z.string(),
-  avatarUrl: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-export const profileSchema = z.object({
-  googleAnalytics: z.string().nullable(),
-  facebookPixelId: z.string().nullable(),
-  showPrivacyPolicy: z.boolean(),
-  privacyPolicyUrl: z.string().nullable(),
-  showImprint: z.boolean(),
-  imprintUrl: z.string().nullable(),
-  hideBranding: z.boolean(),
-  welcomeMessage: z.string().nullable(),
-  backgroundColor: z.string().nullable(),
-  textColor: z.string().nullable(),
-  primaryColor: z.string().nullable(),
-  socials: z.record(z.string(), z.string()),
-});
-
-export function presentUser(user: UserRow) {
+export function presentUser(user: UserRow): UserResponse {
   return {
     id: user.id,
     email: user.email,
@@ -47,7 +17,7 @@ export function presentUser(user: UserRow) {
   };
 }
 
-export function presentProfile(profile: ProfileRow) {
+export function presentProfile(profile: ProfileRow): ProfileSettingsResponse {
   return {
     googleAnalytics: profile.googleAnalytics,
     facebookPixelId: profile.facebookPixelId,

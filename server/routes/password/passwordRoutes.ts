@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { emailField, newPasswordField } from "../../../core/accounts/accountSchemas";
+import {
+  passwordChangeSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from "../../../core/api/auth";
+import { noticeResponseSchema } from "../../../core/api/me";
 import { DomainError } from "../../../core/errors";
 import {
   assertNotThrottled,
@@ -37,8 +42,8 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
         summary: "Ask for a password-reset link by mail",
         description:
           "Always answers 202, whether or not an account uses the address, so the answer tells nothing about who has an account.",
-        body: z.object({ email: emailField }),
-        response: { 202: z.object({ message: z.string() }), ...errorResponses },
+        body: passwordResetRequestSchema,
+        response: { 202: noticeResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -62,7 +67,7 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
       schema: {
         tags,
         summary: "Set a new password with the token of a reset link; signs every session out",
-        body: z.object({ token: z.string().min(1).max(200), password: newPasswordField }),
+        body: passwordResetConfirmSchema,
         response: { 204: z.null(), ...errorResponses },
       },
     },
@@ -87,10 +92,7 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
         tags: ["account"],
         summary: "Change the password (needs the current one); other sessions sign out",
         security: hostSecurity,
-        body: z.object({
-          currentPassword: z.string().min(1, { error: "Required" }).max(200),
-          newPassword: newPasswordField,
-        }),
+        body: passwordChangeSchema,
         response: { 204: z.null(), ...errorResponses },
       },
     },

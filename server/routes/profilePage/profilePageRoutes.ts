@@ -1,41 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { profilePageParams, profilePageResponseSchema } from "../../../core/api/profile";
 import { DomainError } from "../../../core/errors";
+import { sharedLinkPath } from "../../../core/eventTypes/eventKinds";
 import { message } from "../../../core/messages";
 import { lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
 import { findActiveEventTypes, findOwnerProfile, findPageOwner } from "./profilePageData";
-import { presentPublicProfile, publicProfileSchema } from "./publicProfilePresenter";
-
-const SHARED_PREFIX: Record<string, string> = { COLLECTIVE: "C", ROUND_ROBIN: "R", FLEXI: "F" };
-
-const eventTypeCardSchema = z.object({
-  kind: z.string(),
-  title: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  duration: z.number(),
-  durations: z.array(z.number()),
-  locationTypes: z.array(z.string()),
-  price: z.object({ amount: z.number(), currency: z.string() }).nullable(),
-  /** The booking page's path: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
-  path: z.string(),
-});
-
-const pageSchema = z.object({
-  page: z.object({
-    kind: z.enum(["user", "team"]),
-    name: z.string(),
-    slug: z.string(),
-    avatarUrl: z.string().nullable(),
-    welcomeMessage: z.string().nullable(),
-    socials: z.record(z.string(), z.string()),
-    eventTypes: z.array(eventTypeCardSchema),
-  }),
-  profile: publicProfileSchema,
-});
+import { presentPublicProfile } from "./publicProfilePresenter";
 
 /** The public profile page of a user or team: the spec's GET /page/{id}. */
 export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
@@ -49,8 +22,8 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
         tags: ["public"],
         summary:
           "A host's or team's public page: name, avatar, welcome message, active event types, public Profile",
-        params: z.object({ id: z.string().max(200) }),
-        response: { 200: pageSchema, ...errorResponses },
+        params: profilePageParams,
+        response: { 200: profilePageResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -79,7 +52,6 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
           welcomeMessage: profile?.welcomeMessage ?? null,
           socials: profile?.socials ?? {},
           eventTypes: types.map((type) => {
-            const prefix = SHARED_PREFIX[type.kind];
             return {
               kind: type.kind,
               title: type.title,
@@ -93,9 +65,8 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
                   ? { amount: type.priceAmount, currency: type.priceCurrency }
                   : null,
               path:
-                prefix && type.sharedLink
-                  ? `/${prefix}/${type.sharedLink}`
-                  : `/${encodeURIComponent(slug)}/${encodeURIComponent(type.slug)}`,
+                sharedLinkPath(type.kind, type.sharedLink) ??
+                `/${encodeURIComponent(slug)}/${encodeURIComponent(type.slug)}`,
             };
           }),
         },

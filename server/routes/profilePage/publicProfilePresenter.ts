@@ -1,23 +1,5 @@
-import { z } from "zod";
+import type { PublicProfileResponse } from "../../../core/api/profile";
 import type { ProfileRow } from "../../data/users";
-
-/** The Profile settings a public page needs (spec §3); nothing the host keeps private. */
-export const publicProfileSchema = z.object({
-  googleAnalytics: z.string().nullable(),
-  facebookPixelId: z.string().nullable(),
-  showPrivacyPolicy: z.boolean(),
-  privacyPolicyUrl: z.string().nullable(),
-  showImprint: z.boolean(),
-  imprintUrl: z.string().nullable(),
-  hideBranding: z.boolean(),
-  backgroundColor: z.string().nullable(),
-  textColor: z.string().nullable(),
-  primaryColor: z.string().nullable(),
-  /** A team admin locked the colours: the page's query parameters may not change them. */
-  colorsLocked: z.boolean(),
-  timeFormat: z.number().nullable(),
-  timeZone: z.string().nullable(),
-});
 
 export interface LockedColors {
   backgroundColor: string | null;
@@ -33,7 +15,7 @@ export function presentPublicProfile(
   profile: ProfileRow | null,
   owner: { timeFormat: number | null; timeZone: string | null },
   lockedColors: LockedColors | null,
-) {
+): PublicProfileResponse {
   const colors = lockedColors ?? {
     backgroundColor: profile?.backgroundColor ?? null,
     textColor: profile?.textColor ?? null,

@@ -1,32 +1,22 @@
-import { z } from "zod";
+import type { LocationOptionsResponse, LocationResponse } from "../../../core/api/eventTypes";
+import type { PublicEventTypeResponse } from "../../../core/api/publicEventTypes";
 import type { EventLocation } from "../../../core/eventTypes/eventTypeSchema";
 import { ONLINE_LOCATION_TYPES } from "../../../core/eventTypes/eventTypeSchema";
 import type { HostUser } from "../../data/bookings";
 import type { EventTypeRow } from "../../data/eventTypes";
 import type { EventTypeOwner } from "../../data/publicProfiles";
 import type { TeamColorsRow } from "../../data/teams";
-import { presentPublicHost, publicHostSchema } from "../events/eventPresenter";
-import { priceResponseSchema, questionResponseSchema } from "../eventTypes/eventTypePresenter";
-import {
-  presentPublicProfile,
-  publicProfileSchema as profileFieldsSchema,
-} from "../profilePage/publicProfilePresenter";
-
-/** The spec's Profile as the booking page needs it, with the owner's clock and welcome. */
-export const publicProfileSchema = profileFieldsSchema.extend({
-  timeFormat: z.number(),
-  timeZone: z.string(),
-  welcomeMessage: z.string().nullable(),
-});
+import { presentPublicHost } from "../events/eventPresenter";
+import { presentPublicProfile } from "../profilePage/publicProfilePresenter";
 
 /**
  * A location as the booking page shows it before booking: an address or custom text is
  * public, the host's phone only when the invitee is to call it, a meeting URL never (it comes
  * with the confirmation).
  */
-function presentLocation(location: EventLocation) {
+function presentLocation(location: EventLocation): LocationResponse {
   const { type, options } = location;
-  const shown: Record<string, string> = {};
+  const shown: LocationOptionsResponse = {};
   if (type === "IN_PERSON" && options.address) shown.address = options.address;
   if (type === "CUSTOM" && options.custom) shown.custom = options.custom;
   if (type === "PHONE_CALL") {
@@ -35,38 +25,6 @@ function presentLocation(location: EventLocation) {
   }
   return { type, options: ONLINE_LOCATION_TYPES.has(type) ? {} : shown };
 }
-
-export const publicEventTypeSchema = z.object({
-  eventType: z.object({
-    kind: z.string(),
-    title: z.string(),
-    slug: z.string(),
-    description: z.string(),
-    duration: z.number(),
-    durations: z.array(z.number()),
-    locations: z.array(z.object({ type: z.string(), options: z.record(z.string(), z.string()) })),
-    questions: z.array(questionResponseSchema),
-    price: priceResponseSchema.nullable(),
-    requiresEmailVerification: z.boolean(),
-    lockTimeZone: z.boolean(),
-    seats: z.number().nullable(),
-    /** The owner's zone: the timetable's default. */
-    timeZone: z.string(),
-    /** False when the event type takes payment and this server has no payments set up. */
-    bookable: z.boolean(),
-  }),
-  owner: z.object({
-    kind: z.enum(["user", "team"]),
-    name: z.string(),
-    /** The username, or the team's slug. */
-    slug: z.string(),
-    avatarUrl: z.string().nullable(),
-  }),
-  profile: publicProfileSchema,
-  hosts: z.array(publicHostSchema),
-  /** The host a host_slug / host_email pins, else null. */
-  host: publicHostSchema.nullable(),
-});
 
 /** Everything a booking page needs of an event type, and nothing internal. */
 export function presentPublicEventType(
@@ -77,7 +35,7 @@ export function presentPublicEventType(
   pinned: HostUser | null,
   lockedColors: TeamColorsRow | null,
   payments: { configured: boolean },
-) {
+): PublicEventTypeResponse {
   const clockOf =
     owner.kind === "user" ? owner.user : (hosts[0] ?? { timeFormat: 24, timeZone: timeZone });
   return {

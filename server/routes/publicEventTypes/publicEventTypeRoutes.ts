@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
+import {
+  eventTypeLinkParams,
+  pinnedHostQuery,
+  publicEventTypeSchema,
+  userEventTypeParams,
+} from "../../../core/api/publicEventTypes";
 import type { EventTypeLink } from "../../../core/booking/bookingRequestSchema";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
@@ -9,13 +15,9 @@ import { findHostUsers } from "../../data/bookings";
 import { findEventTypeOwner, lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
-import { presentPublicEventType, publicEventTypeSchema } from "./publicEventTypePresenter";
+import { presentPublicEventType } from "./publicEventTypePresenter";
 
-const linkParam = z.string().trim().min(1).max(200);
-const hostQuery = z.object({
-  host_email: z.string().trim().max(254).optional(),
-  host_slug: z.string().trim().max(100).optional(),
-});
+const hostQuery = pinnedHostQuery;
 
 function named(query: z.infer<typeof hostQuery>) {
   return {
@@ -62,7 +64,7 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
       schema: {
         tags,
         summary: "A user's event type for its booking page, with the host's public profile",
-        params: z.object({ user: linkParam, eventType: linkParam }),
+        params: userEventTypeParams,
         querystring: hostQuery,
         response,
       },
@@ -81,7 +83,7 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
       schema: {
         tags,
         summary: "A team event type by its shared link (/C, /R, /F), optionally pinned to a host",
-        params: z.object({ link: linkParam }),
+        params: eventTypeLinkParams,
         querystring: hostQuery,
         response,
       },
@@ -95,7 +97,7 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
       schema: {
         tags,
         summary: "An event type by a single-use link (404 once it has been used)",
-        params: z.object({ link: linkParam }),
+        params: eventTypeLinkParams,
         response,
       },
     },

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { rescheduleRequestSchema } from "../../../core/booking/bookingChangeSchemas";
+import { attendeeTokenQuery } from "../../../core/api/events";
+import {
+  rescheduleAttendeeParams,
+  rescheduleByHostParams,
+  rescheduledResponseSchema,
+  rescheduleEventParams,
+  reschedulePageSchema,
+  rescheduleRequestSchema,
+  roundRobinParams,
+  roundRobinRequestSchema,
+} from "../../../core/api/reschedule";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { findNamedHost } from "../../availability/findNamedHost";
@@ -20,33 +29,16 @@ import {
 } from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
 import {
-  bookedEventSchema,
-  eventViewSchema,
-  inviteeSchema,
   presentBookedEvent,
   presentEventView,
   presentInvitee,
   presentPublicHost,
-  publicHostSchema,
 } from "../events/eventPresenter";
 import { hostSecurity } from "../hostSecurity";
-import {
-  presentPublicEventType,
-  publicEventTypeSchema,
-} from "../publicEventTypes/publicEventTypePresenter";
+import { presentPublicEventType } from "../publicEventTypes/publicEventTypePresenter";
 
-const rescheduledSchema = z.object({
-  event: bookedEventSchema,
-  attendee: z.object({ uuid: z.uuid() }).optional(),
-});
-
-const pageSchema = z.object({
-  event: eventViewSchema,
-  eventType: publicEventTypeSchema,
-  invitee: inviteeSchema.optional(),
-  attendees: z.array(inviteeSchema).optional(),
-  host: publicHostSchema.optional(),
-});
+const rescheduledSchema = rescheduledResponseSchema;
+const pageSchema = reschedulePageSchema;
 
 /** Reschedule calls: the pages' reads, the move itself and the round-robin host change. */
 export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
@@ -100,8 +92,8 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         description:
           "`invitee` (their details) only with the attendee's `token` or to a host of the event.",
         security: [...hostSecurity, {}],
-        params: z.object({ attendeeUuid: z.uuid({ error: "Booking not found." }) }),
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        params: rescheduleAttendeeParams,
+        querystring: attendeeTokenQuery,
         response: { 200: pageSchema, ...errorResponses },
       },
     },
@@ -126,7 +118,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         tags,
         summary: "A group event a host reschedules for all its attendees",
         security: hostSecurity,
-        params: z.object({ eventUuid: z.uuid({ error: "Booking not found." }) }),
+        params: rescheduleEventParams,
         response: { 200: pageSchema, ...errorResponses },
       },
     },
@@ -145,10 +137,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         tags,
         summary: "An event a host reschedules, with that host (username or email)",
         security: hostSecurity,
-        params: z.object({
-          eventUuid: z.uuid({ error: "Booking not found." }),
-          host: z.string().trim().min(1).max(254),
-        }),
+        params: rescheduleByHostParams,
         response: { 200: pageSchema, ...errorResponses },
       },
     },
@@ -217,16 +206,8 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         tags,
         summary: "Hand a round-robin event to another free host of its event type",
         security: hostSecurity,
-        params: z.object({ id: z.uuid({ error: "Booking not found." }) }),
-        body: z
-          .object({
-            hostId: z.uuid({ error: "Not a host of this event type." }).optional(),
-            hostSlug: z.string().trim().min(1).max(100).optional(),
-          })
-          .refine((b) => b.hostId !== undefined || b.hostSlug !== undefined, {
-            error: "Required",
-            path: ["hostId"],
-          }),
+        params: roundRobinParams,
+        body: roundRobinRequestSchema,
         response: { 200: rescheduledSchema, ...errorResponses },
       },
       ...idempotent(db, deps.clock, "POST /api/reschedule/round-robin/:id"),

@@ -1,18 +1,7 @@
-import { z } from "zod";
+import type { ScheduleResponse } from "../../../core/api/schedules";
 import type { ScheduleRow } from "../../data/schedules";
 
-const range = z.object({ start: z.string(), end: z.string() });
-
-export const scheduleResponseSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  timeZone: z.string(),
-  weekly: z.record(z.string(), z.array(range)),
-  overrides: z.array(z.object({ date: z.string(), intervals: z.array(range) })),
-  isDefault: z.boolean(),
-});
-
-export function presentSchedule(row: ScheduleRow) {
+export function presentSchedule(row: ScheduleRow): ScheduleResponse {
   return {
     id: row.id,
     name: row.name,

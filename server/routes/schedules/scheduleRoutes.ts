@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { scheduleSchema, scheduleUpdateSchema } from "../../../core/schedules/scheduleSchema";
+import {
+  scheduleListResponseSchema,
+  scheduleParams,
+  scheduleResponseSchema,
+  scheduleSchema,
+  scheduleUpdateSchema,
+} from "../../../core/api/schedules";
 import { scheduleCreator } from "../../commands/scheduleCreator";
 import { scheduleDeleter } from "../../commands/scheduleDeleter";
 import { scheduleUpdater } from "../../commands/scheduleUpdater";
@@ -11,9 +17,9 @@ import { requireUserId } from "../../plugins/auth";
 import { assertCanManageSchedule } from "../../policies/schedules";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
-import { presentSchedule, scheduleResponseSchema } from "./schedulePresenter";
+import { presentSchedule } from "./schedulePresenter";
 
-const params = z.object({ id: z.uuid({ error: "Schedule not found." }) });
+const params = scheduleParams;
 
 export async function scheduleRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -27,10 +33,7 @@ export async function scheduleRoutes(base: FastifyInstance, { deps }: { deps: De
         tags,
         summary: "The signed-in host's schedules",
         security: hostSecurity,
-        response: {
-          200: z.object({ schedules: z.array(scheduleResponseSchema) }),
-          ...errorResponses,
-        },
+        response: { 200: scheduleListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { eventTypeParams } from "../../../core/api/eventTypes";
+import {
+  singleUseLinkListQuery,
+  singleUseLinkListResponseSchema,
+  singleUseLinkParams,
+  singleUseLinkSchema,
+} from "../../../core/api/singleUseLinks";
 import { singleUseLinkCreator } from "../../commands/singleUseLinkCreator";
 import { singleUseLinkRevoker } from "../../commands/singleUseLinkRevoker";
 import { listSingleUseLinks, type SingleUseLinkRow } from "../../data/singleUseLinks";
@@ -10,17 +17,7 @@ import { assertCanManageSingleUseLinks } from "../../policies/singleUseLinks";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 
-const params = z.object({ id: z.uuid({ error: "Event type not found." }) });
-const linkSchema = z.object({
-  id: z.uuid(),
-  /** The token of /S/{link}, as `POST /api/event` takes it in `singleUseLink`. */
-  link: z.string(),
-  url: z.string(),
-  createdAt: z.string(),
-  /** When it was booked; null while it can still be used. */
-  usedAt: z.string().nullable(),
-  eventId: z.string().nullable(),
-});
+const params = eventTypeParams;
 
 export async function singleUseLinkRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +41,7 @@ export async function singleUseLinkRoutes(base: FastifyInstance, { deps }: { dep
         summary: "Create a link that books the event type once",
         security: hostSecurity,
         params,
-        response: { 201: linkSchema, ...errorResponses },
+        response: { 201: singleUseLinkSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -61,8 +58,8 @@ export async function singleUseLinkRoutes(base: FastifyInstance, { deps }: { dep
         summary: "The event type's single-use links, used and unused, newest first",
         security: hostSecurity,
         params,
-        querystring: z.object({ status: z.enum(["all", "used", "unused"]).default("all") }),
-        response: { 200: z.object({ links: z.array(linkSchema) }), ...errorResponses },
+        querystring: singleUseLinkListQuery,
+        response: { 200: singleUseLinkListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -82,7 +79,7 @@ export async function singleUseLinkRoutes(base: FastifyInstance, { deps }: { dep
         tags,
         summary: "Revoke an unused single-use link",
         security: hostSecurity,
-        params: params.extend({ linkId: z.uuid({ error: "Link not found." }) }),
+        params: singleUseLinkParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },

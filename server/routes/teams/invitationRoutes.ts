@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  invitationAnswerResponseSchema,
+  invitationParams,
+  invitationPreviewSchema,
+  invitationTokenSchema,
+  receivedInvitationListResponseSchema,
+} from "../../../core/api/teams";
 import { type InvitationRef, teamInvitationAnswerer } from "../../commands/teamInvitationAnswerer";
 import { invitationByToken, invitationWithTeam, pendingInvitationsOfUser } from "../../data/teams";
 import type { Deps } from "../../deps";
@@ -9,18 +15,8 @@ import { assertAnswerable } from "../../policies/teamInvitations";
 import { errorResponses, errorSchema } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 
-const role = z.enum(["admin", "member"]);
-const receivedInvitationSchema = z.object({
-  id: z.uuid(),
-  teamId: z.uuid(),
-  teamName: z.string(),
-  role,
-  inviterName: z.string().nullable(),
-  expiresAt: z.string(),
-});
-/** The mailed link's token travels in bodies, never in a URL that logs would keep. */
-const tokenBody = z.object({ token: z.string().trim().min(1).max(200) });
-const answered = { 200: z.object({ teamId: z.uuid() }), 410: errorSchema, ...errorResponses };
+const tokenBody = invitationTokenSchema;
+const answered = { 200: invitationAnswerResponseSchema, 410: errorSchema, ...errorResponses };
 
 /** The invited person's side of team invitations: see them, accept or decline them. */
 export async function invitationRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
@@ -37,10 +33,7 @@ export async function invitationRoutes(base: FastifyInstance, { deps }: { deps: 
         description:
           "Unexpired, unanswered invitations to the account's address once it is verified (or to the account itself). Otherwise the mailed link answers them.",
         security: hostSecurity,
-        response: {
-          200: z.object({ invitations: z.array(receivedInvitationSchema) }),
-          ...errorResponses,
-        },
+        response: { 200: receivedInvitationListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -58,17 +51,7 @@ export async function invitationRoutes(base: FastifyInstance, { deps }: { deps: 
         tags,
         summary: "What a mailed invitation link invites to (no sign-in needed)",
         body: tokenBody,
-        response: {
-          200: z.object({
-            teamName: z.string(),
-            inviterName: z.string().nullable(),
-            email: z.string(),
-            role,
-            expiresAt: z.string(),
-          }),
-          410: errorSchema,
-          ...errorResponses,
-        },
+        response: { 200: invitationPreviewSchema, 410: errorSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -118,7 +101,7 @@ export async function invitationRoutes(base: FastifyInstance, { deps }: { deps: 
               ? "Accept an invitation from the dashboard"
               : "Decline an invitation from the dashboard",
           security: hostSecurity,
-          params: z.object({ invitationId: z.uuid({ error: "Invitation not found." }) }),
+          params: invitationParams,
           response: answered,
         },
       },

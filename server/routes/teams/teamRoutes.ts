@@ -1,7 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { colorField, emailField } from "../../../core/accounts/accountSchemas";
+import {
+  memberRoleSchema,
+  sentInvitationResponseSchema,
+  teamCreateSchema,
+  teamInvitationListResponseSchema,
+  teamInvitationParams,
+  teamInviteSchema,
+  teamListResponseSchema,
+  teamMemberParams,
+  teamParams,
+  teamSchema,
+  teamUpdateSchema,
+} from "../../../core/api/teams";
 import { teamCreator } from "../../commands/teamCreator";
 import { teamInvitationRevoker } from "../../commands/teamInvitationRevoker";
 import { type SentInvitation, teamInviter } from "../../commands/teamInviter";
@@ -24,37 +36,7 @@ import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 import { invitationRoutes } from "./invitationRoutes";
 
-const params = z.object({ id: z.uuid({ error: "Team not found." }) });
-const memberSchema = z.object({
-  userId: z.string(),
-  name: z.string(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(["admin", "member"]),
-});
-const teamSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  slug: z.string(),
-  colorsLocked: z.boolean(),
-  /** The team's brand colours; while locked, its plain members' pages use them. */
-  colors: z.object({
-    backgroundColor: z.string().nullable(),
-    textColor: z.string().nullable(),
-    primaryColor: z.string().nullable(),
-  }),
-  role: z.enum(["admin", "member"]),
-  /** Only people who accepted an invitation; pending invitations are listed apart. */
-  members: z.array(memberSchema),
-});
-/** What an admin sees of an invitation: nothing tells whether the address has an account. */
-const sentInvitationSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  role: z.enum(["admin", "member"]),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-});
+const params = teamParams;
 
 function presentInvitation(row: SentInvitation) {
   return { ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
@@ -95,7 +77,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         tags,
         summary: "Teams the host belongs to, with members",
         security: hostSecurity,
-        response: { 200: z.object({ teams: z.array(teamSchema) }), ...errorResponses },
+        response: { 200: teamListResponseSchema, ...errorResponses },
       },
     },
     async (request) => ({
@@ -110,16 +92,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         tags,
         summary: "Create a team; the creator becomes its admin",
         security: hostSecurity,
-        body: z.object({
-          name: z.string().trim().min(1, { error: "Required" }).max(100),
-          slug: z
-            .string()
-            .trim()
-            .toLowerCase()
-            .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, {
-              error: "Use lowercase letters, digits and dashes.",
-            }),
-        }),
+        body: teamCreateSchema,
         response: { 201: teamSchema, ...errorResponses },
       },
     },
@@ -152,20 +125,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         summary: "Rename a team, set its brand colours or lock them for its members (admins)",
         security: hostSecurity,
         params,
-        body: z
-          .object({
-            name: z.string().trim().min(1, { error: "Required" }).max(100),
-            colorsLocked: z.boolean(),
-            colors: z
-              .object({
-                backgroundColor: colorField.nullable(),
-                textColor: colorField.nullable(),
-                primaryColor: colorField.nullable(),
-              })
-              .partial()
-              .strict(),
-          })
-          .partial(),
+        body: teamUpdateSchema,
         response: { 200: teamSchema, ...errorResponses },
       },
     },
@@ -186,8 +146,8 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
           "Sends an invitation mail with a link that works once for 7 days; a new invitation to the same address replaces the unanswered one. Answers alike whether or not the address has a Slotted account.",
         security: hostSecurity,
         params,
-        body: z.object({ email: emailField, role: z.enum(["admin", "member"]).default("member") }),
-        response: { 201: z.object({ invitation: sentInvitationSchema }), ...errorResponses },
+        body: teamInviteSchema,
+        response: { 201: sentInvitationResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -212,12 +172,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         summary: "Invitations waiting for an answer, expired ones included (admins)",
         security: hostSecurity,
         params,
-        response: {
-          200: z.object({
-            invitations: z.array(sentInvitationSchema.extend({ expired: z.boolean() })),
-          }),
-          ...errorResponses,
-        },
+        response: { 200: teamInvitationListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -240,7 +195,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         tags,
         summary: "Withdraw an invitation (admins); its link stops working",
         security: hostSecurity,
-        params: params.extend({ invitationId: z.uuid({ error: "Invitation not found." }) }),
+        params: teamInvitationParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },
@@ -277,8 +232,8 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         tags,
         summary: "Change a member's role (admins); a team keeps at least one admin",
         security: hostSecurity,
-        params: params.extend({ userId: z.uuid({ error: "Member not found." }) }),
-        body: z.object({ role: z.enum(["admin", "member"]) }),
+        params: teamMemberParams,
+        body: memberRoleSchema,
         response: { 200: teamSchema, ...errorResponses },
       },
     },
@@ -297,7 +252,7 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         tags,
         summary: "Remove a member (admins); takes them off the team's event types",
         security: hostSecurity,
-        params: params.extend({ userId: z.uuid({ error: "Member not found." }) }),
+        params: teamMemberParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },

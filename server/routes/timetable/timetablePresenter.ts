@@ -1,29 +1,6 @@
-import { z } from "zod";
+import type { TimetableResponse, TimetableSlotResponse } from "../../../core/api/timetable";
 import type { Slot } from "../../../core/availability/types";
 import { MAXIMUM_DAYS_CHECKED, type Timetable } from "../../availability/loadTimetable";
-
-const slotSchema = z.object({
-  start: z.string().describe("ISO 8601 instant in UTC"),
-  seatsLeft: z.number().int().optional().describe("GROUP event types only"),
-});
-
-export const timetableResponseSchema = z.object({
-  timetable: z.array(
-    z.object({
-      date: z.string().describe("yyyy-MM-dd in the invitee's zone"),
-      slots: z
-        .record(z.string(), slotSchema)
-        .describe(
-          'Keyed "HH:mm" in the invitee\'s zone; the second reading of a repeated hour is keyed "HH:mm±hh:mm" (its UTC offset)',
-        ),
-    }),
-  ),
-  formerTime: z.string().nullable(),
-  firstDate: z.string().nullable(),
-  lastDate: z.string().nullable(),
-  isNotAvailable: z.boolean(),
-  maximumDaysChecked: z.number().int(),
-});
 
 /** An epoch-ms instant as "yyyy-MM-ddTHH:mm:ssZ" (milliseconds only when there are any). */
 function isoInstant(instant: number): string {
@@ -45,7 +22,7 @@ function offsetLabel(offsetMinutes: number): string {
  * instants: the earlier keeps the plain key, the later one gets its UTC offset appended.
  */
 function slotMap(slots: readonly Slot[], withSeats: boolean) {
-  const map: Record<string, z.infer<typeof slotSchema>> = {};
+  const map: Record<string, TimetableSlotResponse> = {};
   const ordered = [...slots].sort((a, b) => a.start - b.start);
   for (const slot of ordered) {
     const key = Object.hasOwn(map, slot.localTime)
@@ -62,7 +39,7 @@ function slotMap(slots: readonly Slot[], withSeats: boolean) {
 export function presentTimetable(
   timetable: Timetable,
   options: { formerTime: Date | null; withSeats: boolean },
-): z.infer<typeof timetableResponseSchema> {
+): TimetableResponse {
   return {
     timetable: timetable.days.map((day) => ({
       date: day.date,

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  timetableByEventQuery,
+  timetableByHostEventQuery,
+  timetableByLinkQuery,
+  timetableBySharedLinkQuery,
+  timetableQuery,
+  timetableResponseSchema,
+} from "../../../core/api/timetable";
 import type { AvailabilityOptions } from "../../availability/loadAvailabilityInput";
 import type { EventTypeTarget } from "../../availability/loadEventTypeTarget";
 import { loadTimetable } from "../../availability/loadTimetable";
@@ -9,14 +17,7 @@ import type { ResolvedEventType } from "../../availability/resolvePublicEventTyp
 import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
-import { presentTimetable, timetableResponseSchema } from "./timetablePresenter";
-import {
-  timetableByEventQuery,
-  timetableByHostEventQuery,
-  timetableByLinkQuery,
-  timetableBySharedLinkQuery,
-  timetableQuery,
-} from "./timetableSchemas";
+import { presentTimetable } from "./timetablePresenter";
 
 /** The window parameters every timetable call shares, after validation. */
 interface WindowQuery {

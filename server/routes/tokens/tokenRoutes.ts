@@ -2,6 +2,12 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  apiTokenListResponseSchema,
+  apiTokenParams,
+  apiTokenRequestSchema,
+  createdApiTokenSchema,
+} from "../../../core/api/tokens";
 import { newSecret, tokenHash } from "../../auth/secrets";
 import { authTokens } from "../../db/schema";
 import type { Deps } from "../../deps";
@@ -9,8 +15,6 @@ import { requireUserId } from "../../plugins/auth";
 import { assertCanCreateApiToken, assertCanRevokeApiToken } from "../../policies/tokens";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
-
-const tokenSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() });
 
 /** Long-lived API tokens for scripts and integrations; only their hash is stored. */
 export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
@@ -27,7 +31,7 @@ export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         tags,
         summary: "The host's API tokens (without their secrets)",
         security: hostSecurity,
-        response: { 200: z.object({ tokens: z.array(tokenSchema) }), ...errorResponses },
+        response: { 200: apiTokenListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -53,8 +57,8 @@ export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         tags,
         summary: "Create an API token; its secret is shown this once",
         security: hostSecurity,
-        body: z.object({ name: z.string().trim().min(1, { error: "Required" }).max(100) }),
-        response: { 201: tokenSchema.extend({ token: z.string() }), ...errorResponses },
+        body: apiTokenRequestSchema,
+        response: { 201: createdApiTokenSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -85,7 +89,7 @@ export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps 
         tags,
         summary: "Revoke an API token",
         security: hostSecurity,
-        params: z.object({ id: z.uuid({ error: "Token not found." }) }),
+        params: apiTokenParams,
         response: { 204: z.null(), ...errorResponses },
       },
     },

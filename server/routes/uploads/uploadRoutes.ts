@@ -3,6 +3,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { uploadParams, uploadQuery, uploadSchema } from "../../../core/api/uploads";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../core/uploads/uploadLimits";
@@ -15,14 +16,7 @@ import { tooLarge, uploadPath } from "../../uploads/uploadFiles";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 
-const params = z.object({ id: z.uuid({ error: "Upload not found." }) });
-const uploadSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(["image", "video"]),
-  mimeType: z.string(),
-  size: z.number(),
-  url: z.string(),
-});
+const params = uploadParams;
 
 const noFile = () =>
   new DomainError("VALIDATION", message("uploads.chooseFile"), {
@@ -72,7 +66,7 @@ export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps
           "A multipart/form-data body with one `file` part. The type is decided by the file's content (magic bytes), not by its name or declared type.",
         security: hostSecurity,
         consumes: ["multipart/form-data"],
-        querystring: z.object({ kind: z.enum(["image", "video"]).default("image") }),
+        querystring: uploadQuery,
         response: { 201: uploadSchema, ...errorResponses },
       },
     },

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { EVENT_KINDS } from "../eventTypes/eventKinds";
+import { issueMessage } from "../messages";
+import { isLocalDate } from "../time/localDate";
+import { isSupportedDate, isSupportedInstant, SUPPORTED_DATES } from "../validation/supportedDates";
+import { EVENT_STATUSES, eventLocationSchema, inviteeSchema } from "./events";
+
+// Year 0 and JavaScript's extended years would reach PostgreSQL as timestamps it refuses.
+const dateOrInstant = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (isSupportedDate(value) || isSupportedInstant(value)) return;
+    const wellFormed =
+      isLocalDate(value) || (/^[+-]?\d{4,6}-/.test(value) && !Number.isNaN(Date.parse(value)));
+    ctx.addIssue({
+      code: "custom",
+      message: wellFormed
+        ? issueMessage("time.useDateBetween", { ...SUPPORTED_DATES })
+        : issueMessage("time.useDateOrInstant"),
+    });
+  });
+
+/** `GET /api/bookings`: a date is a day in the host's zone (`to` inclusive), an instant as is. */
+export const bookingListQuery = z.object({
+  status: z
+    .enum(["CONFIRMED", "CANCELLED", "PENDING_PAYMENT"], {
+      error: issueMessage("booking.statusFilter"),
+    })
+    .optional(),
+  from: dateOrInstant.optional(),
+  to: dateOrInstant.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** A host's event with its attendees, as the bookings list shows it. */
+export const hostBookingSchema = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  location: eventLocationSchema,
+  cancellationReason: z.string().nullable(),
+  rescheduleReason: z.string().nullable(),
+  eventType: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    slug: z.string(),
+    kind: z.enum(EVENT_KINDS),
+  }),
+  hosts: z.array(
+    z.object({ id: z.uuid(), name: z.string(), username: z.string(), email: z.string() }),
+  ),
+  attendees: z.array(inviteeSchema),
+});
+
+export const bookingListResponseSchema = z.object({ bookings: z.array(hostBookingSchema) });
+
+export type HostBookingResponse = z.infer<typeof hostBookingSchema>;

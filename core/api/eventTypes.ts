@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { EVENT_KINDS } from "../eventTypes/eventKinds";
+import { QUESTION_TYPES } from "../eventTypes/eventTypeSchema";
+import { issueMessage } from "../messages";
+
+export {
+  eventTypeSchema as eventTypeCreateSchema,
+  eventTypeUpdateSchema,
+} from "../eventTypes/eventTypeSchema";
+
+/** `{id}` of /api/event-types/{id}; a malformed id is as unknown as a missing one. */
+export const eventTypeParams = z.object({
+  id: z.uuid({ error: issueMessage("eventTypes.notFound") }),
+});
+
+export const eventTypeListQuery = z.object({ teamId: z.uuid().optional() });
+
+/** A location's options as the API shows them (the booking page sees only the public ones). */
+export const locationOptionsResponseSchema = z.object({
+  address: z.string().optional(),
+  custom: z.string().optional(),
+  url: z.string().optional(),
+  direction: z.enum(["HOST_CALLS_INVITEE", "INVITEE_CALLS_HOST"]).optional(),
+  phone: z.string().optional(),
+});
+
+export const locationResponseSchema = z.object({
+  type: z.string(),
+  options: locationOptionsResponseSchema,
+});
+
+/** A custom question as the API shows it, to hosts and invitees alike. */
+export const questionResponseSchema = z.object({
+  id: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  label: z.string(),
+  required: z.boolean(),
+  options: z.array(z.string()),
+});
+
+export const priceResponseSchema = z.object({ amount: z.number(), currency: z.string() });
+
+export const hostGroupResponseSchema = z.object({
+  mode: z.enum(["ALL", "ANY"]),
+  userIds: z.array(z.string()),
+});
+
+/** An event type as its host reads it: every field they set, and where invitees book it. */
+export const eventTypeResponseSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(EVENT_KINDS),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  duration: z.number(),
+  durations: z.array(z.number()),
+  scheduleId: z.string().nullable(),
+  teamId: z.string().nullable(),
+  userId: z.string().nullable(),
+  locations: z.array(locationResponseSchema),
+  bufferBefore: z.number(),
+  bufferAfter: z.number(),
+  minimumNotice: z.number(),
+  maxDaysAhead: z.number().nullable(),
+  slotStep: z.number().nullable(),
+  dailyLimit: z.number().nullable(),
+  seats: z.number().nullable(),
+  hosts: z.array(z.object({ userId: z.string(), priority: z.number() })),
+  hostGroups: z.array(hostGroupResponseSchema),
+  questions: z.array(questionResponseSchema),
+  price: priceResponseSchema.nullable(),
+  requiresEmailVerification: z.boolean(),
+  redirectUrl: z.string().nullable(),
+  redirectSeconds: z.number().nullable(),
+  lockTimeZone: z.boolean(),
+  active: z.boolean(),
+  sharedLink: z.string().nullable(),
+  /** Where invitees book it: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
+  url: z.string().nullable(),
+});
+
+export const eventTypeListResponseSchema = z.object({
+  eventTypes: z.array(eventTypeResponseSchema),
+});
+
+export type EventTypeResponse = z.infer<typeof eventTypeResponseSchema>;
+/** The fields a host sets, as they read them back: what the editor sends again. */
+export type EventTypeResponseFields = Omit<
+  EventTypeResponse,
+  "id" | "userId" | "sharedLink" | "url"
+>;
+export type LocationResponse = z.infer<typeof locationResponseSchema>;
+export type LocationOptionsResponse = z.infer<typeof locationOptionsResponseSchema>;
+export type QuestionResponse = z.infer<typeof questionResponseSchema>;
+export type HostGroupResponse = z.infer<typeof hostGroupResponseSchema>;

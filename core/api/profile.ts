@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { EVENT_KINDS } from "../eventTypes/eventKinds";
+import { priceResponseSchema } from "./eventTypes";
+
+/** The Profile settings a public page needs (spec §3); nothing the host keeps private. */
+export const publicProfileSchema = z.object({
+  googleAnalytics: z.string().nullable(),
+  facebookPixelId: z.string().nullable(),
+  showPrivacyPolicy: z.boolean(),
+  privacyPolicyUrl: z.string().nullable(),
+  showImprint: z.boolean(),
+  imprintUrl: z.string().nullable(),
+  hideBranding: z.boolean(),
+  backgroundColor: z.string().nullable(),
+  textColor: z.string().nullable(),
+  primaryColor: z.string().nullable(),
+  /** A team admin locked the colours: the page's query parameters may not change them. */
+  colorsLocked: z.boolean(),
+  timeFormat: z.number().nullable(),
+  timeZone: z.string().nullable(),
+});
+
+/** `{id}` of the spec's GET /page/{id}: a username or a team's slug. */
+export const profilePageParams = z.object({ id: z.string().max(200) });
+
+/** An event type as a profile page lists it. */
+export const eventTypeCardSchema = z.object({
+  kind: z.enum(EVENT_KINDS),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  duration: z.number(),
+  durations: z.array(z.number()),
+  locationTypes: z.array(z.string()),
+  price: priceResponseSchema.nullable(),
+  /** The booking page's path: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
+  path: z.string(),
+});
+
+/** The public profile page of a user or team. */
+export const profilePageResponseSchema = z.object({
+  page: z.object({
+    kind: z.enum(["user", "team"]),
+    name: z.string(),
+    slug: z.string(),
+    avatarUrl: z.string().nullable(),
+    welcomeMessage: z.string().nullable(),
+    socials: z.record(z.string(), z.string()),
+    eventTypes: z.array(eventTypeCardSchema),
+  }),
+  profile: publicProfileSchema,
+});
+
+export type PublicProfileResponse = z.infer<typeof publicProfileSchema>;
+export type EventTypeCard = z.infer<typeof eventTypeCardSchema>;
+export type ProfilePageResponse = z.infer<typeof profilePageResponseSchema>;
