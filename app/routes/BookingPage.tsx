@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/apiClient";
+
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
@@ -22,7 +22,7 @@ import { postToParent } from "../features/embed/embedded";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
 import { setProfile, setTimeZone, useAppState } from "../state/appState";
-import { ErrorPage } from "./ErrorPage";
+import { FailedQueryPage } from "./FailedQueryPage";
 import { NotFoundPage } from "./NotFoundPage";
 
 const DetailsStep = lazy(() =>
@@ -60,8 +60,7 @@ function BookingScreen({ source }: { source: BookingSource }) {
   }, [eventType, source]);
 
   if (query.status === "error") {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorPage error={query.error} />;
+    return <FailedQueryPage error={query.error} />;
   }
   return <BookingFlow source={source} eventType={eventType} />;
 }

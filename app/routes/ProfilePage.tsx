@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/apiClient";
+
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
@@ -14,8 +14,7 @@ import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router/Link";
 import { useParams } from "../router/navigation";
 import { setProfile } from "../state/appState";
-import { ErrorPage } from "./ErrorPage";
-import { NotFoundPage } from "./NotFoundPage";
+import { FailedQueryPage } from "./FailedQueryPage";
 
 /** `/{username}`: the host's (or team's) avatar, name, welcome message and event types as cards. */
 export function ProfilePage() {
@@ -45,8 +44,7 @@ export function ProfilePage() {
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !data) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorPage error={query.error} />;
+    return <FailedQueryPage error={query.error} />;
   }
   const { page } = data;
 

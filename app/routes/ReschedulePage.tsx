@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/apiClient";
+import { hasErrorCode } from "../api/apiErrors";
 import { errorMessage } from "../api/errorMessage";
 import { publicApi } from "../api/publicApi";
 import { invalidateQueries, usePublicQuery } from "../api/publicQuery";
@@ -28,8 +28,7 @@ import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
 import { notify, setProfile, setTimeZone, useAppState } from "../state/appState";
-import { ErrorPage } from "./ErrorPage";
-import { NotFoundPage } from "./NotFoundPage";
+import { FailedQueryPage } from "./FailedQueryPage";
 
 /** Who reschedules what (spec §6): an attendee their booking, a host the event, a whole group, or one round-robin host. */
 type Mode = "attendee" | "host" | "forAll" | "roundRobin";
@@ -127,8 +126,7 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !query.data) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorPage error={query.error} />;
+    return <FailedQueryPage error={query.error} />;
   }
   return (
     <RescheduleFlow
@@ -205,7 +203,7 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
       postToParent("event_rescheduled", { event: { uuid: answer.event.uuid } });
       setMoved(await fetchEventView(answer.event.uuid));
     } catch (error) {
-      if (error instanceof ApiError && error.code === "SLOT_NOT_AVAILABLE_ANYMORE") {
+      if (hasErrorCode(error, "SLOT_NOT_AVAILABLE_ANYMORE")) {
         notify(t("booking.slotTaken"), "danger");
         invalidateQueries("/timetable");
         setStep("pick");

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/apiClient";
+import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
@@ -129,7 +129,7 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
     onSuccess: refresh,
     onError: (error) => notify(errorMessage(error, t), "error"),
   });
-  const errors = invite.error instanceof ApiError ? invite.error.fieldErrors : {};
+  const errors = fieldErrorsOf(invite.error);
   const roleOptions = (["member", "admin"] as const).map((value) => ({
     value,
     label: t(`dashboard.teams.roles.${value}`),
@@ -303,7 +303,7 @@ function RenameCard({ team }: { team: Team }) {
       await refresh();
     },
   });
-  const errors = rename.error instanceof ApiError ? rename.error.fieldErrors : {};
+  const errors = fieldErrorsOf(rename.error);
   return (
     <Card title={t("dashboard.teams.settings")}>
       <form

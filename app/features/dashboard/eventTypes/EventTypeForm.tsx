@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, type FieldErrors } from "../../../api/apiClient";
+import type { FieldErrors } from "../../../api/apiClient";
+import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
@@ -81,7 +82,7 @@ export function EventTypeForm({
       await onSubmit(eventTypePayload(draft));
       setErrors({});
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      const fields = fieldErrorsOf(error);
       setErrors(fields);
       const unshown = Object.entries(fields)
         .filter(([path]) => !SHOWN.some((pattern) => pattern.test(path)))

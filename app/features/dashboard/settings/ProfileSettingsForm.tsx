@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "../../../../core/accounts/accountSchemas";
-import { ApiError } from "../../../api/apiClient";
+import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
@@ -77,7 +77,7 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
       notify(t("dashboard.settings.avatarSaved"));
     },
   });
-  const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
+  const errors = fieldErrorsOf(save.error);
   const pageUrl = `${window.location.origin}/${user.username}`;
 
   return (
