@@ -92,11 +92,6 @@ export function invalidateQueries(prefix: string): void {
   }
 }
 
-/** Forgets `key` entirely (its next use starts from pending). */
-export function removeQuery(key: string): void {
-  cache.delete(key);
-}
-
 export interface UseQueryResult<T> extends QueryState<T> {
   refetch: () => Promise<T>;
 }

@@ -34,8 +34,8 @@ import {
 } from "./detailsForm";
 import { formatMeetingTime } from "./formatters";
 import { needsInviteePhone, offeredLocationText } from "./locationText";
-import { timeZoneLabel } from "./TimeZoneSelect";
 import type { SlotSelection } from "./timetable";
+import { timeZoneLabel } from "./timeZoneLabel";
 
 const PhoneField = lazy(() => import("./PhoneField").then((m) => ({ default: m.PhoneField })));
 const EmailCodeStep = lazy(() =>

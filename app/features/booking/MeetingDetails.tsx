@@ -5,7 +5,7 @@ import { useAppState } from "../../state/appState";
 import type { EventView } from "./eventView";
 import { formatMeetingTime } from "./formatters";
 import { bookedLocationText } from "./locationText";
-import { timeZoneLabel } from "./TimeZoneSelect";
+import { timeZoneLabel } from "./timeZoneLabel";
 
 interface MeetingDetailsProps {
   event: EventView;

@@ -26,7 +26,7 @@ import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { SelectField } from "../../features/dashboard/ui/SelectField";
 import { notify } from "../../state/appState";
-import type { ScreenProps } from "./dashboardRoutes";
+import type { ScreenProps } from "./ScreenProps";
 
 /**
  * One team: members and roles, invitations for admins, its event types with their shared
