@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { issueMessage } from "../messages";
+import { EMAIL_MAX, EMAIL_PATTERN } from "../validation/emailAddress";
 import { timeZoneField } from "../validation/timeZoneField";
+import { WELCOME_MESSAGE_MAX } from "./profileLimits";
 import { isAllowedUsername, RESERVED_USERNAMES, USERNAME_PATTERN } from "./usernameRules";
 
 export const LANGUAGES = ["en", "de", "de-du", "nl", "fi", "es", "pl", "fr", "ar", "fa"] as const;
@@ -10,8 +13,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const emailField = z
   .string()
   .trim()
-  .max(254, { error: "Please enter a valid email address." })
-  .pipe(z.email({ error: "Please enter a valid email address." }));
+  .max(EMAIL_MAX, { error: issueMessage("fields.invalidEmail") })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: issueMessage("fields.invalidEmail") }));
 
 export const usernameField = z
   .string()
@@ -104,7 +107,7 @@ export const meUpdateSchema = z
         showImprint: z.boolean(),
         imprintUrl: urlField.nullable(),
         hideBranding: z.boolean(),
-        welcomeMessage: z.string().max(300).nullable(),
+        welcomeMessage: z.string().max(WELCOME_MESSAGE_MAX).nullable(),
         backgroundColor: colorField.nullable(),
         textColor: colorField.nullable(),
         primaryColor: colorField.nullable(),

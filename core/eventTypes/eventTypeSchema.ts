@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVENT_DESCRIPTION_MAX } from "./textLimits";
 
 export const EVENT_KINDS = ["ONE_ON_ONE", "GROUP", "COLLECTIVE", "ROUND_ROBIN", "FLEXI"] as const;
 export const TEAM_KINDS: ReadonlySet<string> = new Set(["COLLECTIVE", "ROUND_ROBIN", "FLEXI"]);
@@ -144,7 +145,7 @@ const baseShape = {
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, {
       error: "Use lowercase letters, digits and dashes.",
     }),
-  description: z.string().max(5000),
+  description: z.string().max(EVENT_DESCRIPTION_MAX),
   duration: durationField,
   durations: z.array(durationField).max(12).optional(),
   scheduleId: z.uuid().nullable(),

@@ -1,5 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_SLUG_MAX,
+  EVENT_TITLE_MAX,
+} from "../../../../core/eventTypes/textLimits";
 import type { FieldErrors } from "../../../api/apiClient";
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
@@ -123,7 +128,7 @@ export function EventTypeForm({
           label={t("dashboard.eventForm.title")}
           value={draft.title}
           required
-          maxLength={200}
+          maxLength={EVENT_TITLE_MAX}
           onChange={(event) => {
             const title = event.target.value;
             update(slugTouched ? { title } : { title, slug: slugify(title) });
@@ -136,7 +141,7 @@ export function EventTypeForm({
           required
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={80}
+          maxLength={EVENT_SLUG_MAX}
           onChange={(event) => {
             setSlugTouched(true);
             update({ slug: event.target.value.toLowerCase() });
@@ -156,7 +161,7 @@ export function EventTypeForm({
         <TextAreaField
           label={t("dashboard.eventForm.description")}
           value={draft.description}
-          maxLength={5000}
+          maxLength={EVENT_DESCRIPTION_MAX}
           onChange={(event) => update({ description: event.target.value })}
           errors={errors.description}
         />

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "../../../../core/accounts/accountSchemas";
+import { WELCOME_MESSAGE_MAX } from "../../../../core/accounts/profileLimits";
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
@@ -21,8 +22,6 @@ import { SelectField } from "../ui/SelectField";
 import { StickySaveBar } from "../ui/StickySaveBar";
 import { TextAreaField } from "../ui/TextAreaField";
 import { AvatarUpload } from "./AvatarUpload";
-
-const WELCOME_MAX = 300;
 
 /** Name, username, avatar, welcome message, zone, clock, language, analytics, legal links, branding. */
 export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
@@ -132,9 +131,9 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
           label={t("dashboard.settings.welcomeMessage")}
           hint={t("dashboard.settings.welcomeMessageHint", {
             count: (profile.welcomeMessage ?? "").length,
-            max: WELCOME_MAX,
+            max: WELCOME_MESSAGE_MAX,
           })}
-          maxLength={WELCOME_MAX}
+          maxLength={WELCOME_MESSAGE_MAX}
           value={profile.welcomeMessage ?? ""}
           onChange={(event) => setP({ welcomeMessage: event.target.value })}
           errors={errors["profile.welcomeMessage"]}
