@@ -6,6 +6,8 @@ import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { CheckboxField } from "../../components/CheckboxField";
+import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import {
@@ -20,11 +22,9 @@ import { LeaveTeamCard } from "../../features/dashboard/teams/LeaveTeamCard";
 import { PendingInvitations } from "../../features/dashboard/teams/PendingInvitations";
 import { BackLink } from "../../features/dashboard/ui/BackLink";
 import { Card } from "../../features/dashboard/ui/Card";
-import { CheckboxField } from "../../features/dashboard/ui/CheckboxField";
 import { ColorField } from "../../features/dashboard/ui/ColorField";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
-import { SelectField } from "../../features/dashboard/ui/SelectField";
 import { notify } from "../../state/appState";
 import type { ScreenProps } from "./ScreenProps";
 

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { addDays, parseLocalDate, WEEKDAYS, weekdayOf } from "../../../../core/time/localDate";
 import type { FieldErrors } from "../../../api/apiClient";
 import { Button } from "../../../components/Button";
+import { FieldMessages } from "../../../components/FieldMessages";
 import type { TimeRange } from "../api/types";
 import { Dialog } from "../ui/Dialog";
-import { FieldMessages } from "../ui/FieldMessages";
 import { RangesEditor } from "./RangesEditor";
 import { wallTimeLabel } from "./timeOptions";
 

@@ -5,8 +5,8 @@ import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../../../core/uploads/uploadLi
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
+import { FieldMessages } from "../../../components/FieldMessages";
 import { dashboardApi } from "../api/dashboardApi";
-import { FieldMessages } from "../ui/FieldMessages";
 
 interface AvatarUploadProps {
   avatarUrl: string | null;

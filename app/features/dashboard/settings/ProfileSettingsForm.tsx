@@ -7,6 +7,9 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { SelectField } from "../../../components/SelectField";
+import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import { availableLanguages } from "../../../i18n/i18n";
 import { languageNames } from "../../../i18n/languageNames";
@@ -16,11 +19,8 @@ import { dashboardKeys } from "../api/dashboardQueries";
 import type { MeSettings, ProfileSettings } from "../api/types";
 import { TimeZoneField } from "../availability/TimeZoneField";
 import { Card } from "../ui/Card";
-import { CheckboxField } from "../ui/CheckboxField";
 import { ColorField } from "../ui/ColorField";
-import { SelectField } from "../ui/SelectField";
 import { StickySaveBar } from "../ui/StickySaveBar";
-import { TextAreaField } from "../ui/TextAreaField";
 import { AvatarUpload } from "./AvatarUpload";
 
 /** Name, username, avatar, welcome message, zone, clock, language, analytics, legal links, branding. */
