@@ -7,8 +7,7 @@ import { UserText } from "../components/UserText";
 import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
 import { BookingCard } from "../features/booking/BookingCard";
 import {
-  eventTypeKey,
-  fetchEventType,
+  eventTypeQuery,
   type PublicEventType,
   timetableReference,
 } from "../features/booking/bookingApi";
@@ -39,8 +38,7 @@ export function BookingPage() {
 
 function BookingScreen({ source }: { source: BookingSource }) {
   const { t } = useTranslation();
-  const key = eventTypeKey(source);
-  const query = usePublicQuery(key, (signal) => fetchEventType(source, signal), 60_000);
+  const query = usePublicQuery(eventTypeQuery(source));
   const eventType = query.data?.eventType;
 
   useDocumentTitle(

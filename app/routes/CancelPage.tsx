@@ -30,24 +30,27 @@ interface CancelData {
 export function CancelPage() {
   const { t } = useTranslation();
   const { slug = "", usertoken } = useParams();
-  const key = `cancel:${slug}`;
-  const query = usePublicQuery<CancelData>(key, async (signal) => {
-    try {
-      const { invitee, event } = await fetchInvitee(slug, usertoken, signal);
-      return {
-        event,
-        inviteeName: invitee.name ?? null,
-        attendeeCancelled: invitee.status === "CANCELLED",
-      };
-    } catch (error) {
-      // Not an attendee: a host's link names the event itself.
-      if (!isNotFound(error)) throw error;
-      return {
-        event: await fetchEventView(slug, signal),
-        inviteeName: null,
-        attendeeCancelled: false,
-      };
-    }
+  const key = ["cancel", slug] as const;
+  const query = usePublicQuery<CancelData>({
+    key,
+    fn: async (signal) => {
+      try {
+        const { invitee, event } = await fetchInvitee(slug, usertoken, signal);
+        return {
+          event,
+          inviteeName: invitee.name ?? null,
+          attendeeCancelled: invitee.status === "CANCELLED",
+        };
+      } catch (error) {
+        // Not an attendee: a host's link names the event itself.
+        if (!isNotFound(error)) throw error;
+        return {
+          event: await fetchEventView(slug, signal),
+          inviteeName: null,
+          attendeeCancelled: false,
+        };
+      }
+    },
   });
   const [reason, setReason] = useState("");
   const [alert, setAlert] = useState<string>();

@@ -28,9 +28,9 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
   const { slug = "" } = useParams();
   const { search } = useLocation();
   const remembered = routeName === "bookingConfirmation" ? rememberedBooking(slug) : null;
-  const query = usePublicQuery<ConfirmationData>(
-    `confirmation:${routeName}:${slug}`,
-    async (signal) => {
+  const query = usePublicQuery<ConfirmationData>({
+    key: ["confirmation", routeName, slug],
+    fn: async (signal) => {
       if (routeName === "event") {
         return { event: await fetchEventView(slug, signal), inviteeName: null };
       }
@@ -38,8 +38,8 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
       const { event, invitee } = await fetchInvitee(slug, token, signal);
       return { event, inviteeName: invitee.name ?? null };
     },
-    60_000,
-  );
+    staleTime: 60_000,
+  });
   const status = query.data?.event.status;
   useDocumentTitle(
     query.status === "error"

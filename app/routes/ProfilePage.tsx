@@ -8,7 +8,7 @@ import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
 import { durationLabel } from "../features/booking/durationLabel";
 import { HostAvatars } from "../features/booking/HostAvatars";
 import { postToParent } from "../features/embed/embedded";
-import { fetchProfilePage } from "../features/profile/profilePageApi";
+import { profilePageQuery } from "../features/profile/profilePageApi";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router/Link";
@@ -21,7 +21,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const { username = "" } = useParams();
-  const query = usePublicQuery(`page:${username}`, (signal) => fetchProfilePage(username, signal));
+  const query = usePublicQuery(profilePageQuery(username));
   const data = query.data;
   useDocumentTitle(
     query.status === "error"

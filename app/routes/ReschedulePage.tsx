@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { hasErrorCode } from "../api/apiErrors";
 import { errorMessage } from "../api/errorMessage";
 import { publicApi } from "../api/publicApi";
 import { invalidateQueries, usePublicQuery } from "../api/publicQuery";
@@ -22,12 +21,13 @@ import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { ReasonField } from "../features/booking/ReasonField";
 import { SlotPicker } from "../features/booking/SlotPicker";
 import type { SlotSelection } from "../features/booking/timetable";
-import type { TimetableReference } from "../features/booking/useTimetable";
+import { useSlotTaken } from "../features/booking/useSlotTaken";
+import { type TimetableReference, timetableFamily } from "../features/booking/useTimetable";
 import { postToParent } from "../features/embed/embedded";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
-import { notify, setProfile, setTimeZone, useAppState } from "../state/appState";
+import { setProfile, setTimeZone, useAppState } from "../state/appState";
 import { FailedQueryPage } from "./FailedQueryPage";
 
 /** Who reschedules what (spec §6): an attendee their booking, a host the event, a whole group, or one round-robin host. */
@@ -110,10 +110,10 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { uuid = "", hostIdentifier = "" } = useParams();
   const mode = modeByRoute[routeName] ?? "attendee";
-  const query = usePublicQuery<RescheduleData>(
-    `reschedule:${mode}:${uuid}:${hostIdentifier}`,
-    (signal) => loadPage(mode, uuid, hostIdentifier, signal),
-  );
+  const query = usePublicQuery<RescheduleData>({
+    key: ["reschedule", mode, uuid, hostIdentifier],
+    fn: (signal) => loadPage(mode, uuid, hostIdentifier, signal),
+  });
   useDocumentTitle(
     query.status === "error"
       ? null
@@ -162,6 +162,10 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
   const [alert, setAlert] = useState<string>();
   const [pending, setPending] = useState(false);
   const [moved, setMoved] = useState<EventView | null>(null);
+  const handleSlotTaken = useSlotTaken(() => {
+    setStep("pick");
+    setReturned("slotTaken");
+  });
   const timeZone = eventType.lockTimeZone ? eventType.timeZone : invitee;
   const duration = Date.parse(event.end) - Date.parse(event.start);
 
@@ -199,18 +203,11 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
     };
     try {
       const answer = await publicApi.post<{ event: { uuid: string } }>("/event/reschedule", body);
-      invalidateQueries("/timetable");
+      invalidateQueries(timetableFamily);
       postToParent("event_rescheduled", { event: { uuid: answer.event.uuid } });
       setMoved(await fetchEventView(answer.event.uuid));
     } catch (error) {
-      if (hasErrorCode(error, "SLOT_NOT_AVAILABLE_ANYMORE")) {
-        notify(t("booking.slotTaken"), "danger");
-        invalidateQueries("/timetable");
-        setStep("pick");
-        setReturned("slotTaken");
-      } else {
-        setAlert(errorMessage(error, t));
-      }
+      if (!handleSlotTaken(error)) setAlert(errorMessage(error, t));
     } finally {
       setPending(false);
     }
