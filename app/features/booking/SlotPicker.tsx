@@ -1,10 +1,16 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
+import {
+  addMonths,
+  calendarOf,
+  firstDayOfMonth,
+  type MonthId,
+  monthOf,
+} from "../../lib/calendarMonth";
 import { setTimeFormat, useAppState } from "../../state/appState";
 import type { TimeFormat } from "../../state/publicProfile";
 import { announce } from "../layout/Announcer";
-import { addMonths, calendarOf, firstDayOfMonth, type MonthId, monthOf } from "./calendarMonth";
 import { formatLongDate, isoDateInZone } from "./formatters";
 import { MonthCalendar } from "./MonthCalendar";
 import { TimeSlots } from "./TimeSlots";

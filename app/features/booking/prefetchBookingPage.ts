@@ -1,9 +1,9 @@
 import { prefetchQuery } from "../../api/publicQuery";
+import { monthOf } from "../../lib/calendarMonth";
 import type { PathParams } from "../../router/matchPath";
 import { appStore } from "../../state/appState";
 import { eventTypeQuery, timetableReference } from "./bookingApi";
 import { bookingSourceOf } from "./bookingSource";
-import { monthOf } from "./calendarMonth";
 import { isoDateInZone } from "./formatters";
 import { monthTimetablePath, prefetchTimetable } from "./useTimetable";
 

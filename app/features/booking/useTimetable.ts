@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { prefetchQuery, usePublicQuery } from "../../api/publicQuery";
+import { addMonths, firstDayOfMonth, lastDayOfMonth, type MonthId } from "../../lib/calendarMonth";
 import { fetchTimetable, type TimetableWindow, timetablePath } from "./bookingApi";
-import { addMonths, firstDayOfMonth, lastDayOfMonth, type MonthId } from "./calendarMonth";
 import { toTimetable } from "./timetable";
 
 /** A timetable call's reference: which path and which event (see bookingSource.timetableReference). */
