@@ -160,3 +160,20 @@ export function usePublicQuery<T>(options: PublicQueryOptions<T> | null): UseQue
 
   return { ...state, refetch };
 }
+
+/** The cached state of `key` without fetching it (a null key reads as pending). */
+export function useCachedQuery<T>(key: QueryKey | null): QueryState<T> {
+  const hash = key === null ? null : hashOf(key);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a key is a new array each render; its hash names it.
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (key === null) return () => {};
+      const entry = entryOf<T>(key);
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    [hash],
+  );
+  const read = () => (key === null ? pendingState : entryOf<T>(key).state);
+  return useSyncExternalStore(subscribe, read, read);
+}

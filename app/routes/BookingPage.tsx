@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
@@ -18,9 +17,10 @@ import { SlotPicker } from "../features/booking/SlotPicker";
 import { SummarySkeleton } from "../features/booking/SummarySkeleton";
 import type { SlotSelection, SlotTime } from "../features/booking/timetable";
 import { postToParent } from "../features/embed/embedded";
+import { useShowProfileOf } from "../features/profile/pageProfile";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
-import { setProfile, setTimeZone, useAppState } from "../state/appState";
+import { setTimeZone, useAppState } from "../state/appState";
 import { FailedQueryPage } from "./FailedQueryPage";
 import { NotFoundPage } from "./NotFoundPage";
 
@@ -48,9 +48,7 @@ function BookingScreen({ source }: { source: BookingSource }) {
         ? t("booking.documentTitle", { title: eventType.title })
         : t("common.appName"),
   );
-  useEffect(() => {
-    if (query.data) setProfile(query.data.profile ?? null);
-  }, [query.data]);
+  useShowProfileOf(eventTypeQuery(source).key, query.data !== undefined);
   useEffect(() => {
     if (!eventType) return;
     postToParent("event_type_viewed");

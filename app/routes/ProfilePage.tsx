@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
@@ -8,12 +7,12 @@ import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
 import { durationLabel } from "../features/booking/durationLabel";
 import { HostAvatars } from "../features/booking/HostAvatars";
 import { postToParent } from "../features/embed/embedded";
+import { useShowProfileOf } from "../features/profile/pageProfile";
 import { profilePageQuery } from "../features/profile/profilePageApi";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router/Link";
 import { useParams } from "../router/navigation";
-import { setProfile } from "../state/appState";
 import { FailedQueryPage } from "./FailedQueryPage";
 
 /** `/{username}`: the host's (or team's) avatar, name, welcome message and event types as cards. */
@@ -22,6 +21,7 @@ export function ProfilePage() {
   const locale = useIntlLocale();
   const { username = "" } = useParams();
   const query = usePublicQuery(profilePageQuery(username));
+  useShowProfileOf(profilePageQuery(username).key, query.data !== undefined);
   const data = query.data;
   useDocumentTitle(
     query.status === "error"
@@ -33,7 +33,6 @@ export function ProfilePage() {
 
   useEffect(() => {
     if (!data) return;
-    setProfile(data.profile);
     postToParent("profile_page_viewed");
     sendPageAnalytics({
       publicId: data.page.slug,

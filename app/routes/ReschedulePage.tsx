@@ -24,10 +24,12 @@ import type { SlotSelection } from "../features/booking/timetable";
 import { useSlotTaken } from "../features/booking/useSlotTaken";
 import { type TimetableReference, timetableFamily } from "../features/booking/useTimetable";
 import { postToParent } from "../features/embed/embedded";
+import { useShowProfileOf, useTimeFormat } from "../features/profile/pageProfile";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
-import { setProfile, setTimeZone, useAppState } from "../state/appState";
+import { setTimeZone, useAppState } from "../state/appState";
+import type { PublicProfile } from "../state/publicProfile";
 import { FailedQueryPage } from "./FailedQueryPage";
 
 /** Who reschedules what (spec §6): an attendee their booking, a host the event, a whole group, or one round-robin host. */
@@ -47,11 +49,18 @@ const modeByRoute: Record<string, Mode> = {
 interface RescheduleData {
   event: EventView;
   eventType: PublicEventType;
+  /** The owner's profile, when the event type was read (not for a host's reschedule). */
+  profile?: PublicProfile | null;
 }
 
 const segment = encodeURIComponent;
 
-async function loadPage(mode: Mode, uuid: string, host: string, signal: AbortSignal) {
+async function loadPage(
+  mode: Mode,
+  uuid: string,
+  host: string,
+  signal: AbortSignal,
+): Promise<RescheduleData> {
   const read = (path: string) => publicApi.get<ReschedulePageData>(path, { signal });
   let data: ReschedulePageData | null = null;
   if (mode === "attendee") data = await read(`/reschedule/events/${segment(uuid)}`);
@@ -60,8 +69,11 @@ async function loadPage(mode: Mode, uuid: string, host: string, signal: AbortSig
     data = await read(`/reschedule/event/${segment(uuid)}/byHost/${segment(host)}`);
   }
   if (data) {
-    setProfile(data.eventType.profile);
-    return { event: data.event, eventType: toPublicEventType(data.eventType) };
+    return {
+      event: data.event,
+      eventType: toPublicEventType(data.eventType),
+      profile: data.eventType.profile,
+    };
   }
   const event = await fetchEventView(uuid, signal);
   return { event, eventType: eventTypeOfView(event) };
@@ -110,10 +122,12 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { uuid = "", hostIdentifier = "" } = useParams();
   const mode = modeByRoute[routeName] ?? "attendee";
+  const key = ["reschedule", mode, uuid, hostIdentifier] as const;
   const query = usePublicQuery<RescheduleData>({
-    key: ["reschedule", mode, uuid, hostIdentifier],
+    key,
     fn: (signal) => loadPage(mode, uuid, hostIdentifier, signal),
   });
+  useShowProfileOf(key, query.data?.profile !== undefined);
   useDocumentTitle(
     query.status === "error"
       ? null
@@ -152,7 +166,7 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
   const locale = useIntlLocale();
   const { search } = useLocation();
   const invitee = useAppState((state) => state.timeZone);
-  const timeFormat = useAppState((state) => state.timeFormat);
+  const timeFormat = useTimeFormat();
   const [reference] = useState(() => timetableReferenceOf(mode, uuid, host));
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   const [step, setStep] = useState<"pick" | "confirm">("pick");

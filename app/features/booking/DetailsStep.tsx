@@ -8,6 +8,7 @@ import { TextField } from "../../components/TextField";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { useLocation } from "../../router/navigation";
 import { useAppState } from "../../state/appState";
+import { useTimeFormat } from "../profile/pageProfile";
 import { BackButton } from "./BackButton";
 import type { PublicEventType } from "./bookingApi";
 import type { BookingSource } from "./bookingSource";
@@ -56,7 +57,7 @@ export function DetailsStep({
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const { search } = useLocation();
-  const timeFormat = useAppState((state) => state.timeFormat);
+  const timeFormat = useTimeFormat();
   const now = useAppState((state) => state.serverDate);
   const [values, setValues] = useState<DetailsValues>(() => prefillDetails(search, eventType));
   const phoneValidity = useRef(new Map<string, boolean>());
