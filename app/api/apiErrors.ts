@@ -14,3 +14,8 @@ export function isNotFound(error: unknown): boolean {
 export function hasErrorCode(error: unknown, code: string): boolean {
   return error instanceof ApiError && error.code === code;
 }
+
+/** Whether a call failed with HTTP `status` (401: signed out, 409: changed meanwhile...). */
+export function hasStatus(error: unknown, status: number): boolean {
+  return error instanceof ApiError && error.status === status;
+}

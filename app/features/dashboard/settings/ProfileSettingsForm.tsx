@@ -5,6 +5,7 @@ import { LANGUAGES } from "../../../../core/accounts/accountSchemas";
 import { WELCOME_MESSAGE_MAX } from "../../../../core/accounts/profileLimits";
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
+import { meQuery } from "../../../api/queries";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
@@ -33,7 +34,7 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
   const setP = (patch: Partial<ProfileSettings>) => setProfile((p) => ({ ...p, ...patch }));
   const refresh = async (saved: MeSettings) => {
     queryClient.setQueryData(dashboardKeys.settings(), saved);
-    await queryClient.invalidateQueries({ queryKey: ["me"] });
+    await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
   };
 
   const save = useMutation({
