@@ -131,18 +131,7 @@ export function usePublicQuery<T>(options: PublicQueryOptions<T> | null): UseQue
   const key = options?.key ?? null;
   const hash = key === null ? null : hashOf(key);
   const staleTime = options?.staleTime ?? 30_000;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a key is a new array each render; its hash names it.
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (key === null) return () => {};
-      const entry = entryOf<T>(key);
-      entry.listeners.add(listener);
-      return () => entry.listeners.delete(listener);
-    },
-    [hash],
-  );
-  const read = () => (key === null ? pendingState : entryOf<T>(key).state);
-  const state = useSyncExternalStore(subscribe, read, read);
+  const state = useCachedQuery<T>(key);
   const fetchedAt = key === null ? 0 : entryOf<T>(key).fetchedAt;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the options are recreated each render; their key's hash names them.

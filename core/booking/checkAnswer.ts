@@ -1,6 +1,8 @@
 import type { Question } from "../eventTypes/eventTypeSchema";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX } from "../eventTypes/textLimits";
-import { type Message, message } from "../messages";
+// Messages are written as plain objects: a type-only import keeps the message table out of
+// the booking form's JavaScript.
+import type { Message } from "../messages";
 
 export type AnswerValue = string | string[] | boolean;
 
@@ -38,11 +40,11 @@ export function checkAnswer(
 ): AnswerCheck {
   if (isEmptyAnswer(raw)) {
     return question.required
-      ? { ok: false, message: message("general.required") }
+      ? { ok: false, message: { key: "general.required", params: {} } }
       : { ok: true, value: undefined };
   }
-  const invalid = { ok: false, message: message("fields.invalidAnswer") } as const;
-  const select = { ok: false, message: message("fields.selectOption") } as const;
+  const invalid = { ok: false, message: { key: "fields.invalidAnswer", params: {} } } as const;
+  const select = { ok: false, message: { key: "fields.selectOption", params: {} } } as const;
   switch (question.type) {
     case "SHORT_TEXT":
     case "LONG_TEXT": {
@@ -67,7 +69,7 @@ export function checkAnswer(
     case "PHONE": {
       const phone = typeof raw === "string" ? normalizePhone(raw) : null;
       return phone === null
-        ? { ok: false, message: message("fields.invalidPhone") }
+        ? { ok: false, message: { key: "fields.invalidPhone", params: {} } }
         : { ok: true, value: phone };
     }
   }

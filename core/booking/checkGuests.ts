@@ -1,4 +1,4 @@
-import { type Message, message } from "../messages";
+import type { Message } from "../messages";
 import { isEmailAddress } from "../validation/emailAddress";
 import { GUESTS_MAX } from "./bookingLimits";
 
@@ -8,7 +8,9 @@ import { GUESTS_MAX } from "./bookingLimits";
  * address. Pure.
  */
 export function checkGuests(guests: readonly string[]): Message | null {
-  if (guests.length > GUESTS_MAX) return message("fields.atMostGuests", { count: GUESTS_MAX });
-  if (guests.some((guest) => !isEmailAddress(guest))) return message("fields.invalidEmail");
+  if (guests.length > GUESTS_MAX)
+    return { key: "fields.atMostGuests", params: { count: GUESTS_MAX } };
+  if (guests.some((guest) => !isEmailAddress(guest)))
+    return { key: "fields.invalidEmail", params: {} };
   return null;
 }

@@ -1,4 +1,4 @@
-import { type Message, message } from "../messages";
+import type { Message } from "../messages";
 import type { NormalizePhone } from "./checkAnswer";
 
 /**
@@ -9,9 +9,9 @@ export function checkPhone(
   text: string,
   normalizePhone: NormalizePhone,
 ): { ok: true; value: string } | { ok: false; message: Message } {
-  if (text.trim() === "") return { ok: false, message: message("general.required") };
+  if (text.trim() === "") return { ok: false, message: { key: "general.required", params: {} } };
   const phone = normalizePhone(text);
   return phone === null
-    ? { ok: false, message: message("fields.invalidPhone") }
+    ? { ok: false, message: { key: "fields.invalidPhone", params: {} } }
     : { ok: true, value: phone };
 }
