@@ -23,7 +23,22 @@ interface Entry<T> {
 
 export type QueryFn<T> = (signal: AbortSignal) => Promise<T>;
 
-const cache = new Map<string, Entry<unknown>>();
+/** A query's key: its family first ("timetable", "eventType"...), then what names it. */
+export type QueryKey = readonly [family: string, ...rest: readonly (string | number | null)[]];
+
+/** A key with its fetcher, as a feature's factory builds it (TanStack Query's queryOptions). */
+export interface PublicQueryOptions<T> {
+  key: QueryKey;
+  fn: QueryFn<T>;
+  /** How long, in ms, fetched data counts as fresh (default 30 s). */
+  staleTime?: number;
+}
+
+interface KeyedEntry<T> extends Entry<T> {
+  key: QueryKey;
+}
+
+const cache = new Map<string, KeyedEntry<unknown>>();
 const pendingState: QueryState<never> = {
   data: undefined,
   error: undefined,
@@ -31,11 +46,14 @@ const pendingState: QueryState<never> = {
   fetching: false,
 };
 
-function entryOf<T>(key: string): Entry<T> {
-  let entry = cache.get(key) as Entry<T> | undefined;
+const hashOf = (key: QueryKey) => JSON.stringify(key);
+
+function entryOf<T>(key: QueryKey): KeyedEntry<T> {
+  const hash = hashOf(key);
+  let entry = cache.get(hash) as KeyedEntry<T> | undefined;
   if (!entry) {
-    entry = { state: pendingState, fetchedAt: 0, inFlight: null, listeners: new Set() };
-    cache.set(key, entry as Entry<unknown>);
+    entry = { key, state: pendingState, fetchedAt: 0, inFlight: null, listeners: new Set() };
+    cache.set(hash, entry as KeyedEntry<unknown>);
   }
   return entry;
 }
@@ -46,7 +64,7 @@ function update<T>(entry: Entry<T>, state: Partial<QueryState<T>>) {
 }
 
 /** The data of `key`, fetched with `fn` unless fresh data (younger than `staleTime` ms) is cached. */
-export function fetchQuery<T>(key: string, fn: QueryFn<T>, staleTime = 30_000): Promise<T> {
+export function fetchQuery<T>({ key, fn, staleTime = 30_000 }: PublicQueryOptions<T>): Promise<T> {
   const entry = entryOf<T>(key);
   if (entry.inFlight) return entry.inFlight;
   if (entry.state.status === "success" && Date.now() - entry.fetchedAt < staleTime) {
@@ -71,30 +89,34 @@ export function fetchQuery<T>(key: string, fn: QueryFn<T>, staleTime = 30_000): 
   return request;
 }
 
-/** Starts fetching `key` if needed, ignoring the outcome (a prefetch). */
-export function prefetchQuery<T>(key: string, fn: QueryFn<T>, staleTime?: number): void {
-  fetchQuery(key, fn, staleTime).catch(() => {});
+/** Starts fetching a query if needed, ignoring the outcome (a prefetch). */
+export function prefetchQuery<T>(options: PublicQueryOptions<T>): void {
+  fetchQuery(options).catch(() => {});
 }
 
 /** Replaces the cached data of `key`. */
-export function setQueryData<T>(key: string, data: T): void {
+export function setQueryData<T>(key: QueryKey, data: T): void {
   const entry = entryOf<T>(key);
   entry.fetchedAt = Date.now();
   update(entry, { data, error: undefined, status: "success" });
 }
 
-/** Marks every key starting with `prefix` stale; watched ones refetch. */
-export function invalidateQueries(prefix: string): void {
-  for (const [key, entry] of cache) {
-    if (!key.startsWith(prefix)) continue;
+/** Whether `key` belongs to `family`: it starts with the family's parts, part for part. */
+const inFamily = (key: QueryKey, family: readonly unknown[]) =>
+  family.length <= key.length && family.every((part, index) => key[index] === part);
+
+/** Marks every query of `family` (a key or its first parts) stale; watched ones refetch. */
+export function invalidateQueries(family: readonly [string, ...unknown[]]): void {
+  for (const entry of cache.values()) {
+    if (!inFamily(entry.key, family)) continue;
     entry.fetchedAt = 0;
     update(entry, {});
   }
 }
 
-/** Forgets `key` entirely (its next use starts from pending). */
-export function removeQuery(key: string): void {
-  cache.delete(key);
+/** Forgets every query (tests start each case from an empty cache). */
+export function resetPublicQueries(): void {
+  cache.clear();
 }
 
 export interface UseQueryResult<T> extends QueryState<T> {
@@ -102,14 +124,36 @@ export interface UseQueryResult<T> extends QueryState<T> {
 }
 
 /**
- * The state of `key`, fetching it with `fn` when missing or stale. A null key waits (a
- * dependent query). Errors stay in the state; they are not thrown.
+ * The state of a query, fetching it when missing or stale. Null options wait (a dependent
+ * query). Errors stay in the state; they are not thrown.
  */
-export function usePublicQuery<T>(
-  key: string | null,
-  fn: QueryFn<T>,
-  staleTime = 30_000,
-): UseQueryResult<T> {
+export function usePublicQuery<T>(options: PublicQueryOptions<T> | null): UseQueryResult<T> {
+  const key = options?.key ?? null;
+  const hash = key === null ? null : hashOf(key);
+  const staleTime = options?.staleTime ?? 30_000;
+  const state = useCachedQuery<T>(key);
+  const fetchedAt = key === null ? 0 : entryOf<T>(key).fetchedAt;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the options are recreated each render; their key's hash names them.
+  useEffect(() => {
+    if (options === null) return;
+    fetchQuery(options).catch(() => {});
+  }, [hash, fetchedAt, staleTime]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above.
+  const refetch = useCallback(() => {
+    if (options === null) return Promise.reject(new Error("no query key"));
+    entryOf<T>(options.key).fetchedAt = 0;
+    return fetchQuery(options);
+  }, [hash, staleTime]);
+
+  return { ...state, refetch };
+}
+
+/** The cached state of `key` without fetching it (a null key reads as pending). */
+export function useCachedQuery<T>(key: QueryKey | null): QueryState<T> {
+  const hash = key === null ? null : hashOf(key);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a key is a new array each render; its hash names it.
   const subscribe = useCallback(
     (listener: () => void) => {
       if (key === null) return () => {};
@@ -117,24 +161,8 @@ export function usePublicQuery<T>(
       entry.listeners.add(listener);
       return () => entry.listeners.delete(listener);
     },
-    [key],
+    [hash],
   );
   const read = () => (key === null ? pendingState : entryOf<T>(key).state);
-  const state = useSyncExternalStore(subscribe, read, read);
-  const fetchedAt = key === null ? 0 : entryOf<T>(key).fetchedAt;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fn is recreated each render; the key names it.
-  useEffect(() => {
-    if (key === null) return;
-    fetchQuery(key, fn, staleTime).catch(() => {});
-  }, [key, fetchedAt, staleTime]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: as above.
-  const refetch = useCallback(() => {
-    if (key === null) return Promise.reject(new Error("no query key"));
-    entryOf<T>(key).fetchedAt = 0;
-    return fetchQuery(key, fn, staleTime);
-  }, [key, staleTime]);
-
-  return { ...state, refetch };
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { FieldError } from "./FieldError";
+import { describedBy, FieldMessages } from "./FieldMessages";
 
 interface ChoiceGroupProps {
   legend: string;
@@ -9,7 +9,7 @@ interface ChoiceGroupProps {
   options: readonly { value: string; label: string }[];
   value: readonly string[];
   onChange: (value: string[]) => void;
-  error?: string;
+  errors?: readonly string[];
   required?: boolean;
 }
 
@@ -21,16 +21,12 @@ export function ChoiceGroup({
   options,
   value,
   onChange,
-  error,
+  errors = [],
   required,
 }: ChoiceGroupProps) {
   const id = useId();
   return (
-    <fieldset
-      className="flex min-w-0 flex-col gap-2"
-      aria-describedby={error ? `${id}-error` : undefined}
-      aria-invalid={error ? true : undefined}
-    >
+    <fieldset className="flex min-w-0 flex-col gap-2" {...describedBy(id, undefined, errors)}>
       <legend className="mb-1 text-sm font-semibold text-gray-800">{legend}</legend>
       {options.map((option, index) => {
         const checked = value.includes(option.value);
@@ -60,7 +56,7 @@ export function ChoiceGroup({
           </label>
         );
       })}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldMessages id={id} errors={errors} />
     </fieldset>
   );
 }

@@ -1,27 +1,30 @@
-import { type ComponentPropsWithoutRef, useId } from "react";
-import { FieldError } from "./FieldError";
+import { type ComponentPropsWithoutRef, type ReactNode, useId } from "react";
+import { FieldFrame } from "./FieldFrame";
+import { describedBy, inputClassName } from "./FieldMessages";
 
 interface SelectFieldProps extends Omit<ComponentPropsWithoutRef<"select">, "id"> {
   label: string;
+  hint?: ReactNode;
+  errors?: readonly string[];
   options: readonly { value: string; label: string }[];
-  error?: string;
 }
 
-/** A labelled native select (keyboard and screen-reader support come with it). */
-export function SelectField({ label, options, error, className = "", ...props }: SelectFieldProps) {
+/** A labelled native select: keyboard and screen-reader support come with the platform. */
+export function SelectField({
+  label,
+  hint,
+  errors = [],
+  options,
+  className = "",
+  ...props
+}: SelectFieldProps) {
   const id = useId();
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-gray-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} className={className}>
       <select
         id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-gray-900 ${
-          error ? "border-red-600" : "border-field-border"
-        }`}
+        className={inputClassName(errors.length > 0)}
+        {...describedBy(id, hint, errors)}
         {...props}
       >
         {options.map((option) => (
@@ -30,7 +33,6 @@ export function SelectField({ label, options, error, className = "", ...props }:
           </option>
         ))}
       </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }

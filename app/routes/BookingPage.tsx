@@ -1,14 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/apiClient";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
 import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
 import { BookingCard } from "../features/booking/BookingCard";
 import {
-  eventTypeKey,
-  fetchEventType,
+  eventTypeQuery,
   type PublicEventType,
   timetableReference,
 } from "../features/booking/bookingApi";
@@ -19,10 +17,11 @@ import { SlotPicker } from "../features/booking/SlotPicker";
 import { SummarySkeleton } from "../features/booking/SummarySkeleton";
 import type { SlotSelection, SlotTime } from "../features/booking/timetable";
 import { postToParent } from "../features/embed/embedded";
+import { useShowProfileOf } from "../features/profile/pageProfile";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
-import { setProfile, setTimeZone, useAppState } from "../state/appState";
-import { ErrorPage } from "./ErrorPage";
+import { setTimeZone, useAppState } from "../state/appState";
+import { FailedQueryPage } from "./FailedQueryPage";
 import { NotFoundPage } from "./NotFoundPage";
 
 const DetailsStep = lazy(() =>
@@ -39,8 +38,7 @@ export function BookingPage() {
 
 function BookingScreen({ source }: { source: BookingSource }) {
   const { t } = useTranslation();
-  const key = eventTypeKey(source);
-  const query = usePublicQuery(key, (signal) => fetchEventType(source, signal), 60_000);
+  const query = usePublicQuery(eventTypeQuery(source));
   const eventType = query.data?.eventType;
 
   useDocumentTitle(
@@ -50,9 +48,7 @@ function BookingScreen({ source }: { source: BookingSource }) {
         ? t("booking.documentTitle", { title: eventType.title })
         : t("common.appName"),
   );
-  useEffect(() => {
-    if (query.data) setProfile(query.data.profile ?? null);
-  }, [query.data]);
+  useShowProfileOf(eventTypeQuery(source).key, query.data !== undefined);
   useEffect(() => {
     if (!eventType) return;
     postToParent("event_type_viewed");
@@ -60,8 +56,7 @@ function BookingScreen({ source }: { source: BookingSource }) {
   }, [eventType, source]);
 
   if (query.status === "error") {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorPage error={query.error} />;
+    return <FailedQueryPage error={query.error} />;
   }
   return <BookingFlow source={source} eventType={eventType} />;
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/apiClient";
+import { isNotFound } from "../api/apiErrors";
 import { errorMessage } from "../api/errorMessage";
 import { publicApi } from "../api/publicApi";
 import { setQueryData, usePublicQuery } from "../api/publicQuery";
@@ -14,8 +14,7 @@ import { ReasonField } from "../features/booking/ReasonField";
 import { postToParent } from "../features/embed/embedded";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useParams } from "../router/navigation";
-import { ErrorPage } from "./ErrorPage";
-import { NotFoundPage } from "./NotFoundPage";
+import { FailedQueryPage } from "./FailedQueryPage";
 
 interface CancelData {
   event: EventView;
@@ -31,24 +30,27 @@ interface CancelData {
 export function CancelPage() {
   const { t } = useTranslation();
   const { slug = "", usertoken } = useParams();
-  const key = `cancel:${slug}`;
-  const query = usePublicQuery<CancelData>(key, async (signal) => {
-    try {
-      const { invitee, event } = await fetchInvitee(slug, usertoken, signal);
-      return {
-        event,
-        inviteeName: invitee.name ?? null,
-        attendeeCancelled: invitee.status === "CANCELLED",
-      };
-    } catch (error) {
-      // Not an attendee: a host's link names the event itself.
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-      return {
-        event: await fetchEventView(slug, signal),
-        inviteeName: null,
-        attendeeCancelled: false,
-      };
-    }
+  const key = ["cancel", slug] as const;
+  const query = usePublicQuery<CancelData>({
+    key,
+    fn: async (signal) => {
+      try {
+        const { invitee, event } = await fetchInvitee(slug, usertoken, signal);
+        return {
+          event,
+          inviteeName: invitee.name ?? null,
+          attendeeCancelled: invitee.status === "CANCELLED",
+        };
+      } catch (error) {
+        // Not an attendee: a host's link names the event itself.
+        if (!isNotFound(error)) throw error;
+        return {
+          event: await fetchEventView(slug, signal),
+          inviteeName: null,
+          attendeeCancelled: false,
+        };
+      }
+    },
   });
   const [reason, setReason] = useState("");
   const [alert, setAlert] = useState<string>();
@@ -62,8 +64,7 @@ export function CancelPage() {
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !query.data) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorPage error={query.error} />;
+    return <FailedQueryPage error={query.error} />;
   }
   const { event, inviteeName, attendeeCancelled } = query.data;
   const cancelled = event.status === "CANCELLED" || attendeeCancelled;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/apiClient";
+
 import { usePublicQuery } from "../api/publicQuery";
 import { FocusHeading } from "../components/FocusHeading";
 import { LoadingIndicator } from "../components/LoadingIndicator";
@@ -11,8 +11,7 @@ import { RedirectCountdown } from "../features/booking/RedirectCountdown";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router/Link";
 import { useLocation, useParams } from "../router/navigation";
-import { ErrorPage } from "./ErrorPage";
-import { NotFoundPage } from "./NotFoundPage";
+import { FailedQueryPage } from "./FailedQueryPage";
 
 interface ConfirmationData {
   event: EventView;
@@ -29,9 +28,9 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
   const { slug = "" } = useParams();
   const { search } = useLocation();
   const remembered = routeName === "bookingConfirmation" ? rememberedBooking(slug) : null;
-  const query = usePublicQuery<ConfirmationData>(
-    `confirmation:${routeName}:${slug}`,
-    async (signal) => {
+  const query = usePublicQuery<ConfirmationData>({
+    key: ["confirmation", routeName, slug],
+    fn: async (signal) => {
       if (routeName === "event") {
         return { event: await fetchEventView(slug, signal), inviteeName: null };
       }
@@ -39,8 +38,8 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
       const { event, invitee } = await fetchInvitee(slug, token, signal);
       return { event, inviteeName: invitee.name ?? null };
     },
-    60_000,
-  );
+    staleTime: 60_000,
+  });
   const status = query.data?.event.status;
   useDocumentTitle(
     query.status === "error"
@@ -54,8 +53,7 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !query.data) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorPage error={query.error} />;
+    return <FailedQueryPage error={query.error} />;
   }
   const { event, inviteeName } = query.data;
   const links = remembered && event.status !== "CANCELLED" ? attendeeLinks(remembered) : null;

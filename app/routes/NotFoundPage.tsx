@@ -1,11 +1,10 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClassName } from "../components/buttonClassName";
 import { Logo } from "../features/brand/Logo";
+import { useShowProfileOf } from "../features/profile/pageProfile";
 import { browserTimeZone } from "../lib/browserTimeZone";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router";
-import { setProfile } from "../state/appState";
 
 // "Iran" is the legacy alias some browsers still report.
 const tehranZones = new Set(["Asia/Tehran", "Iran"]);
@@ -14,7 +13,7 @@ const tehranZones = new Set(["Asia/Tehran", "Iran"]);
 export function NotFoundPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t("notFound.documentTitle"));
-  useEffect(() => setProfile(null), []);
+  useShowProfileOf(null, false);
   const showPromotion = !tehranZones.has(browserTimeZone());
   const homeParams = new URLSearchParams({
     lang: i18n.language,

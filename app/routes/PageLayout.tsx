@@ -11,8 +11,8 @@ import { LayoutFooter } from "../features/layout/LayoutFooter";
 import { ProgressBar } from "../features/layout/ProgressBar";
 import { Toasts } from "../features/layout/Toasts";
 import { useLayoutColors } from "../features/layout/useLayoutColors";
+import { usePageProfile } from "../features/profile/pageProfile";
 import { useLocation } from "../router/navigation";
-import { useAppState } from "../state/appState";
 import { analyticsPageUrl } from "./analyticsPageUrl";
 import { ErrorPage } from "./ErrorPage";
 import { hostRouteNames, type RouteName } from "./routeTable";
@@ -95,7 +95,7 @@ export function PageLayout({ routeName, children }: PageLayoutProps) {
 /** What every invitee-facing page has: the profile's colours, embedding, consent. */
 function PublicChrome() {
   const { search } = useLocation();
-  const profile = useAppState((state) => state.profile);
+  const profile = usePageProfile();
   const embedded = isEmbedded(search);
   useLayoutColors(profile, search);
   usePageHeightReporter(embedded);

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/apiClient";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
@@ -8,21 +7,21 @@ import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
 import { durationLabel } from "../features/booking/durationLabel";
 import { HostAvatars } from "../features/booking/HostAvatars";
 import { postToParent } from "../features/embed/embedded";
-import { fetchProfilePage } from "../features/profile/profilePageApi";
+import { useShowProfileOf } from "../features/profile/pageProfile";
+import { profilePageQuery } from "../features/profile/profilePageApi";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router/Link";
 import { useParams } from "../router/navigation";
-import { setProfile } from "../state/appState";
-import { ErrorPage } from "./ErrorPage";
-import { NotFoundPage } from "./NotFoundPage";
+import { FailedQueryPage } from "./FailedQueryPage";
 
 /** `/{username}`: the host's (or team's) avatar, name, welcome message and event types as cards. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const { username = "" } = useParams();
-  const query = usePublicQuery(`page:${username}`, (signal) => fetchProfilePage(username, signal));
+  const query = usePublicQuery(profilePageQuery(username));
+  useShowProfileOf(profilePageQuery(username).key, query.data !== undefined);
   const data = query.data;
   useDocumentTitle(
     query.status === "error"
@@ -34,7 +33,6 @@ export function ProfilePage() {
 
   useEffect(() => {
     if (!data) return;
-    setProfile(data.profile);
     postToParent("profile_page_viewed");
     sendPageAnalytics({
       publicId: data.page.slug,
@@ -45,8 +43,7 @@ export function ProfilePage() {
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !data) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorPage error={query.error} />;
+    return <FailedQueryPage error={query.error} />;
   }
   const { page } = data;
 

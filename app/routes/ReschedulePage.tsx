@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../api/apiClient";
 import { errorMessage } from "../api/errorMessage";
 import { publicApi } from "../api/publicApi";
 import { invalidateQueries, usePublicQuery } from "../api/publicQuery";
@@ -22,14 +21,16 @@ import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { ReasonField } from "../features/booking/ReasonField";
 import { SlotPicker } from "../features/booking/SlotPicker";
 import type { SlotSelection } from "../features/booking/timetable";
-import type { TimetableReference } from "../features/booking/useTimetable";
+import { useSlotTaken } from "../features/booking/useSlotTaken";
+import { type TimetableReference, timetableFamily } from "../features/booking/useTimetable";
 import { postToParent } from "../features/embed/embedded";
+import { useShowProfileOf, useTimeFormat } from "../features/profile/pageProfile";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
-import { notify, setProfile, setTimeZone, useAppState } from "../state/appState";
-import { ErrorPage } from "./ErrorPage";
-import { NotFoundPage } from "./NotFoundPage";
+import { setTimeZone, useAppState } from "../state/appState";
+import type { PublicProfile } from "../state/publicProfile";
+import { FailedQueryPage } from "./FailedQueryPage";
 
 /** Who reschedules what (spec §6): an attendee their booking, a host the event, a whole group, or one round-robin host. */
 type Mode = "attendee" | "host" | "forAll" | "roundRobin";
@@ -48,11 +49,18 @@ const modeByRoute: Record<string, Mode> = {
 interface RescheduleData {
   event: EventView;
   eventType: PublicEventType;
+  /** The owner's profile, when the event type was read (not for a host's reschedule). */
+  profile?: PublicProfile | null;
 }
 
 const segment = encodeURIComponent;
 
-async function loadPage(mode: Mode, uuid: string, host: string, signal: AbortSignal) {
+async function loadPage(
+  mode: Mode,
+  uuid: string,
+  host: string,
+  signal: AbortSignal,
+): Promise<RescheduleData> {
   const read = (path: string) => publicApi.get<ReschedulePageData>(path, { signal });
   let data: ReschedulePageData | null = null;
   if (mode === "attendee") data = await read(`/reschedule/events/${segment(uuid)}`);
@@ -61,8 +69,11 @@ async function loadPage(mode: Mode, uuid: string, host: string, signal: AbortSig
     data = await read(`/reschedule/event/${segment(uuid)}/byHost/${segment(host)}`);
   }
   if (data) {
-    setProfile(data.eventType.profile);
-    return { event: data.event, eventType: toPublicEventType(data.eventType) };
+    return {
+      event: data.event,
+      eventType: toPublicEventType(data.eventType),
+      profile: data.eventType.profile,
+    };
   }
   const event = await fetchEventView(uuid, signal);
   return { event, eventType: eventTypeOfView(event) };
@@ -112,10 +123,12 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { uuid = "", hostIdentifier = "" } = useParams();
   const mode = modeByRoute[routeName] ?? "attendee";
-  const query = usePublicQuery<RescheduleData>(
-    `reschedule:${mode}:${uuid}:${hostIdentifier}`,
-    (signal) => loadPage(mode, uuid, hostIdentifier, signal),
-  );
+  const key = ["reschedule", mode, uuid, hostIdentifier] as const;
+  const query = usePublicQuery<RescheduleData>({
+    key,
+    fn: (signal) => loadPage(mode, uuid, hostIdentifier, signal),
+  });
+  useShowProfileOf(key, query.data?.profile !== undefined);
   useDocumentTitle(
     query.status === "error"
       ? null
@@ -128,8 +141,7 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !query.data) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <ErrorPage error={query.error} />;
+    return <FailedQueryPage error={query.error} />;
   }
   return (
     <RescheduleFlow
@@ -155,7 +167,7 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
   const locale = useIntlLocale();
   const { search } = useLocation();
   const invitee = useAppState((state) => state.timeZone);
-  const timeFormat = useAppState((state) => state.timeFormat);
+  const timeFormat = useTimeFormat();
   const [reference] = useState(() => timetableReferenceOf(mode, uuid, host));
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   const [step, setStep] = useState<"pick" | "confirm">("pick");
@@ -165,6 +177,10 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
   const [alert, setAlert] = useState<string>();
   const [pending, setPending] = useState(false);
   const [moved, setMoved] = useState<EventView | null>(null);
+  const handleSlotTaken = useSlotTaken(() => {
+    setStep("pick");
+    setReturned("slotTaken");
+  });
   const timeZone = eventType.lockTimeZone ? eventType.timeZone : invitee;
   const duration = Date.parse(event.end) - Date.parse(event.start);
 
@@ -202,18 +218,11 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
     };
     try {
       const answer = await publicApi.post<{ event: { uuid: string } }>("/event/reschedule", body);
-      invalidateQueries("/timetable");
+      invalidateQueries(timetableFamily);
       postToParent("event_rescheduled", { event: { uuid: answer.event.uuid } });
       setMoved(await fetchEventView(answer.event.uuid));
     } catch (error) {
-      if (error instanceof ApiError && error.code === "SLOT_NOT_AVAILABLE_ANYMORE") {
-        notify(t("booking.slotTaken"), "danger");
-        invalidateQueries("/timetable");
-        setStep("pick");
-        setReturned("slotTaken");
-      } else {
-        setAlert(errorMessage(error, t));
-      }
+      if (!handleSlotTaken(error)) setAlert(errorMessage(error, t));
     } finally {
       setPending(false);
     }

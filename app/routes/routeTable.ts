@@ -22,7 +22,9 @@ const withQueryClient = (load: () => Promise<ComponentType<RoutePageProps>>) =>
   );
 
 const HomePage = withQueryClient(() => import("./HomePage").then((m) => m.HomePage));
-const DashboardPage = withQueryClient(() => import("./DashboardPage").then((m) => m.DashboardPage));
+const DashboardPage = withQueryClient(() =>
+  import("./dashboard/DashboardPage").then((m) => m.DashboardPage),
+);
 // The not-found page is in the shell already (pages show it for unknown links): no chunk of its own.
 const NotFoundPage = page(() => Promise.resolve(NotFound));
 const BookingPage = page(() => import("./BookingPage").then((m) => m.BookingPage));

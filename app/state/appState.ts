@@ -4,12 +4,7 @@ import { browserTimeZone } from "../lib/browserTimeZone";
 import { readCookie } from "../lib/readCookie";
 import { writeCookie } from "../lib/writeCookie";
 import { createStore, useStore } from "./createStore";
-import {
-  applyProfile,
-  type PublicProfile,
-  parseTimeFormat,
-  type TimeFormat,
-} from "./publicProfile";
+import { parseTimeFormat, type TimeFormat } from "./publicProfile";
 
 export interface Toast {
   id: number;
@@ -23,9 +18,7 @@ export interface AppState {
   serverDate: number;
   /** The invitee's time zone (IANA). */
   timeZone: string;
-  profile: PublicProfile | null;
-  showPoweredBy: boolean;
-  profileTimeFormat: TimeFormat | null;
+  /** The invitee's 12/24-hour choice (time_format cookie), else 24; a page's profile may override it (useTimeFormat). */
   timeFormat: TimeFormat;
   toasts: Toast[];
   /** Requests that turn the loading indicator on and have not ended. */
@@ -62,9 +55,6 @@ function initialState(): AppState {
     timeZone: currentZoneName(
       readCookie(timeZoneCookie) || (hasWindow ? browserTimeZone() : "Europe/Berlin"),
     ),
-    profile: null,
-    showPoweredBy: true,
-    profileTimeFormat: null,
     timeFormat: parseTimeFormat(readCookie(timeFormatCookie)) ?? 24,
     toasts: [],
     loading: 0,
@@ -80,17 +70,6 @@ export const appStore = createStore<AppState>(initialState());
 /** The part of the app state `select` picks; re-renders the caller when it changes. */
 export function useAppState<Selected>(select: (state: AppState) => Selected): Selected {
   return useStore(appStore, select);
-}
-
-/** Sets the profile of the page being shown (spec §4), or clears it (not-found page). */
-export function setProfile(profile: PublicProfile | null): void {
-  if (profile === null) {
-    appStore.set({ profile: null, showPoweredBy: true, profileTimeFormat: null });
-    return;
-  }
-  const { timeFormat, timeZone } = appStore.get();
-  const next = applyProfile(profile, { timeFormat, timeZone }, readCookie(timeFormatCookie));
-  appStore.set({ ...next, timeZone: next.timeZone ?? timeZone });
 }
 
 /** Switches between 12- and 24-hour times and remembers the choice in the time_format cookie. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { issueMessage } from "../messages";
+import { EMAIL_MAX, EMAIL_PATTERN } from "../validation/emailAddress";
 import { timeZoneField } from "../validation/timeZoneField";
+import { WELCOME_MESSAGE_MAX } from "./profileLimits";
 import { isAllowedUsername, RESERVED_USERNAMES, USERNAME_PATTERN } from "./usernameRules";
 
 export const LANGUAGES = ["en", "de", "de-du", "nl", "fi", "es", "pl", "fr", "ar", "fa"] as const;
@@ -12,8 +14,8 @@ const PASSWORD_TOO_SHORT = issueMessage("fields.atLeastCharacters", { count: PAS
 export const emailField = z
   .string()
   .trim()
-  .max(254, { error: "Please enter a valid email address." })
-  .pipe(z.email({ error: "Please enter a valid email address." }));
+  .max(EMAIL_MAX, { error: issueMessage("fields.invalidEmail") })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: issueMessage("fields.invalidEmail") }));
 
 export const usernameField = z
   .string()
@@ -117,7 +119,7 @@ export const meUpdateSchema = z
         showImprint: z.boolean(),
         imprintUrl: urlField.nullable(),
         hideBranding: z.boolean(),
-        welcomeMessage: z.string().max(300).nullable(),
+        welcomeMessage: z.string().max(WELCOME_MESSAGE_MAX).nullable(),
         backgroundColor: colorField.nullable(),
         textColor: colorField.nullable(),
         primaryColor: colorField.nullable(),

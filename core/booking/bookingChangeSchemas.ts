@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { REASON_MAX } from "../eventTypes/eventTypeSchema";
+import { issueMessage } from "../messages";
 import { timeZoneField } from "../validation/timeZoneField";
 import { instantField } from "./bookingRequestSchema";
 
 const reasonField = z
   .string()
   .trim()
-  .max(REASON_MAX, { error: `At most ${REASON_MAX} characters.` });
+  .max(REASON_MAX, { error: issueMessage("fields.atMostCharacters", { count: REASON_MAX }) });
 
 /** An attendee's secret from their cancel link; the server compares it in constant time. */
 const tokenField = z.string().trim().min(1).max(200);
@@ -20,8 +21,8 @@ export const cancelRequestSchema = z.object({
 /** The body of `POST /api/event/reschedule`: by the attendee (uuid + token) or the host (event uuid). */
 export const rescheduleRequestSchema = z
   .object({
-    attendeeUuid: z.uuid({ error: "Booking not found." }).optional(),
-    eventUuid: z.uuid({ error: "Booking not found." }).optional(),
+    attendeeUuid: z.uuid({ error: issueMessage("booking.notFound") }).optional(),
+    eventUuid: z.uuid({ error: issueMessage("booking.notFound") }).optional(),
     token: tokenField.optional(),
     forAll: z.boolean().default(false),
     start: instantField,
@@ -29,7 +30,7 @@ export const rescheduleRequestSchema = z
     reason: z.preprocess((v) => v ?? "", reasonField),
   })
   .refine((r) => (r.attendeeUuid === undefined) !== (r.eventUuid === undefined), {
-    error: "Send attendeeUuid (with its token) or eventUuid.",
+    error: issueMessage("booking.sendAttendeeOrEvent"),
     path: ["attendeeUuid"],
   });
 export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { decodeMessage, message } from "../messages";
 import { instantField } from "./bookingRequestSchema";
 
 describe("instantField", () => {
@@ -15,8 +16,8 @@ describe("instantField", () => {
         text,
       ).toEqual([range]);
     }
-    expect(instantField.safeParse("soon").error?.issues.map((i) => i.message)).toEqual([
-      "Choose a time (an ISO 8601 instant).",
-    ]);
+    expect(
+      instantField.safeParse("soon").error?.issues.map((i) => decodeMessage(i.message)),
+    ).toEqual([message("time.chooseTime")]);
   });
 });

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { emailField, LANGUAGES } from "../accounts/accountSchemas";
 import { QUESTION_ID_MAX } from "../eventTypes/eventTypeSchema";
+import { issueMessage } from "../messages";
 import { isSupportedInstant, UNSUPPORTED_DATE_MESSAGE } from "../validation/supportedDates";
 import { timeZoneField } from "../validation/timeZoneField";
 import { GUESTS_MAX, SALUTATIONS } from "./bookingLimits";
 
-export const EMAIL_MESSAGE = "Please enter a valid email address.";
-export const SELECT_MESSAGE = "Please select an option";
+const SELECT_MESSAGE = issueMessage("fields.selectOption");
+const INVALID_ANSWER = issueMessage("fields.invalidAnswer");
 
 /** Forms send "" or null for a field left empty; both mean absent. */
 const blankAsAbsent = (value: unknown) =>
@@ -20,11 +21,11 @@ const optionalText = (max: number) =>
     z
       .string()
       .trim()
-      .max(max, { error: `At most ${max} characters.` })
+      .max(max, { error: issueMessage("fields.atMostCharacters", { count: max }) })
       .optional(),
   );
 
-/** An email that is also "Please enter a valid email address." when missing. */
+/** An email that is also "fields.invalidEmail" when missing. */
 export const requiredEmailField = z.preprocess(
   (value) => (value === undefined || value === null ? "" : value),
   emailField,
@@ -70,12 +71,12 @@ export function eventTypeLinkOf(request: {
 
 /** An ISO 8601 instant with Z or an offset, e.g. 2026-11-23T08:00:00Z, from 1970 to 9999. */
 export const instantField = z.iso
-  .datetime({ offset: true, error: "Choose a time (an ISO 8601 instant)." })
+  .datetime({ offset: true, error: issueMessage("time.chooseTime") })
   .pipe(z.string().refine(isSupportedInstant, { error: UNSUPPORTED_DATE_MESSAGE }));
 
 const answerValue = z.union([
-  z.string().max(5000, { error: "Invalid answer" }),
-  z.array(z.string().max(1000, { error: "Invalid answer" })).max(50),
+  z.string().max(5000, { error: INVALID_ANSWER }),
+  z.array(z.string().max(1000, { error: INVALID_ANSWER })).max(50),
   z.boolean(),
   z.null(),
 ]);
@@ -100,7 +101,7 @@ export const bookingRequestSchema = z
     email: requiredEmailField,
     guests: z
       .array(emailField)
-      .max(GUESTS_MAX, { error: `At most ${GUESTS_MAX} guests.` })
+      .max(GUESTS_MAX, { error: issueMessage("fields.atMostGuests", { count: GUESTS_MAX }) })
       .default([]),
     phone: z.preprocess(blankAsAbsent, z.string().trim().max(40).optional()),
     location: z
@@ -120,12 +121,12 @@ export const bookingRequestSchema = z
         request.firstName || request.lastName
           ? [request.firstName ? "lastName" : "firstName"]
           : ["name"];
-      ctx.addIssue({ code: "custom", message: "Required", path });
+      ctx.addIssue({ code: "custom", message: issueMessage("general.required"), path });
     }
     if (eventTypeLinkOf(request) === null) {
       ctx.addIssue({
         code: "custom",
-        message: "Send userLink and eventTypeLink, sharedLink or singleUseLink.",
+        message: issueMessage("booking.sendLinks"),
         path: ["eventTypeLink"],
       });
     }

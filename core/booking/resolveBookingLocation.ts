@@ -1,5 +1,6 @@
 import type { EventLocation } from "../eventTypes/eventTypeSchema";
 import { ONLINE_LOCATION_TYPES } from "../eventTypes/eventTypeSchema";
+import { type Message, message } from "../messages";
 import { normalizePhoneNumber } from "./normalizePhoneNumber";
 
 /** Where a booked meeting takes place: the location type and its one detail for both sides. */
@@ -11,7 +12,7 @@ export interface BookedLocation {
 
 export type LocationResult =
   | { ok: true; location: BookedLocation | null }
-  | { ok: false; field: "location" | "location.value"; message: string };
+  | { ok: false; field: "location" | "location.value"; message: Message };
 
 /** Whether an offered location needs a detail from the invitee (their phone number). */
 export function needsInviteeValue(location: EventLocation): boolean {
@@ -41,7 +42,7 @@ export function resolveBookingLocation(
   requested: { type: string; value?: string | undefined } | undefined,
   timeZone: string,
 ): LocationResult {
-  const select = { ok: false, field: "location", message: "Please select an option" } as const;
+  const select = { ok: false, field: "location", message: message("fields.selectOption") } as const;
   if (offered.length === 0) return { ok: true, location: null };
   if (requested === undefined) {
     const only = offered.length === 1 ? offered[0]! : null;
@@ -65,6 +66,6 @@ export function resolveBookingLocation(
   if (!needsInviteeValue(chosen)) return { ok: true, location: booked(chosen, null) };
   const phone = requested.value ? normalizePhoneNumber(requested.value, timeZone) : null;
   if (phone === null)
-    return { ok: false, field: "location.value", message: "Invalid phone number" };
+    return { ok: false, field: "location.value", message: message("fields.invalidPhone") };
   return { ok: true, location: booked(chosen, phone) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../errors";
 import type { EventLocation, Question } from "../eventTypes/eventTypeSchema";
+import { decodeMessage, message } from "../messages";
 import { GUESTS_MAX } from "./bookingLimits";
 import { type BookingRequest, bookingRequestSchema } from "./bookingRequestSchema";
 import { type BookableRules, validateBookingRequest } from "./validateBookingRequest";
@@ -71,8 +72,8 @@ describe("validateBookingRequest", () => {
 
   it("answers 'Required' for a missing required answer and an unticked required checkbox", () => {
     expect(fieldsOf(() => validateBookingRequest(rules, request({ answers: {} })))).toEqual({
-      "answers.topic": ["Required"],
-      "answers.terms": ["Required"],
+      "answers.topic": [message("general.required")],
+      "answers.terms": [message("general.required")],
     });
   });
 
@@ -85,30 +86,30 @@ describe("validateBookingRequest", () => {
       answers: { topic: "x".repeat(256), terms: true, notes: "y".repeat(1001) },
     });
     expect(fieldsOf(() => validateBookingRequest(rules, long))).toEqual({
-      "answers.topic": ["Invalid answer"],
-      "answers.notes": ["Invalid answer"],
+      "answers.topic": [message("fields.invalidAnswer")],
+      "answers.notes": [message("fields.invalidAnswer")],
     });
   });
 
   it("requires choices to be among the options", () => {
     const bad = request({ answers: { topic: "t", terms: true, size: "XL", tools: ["x", "z"] } });
     expect(fieldsOf(() => validateBookingRequest(rules, bad))).toEqual({
-      "answers.size": ["Please select an option"],
-      "answers.tools": ["Please select an option"],
+      "answers.size": [message("fields.selectOption")],
+      "answers.tools": [message("fields.selectOption")],
     });
   });
 
   it("checks phone numbers of the form and of phone questions", () => {
     const bad = request({ phone: "12", answers: { topic: "t", terms: true, mobile: "abc" } });
     expect(fieldsOf(() => validateBookingRequest(rules, bad))).toEqual({
-      phone: ["Invalid phone number"],
-      "answers.mobile": ["Invalid phone number"],
+      phone: [message("fields.invalidPhone")],
+      "answers.mobile": [message("fields.invalidPhone")],
     });
   });
 
   it("only offers the event type's durations", () => {
     expect(fieldsOf(() => validateBookingRequest(rules, request({ duration: 45 })))).toEqual({
-      duration: ["Please select an option"],
+      duration: [message("fields.selectOption")],
     });
     expect(validateBookingRequest(rules, request({ duration: 60 })).duration).toBe(60);
   });
@@ -145,10 +146,10 @@ describe("locations", () => {
   it("asks to choose among several, and refuses a type not offered", () => {
     expect(
       fieldsOf(() => validateBookingRequest(withLocations([office, zoom]), request())),
-    ).toEqual({ location: ["Please select an option"] });
+    ).toEqual({ location: [message("fields.selectOption")] });
     const teams = request({ location: { type: "MICROSOFT_TEAMS" } });
     expect(fieldsOf(() => validateBookingRequest(withLocations([office, zoom]), teams))).toEqual({
-      location: ["Please select an option"],
+      location: [message("fields.selectOption")],
     });
   });
 
@@ -163,7 +164,7 @@ describe("locations", () => {
   it("needs the invitee's valid phone when the host calls", () => {
     const none = request({ location: { type: "PHONE_CALL" } });
     expect(fieldsOf(() => validateBookingRequest(withLocations([hostCalls]), none))).toEqual({
-      "location.value": ["Invalid phone number"],
+      "location.value": [message("fields.invalidPhone")],
     });
     const given = request({ location: { type: "PHONE_CALL", value: "+1 212 555 0123" } });
     expect(validateBookingRequest(withLocations([hostCalls]), given).location).toEqual({
@@ -196,8 +197,8 @@ describe("validateBookingRequest and prototype names", () => {
 
     const required = withQuestions(named("constructor"), named("toString"));
     expect(fieldsOf(() => validateBookingRequest(required, request({ answers: {} })))).toEqual({
-      "answers.constructor": ["Required"],
-      "answers.toString": ["Required"],
+      "answers.constructor": [message("general.required")],
+      "answers.toString": [message("general.required")],
     });
     const details = validateBookingRequest(
       required,
@@ -232,23 +233,29 @@ describe("bookingRequestSchema", () => {
     const result = parse(overrides);
     return result.success
       ? {}
-      : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+      : Object.fromEntries(
+          result.error.issues.map((i) => [i.path.join("."), decodeMessage(i.message) ?? i.message]),
+        );
   };
 
   it("speaks the spec's messages", () => {
-    expect(messages({ email: "nope" })).toEqual({ email: "Please enter a valid email address." });
+    expect(messages({ email: "nope" })).toEqual({ email: message("fields.invalidEmail") });
     expect(messages({ email: undefined })).toEqual({
-      email: "Please enter a valid email address.",
+      email: message("fields.invalidEmail"),
     });
     expect(messages({ guests: ["x@example.com", "bad"] })).toEqual({
-      "guests.1": "Please enter a valid email address.",
+      "guests.1": message("fields.invalidEmail"),
     });
-    expect(messages({ salutation: "Dr" })).toEqual({ salutation: "Please select an option" });
+    expect(messages({ salutation: "Dr" })).toEqual({ salutation: message("fields.selectOption") });
     const guests = (n: number) => Array.from({ length: n }, (_, i) => `g${i}@example.com`);
     expect(messages({ guests: guests(GUESTS_MAX) })).toEqual({});
-    expect(messages({ guests: guests(GUESTS_MAX + 1) })).toEqual({ guests: "At most 10 guests." });
-    expect(messages({ name: undefined })).toEqual({ name: "Required" });
-    expect(messages({ name: undefined, firstName: "Ada" })).toEqual({ lastName: "Required" });
+    expect(messages({ guests: guests(GUESTS_MAX + 1) })).toEqual({
+      guests: message("fields.atMostGuests", { count: 10 }),
+    });
+    expect(messages({ name: undefined })).toEqual({ name: message("general.required") });
+    expect(messages({ name: undefined, firstName: "Ada" })).toEqual({
+      lastName: message("general.required"),
+    });
     expect(messages({ timezone: "Mars/Olympus" })).toEqual({ timezone: "Unknown time zone." });
   });
 

@@ -1,14 +1,11 @@
 import type { Language } from "../accounts/accountSchemas";
-import { DomainError, type FieldErrors } from "../errors";
-import {
-  type EventLocation,
-  LONG_ANSWER_MAX,
-  type Question,
-  SHORT_ANSWER_MAX,
-} from "../eventTypes/eventTypeSchema";
+import { DomainError, type FieldMessages } from "../errors";
+import type { EventLocation, Question } from "../eventTypes/eventTypeSchema";
+import { type Message, message } from "../messages";
 import { answerOf } from "./answerOf";
 import type { BookingRequest } from "./bookingRequestSchema";
-import { SELECT_MESSAGE } from "./bookingRequestSchema";
+import { type AnswerValue, checkAnswer } from "./checkAnswer";
+import { checkPhone } from "./checkPhone";
 import { normalizePhoneNumber } from "./normalizePhoneNumber";
 import { type BookedLocation, resolveBookingLocation } from "./resolveBookingLocation";
 
@@ -20,7 +17,7 @@ export interface BookableRules {
   questions: readonly Question[];
 }
 
-export type AnswerValue = string | string[] | boolean;
+export type { AnswerValue };
 
 /** A booking request checked against its event type, in the form it is stored. */
 export interface BookingDetails {
@@ -39,53 +36,6 @@ export interface BookingDetails {
   timeZone: string;
 }
 
-type Checked = { ok: true; value: AnswerValue | undefined } | { ok: false; message: string };
-
-function isEmpty(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === false ||
-    (typeof value === "string" && value.trim() === "") ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}
-
-function checkAnswer(question: Question, raw: unknown, timeZone: string): Checked {
-  if (isEmpty(raw)) {
-    return question.required ? { ok: false, message: "Required" } : { ok: true, value: undefined };
-  }
-  const invalid = { ok: false, message: "Invalid answer" } as const;
-  switch (question.type) {
-    case "SHORT_TEXT":
-    case "LONG_TEXT": {
-      const max = question.type === "SHORT_TEXT" ? SHORT_ANSWER_MAX : LONG_ANSWER_MAX;
-      if (typeof raw !== "string") return invalid;
-      const text = raw.trim();
-      return text.length > max ? invalid : { ok: true, value: text };
-    }
-    case "SINGLE_CHOICE":
-      return typeof raw === "string" && question.options.includes(raw)
-        ? { ok: true, value: raw }
-        : { ok: false, message: SELECT_MESSAGE };
-    case "MULTIPLE_CHOICE": {
-      const values = typeof raw === "string" ? [raw] : raw;
-      if (!Array.isArray(values) || !values.every((v) => question.options.includes(v))) {
-        return { ok: false, message: SELECT_MESSAGE };
-      }
-      return { ok: true, value: [...new Set(values)] };
-    }
-    case "CHECKBOX":
-      return raw === true ? { ok: true, value: true } : invalid;
-    case "PHONE": {
-      const phone = typeof raw === "string" ? normalizePhoneNumber(raw, timeZone) : null;
-      return phone === null
-        ? { ok: false, message: "Invalid phone number" }
-        : { ok: true, value: phone };
-    }
-  }
-}
-
 /**
  * Checks a parsed booking request against the event type it books: duration, location and its
  * details, the invitee's phone, every custom question (required, choices, lengths). Answers to
@@ -96,19 +46,21 @@ export function validateBookingRequest(
   rules: BookableRules,
   request: BookingRequest & { language: Language },
 ): BookingDetails {
-  const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
+  const errors: FieldMessages = {};
+  const fail = (field: string, reason: Message) => {
+    errors[field] = [...(errors[field] ?? []), reason];
   };
   const timeZone = request.timezone;
+  const normalizePhone = (text: string) => normalizePhoneNumber(text, timeZone);
 
   const duration = request.duration ?? rules.duration;
-  if (!rules.durations.includes(duration)) fail("duration", SELECT_MESSAGE);
+  if (!rules.durations.includes(duration)) fail("duration", message("fields.selectOption"));
 
   let phone: string | null = null;
   if (request.phone !== undefined) {
-    phone = normalizePhoneNumber(request.phone, timeZone);
-    if (phone === null) fail("phone", "Invalid phone number");
+    const checked = checkPhone(request.phone, normalizePhone);
+    if (checked.ok) phone = checked.value;
+    else fail("phone", checked.message);
   }
 
   const located = resolveBookingLocation(rules.locations, request.location, timeZone);
@@ -116,7 +68,7 @@ export function validateBookingRequest(
 
   const checkedAnswers: [string, AnswerValue][] = [];
   for (const question of rules.questions) {
-    const checked = checkAnswer(question, answerOf(request.answers, question.id), timeZone);
+    const checked = checkAnswer(question, answerOf(request.answers, question.id), normalizePhone);
     if (!checked.ok) fail(`answers.${question.id}`, checked.message);
     else if (checked.value !== undefined) checkedAnswers.push([question.id, checked.value]);
   }

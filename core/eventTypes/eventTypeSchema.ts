@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { issueMessage } from "../messages";
-
 import { EVENT_KINDS, TEAM_KINDS } from "./eventKinds";
+import { EVENT_DESCRIPTION_MAX } from "./textLimits";
 
 export { EVENT_KINDS, type EventKind, TEAM_KINDS } from "./eventKinds";
 
@@ -158,7 +158,7 @@ const baseShape = {
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, {
       error: issueMessage("fields.linkFormat"),
     }),
-  description: z.string().max(5000),
+  description: z.string().max(EVENT_DESCRIPTION_MAX),
   duration: durationField,
   durations: z.array(durationField).max(12).optional(),
   scheduleId: z.uuid().nullable(),

@@ -7,3 +7,9 @@ export const SHORT_ANSWER_MAX = 255;
 export const LONG_ANSWER_MAX = 1000;
 /** Longest reason for cancelling or rescheduling, in characters (spec §5). */
 export const REASON_MAX = 256;
+/** Longest event type title, in characters. */
+export const EVENT_TITLE_MAX = 200;
+/** Longest event type link (slug), in characters. */
+export const EVENT_SLUG_MAX = 80;
+/** Longest event type description, in characters. */
+export const EVENT_DESCRIPTION_MAX = 5000;

@@ -2,7 +2,8 @@ import { useMutation } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, type FieldErrors } from "../../api/apiClient";
+import type { FieldErrors } from "../../api/apiClient";
+import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import type { AuthResponse } from "./authApi";
 import { useEnterDashboard } from "./useEnterDashboard";
@@ -24,7 +25,7 @@ export function useAuthForm<Input>(
     mutationFn: send,
     onSuccess: enterDashboard,
     onError: (error) => {
-      const serverErrors = error instanceof ApiError ? error.fieldErrors : {};
+      const serverErrors = fieldErrorsOf(error);
       setFieldErrors(serverErrors);
       focusFirstError(serverErrors);
     },
@@ -73,7 +74,7 @@ function alertMessage(
   fieldNames: readonly string[],
   t: TFunction,
 ): string | undefined {
-  const serverFieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+  const serverFieldErrors = fieldErrorsOf(error);
   if (error && Object.keys(serverFieldErrors).length === 0) return errorMessage(error, t);
   // Errors about fields the form does not show (a time zone, say) can only go to the alert.
   const unshown = Object.entries(serverFieldErrors)

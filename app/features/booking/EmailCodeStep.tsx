@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EMAIL_CODE_LENGTH } from "../../../core/booking/bookingLimits";
-import { ApiError } from "../../api/apiClient";
+import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
@@ -55,7 +55,7 @@ export function EmailCodeStep({
       await onSubmit(digits);
     } catch (failure) {
       setPending(false);
-      const messages = failure instanceof ApiError ? failure.fieldErrors.emailCode : undefined;
+      const messages = fieldErrorsOf(failure).emailCode;
       setError(messages ? messages.join(", ") : errorMessage(failure, t));
     }
   }

@@ -2,10 +2,11 @@ import { useTranslation } from "react-i18next";
 import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { useAppState } from "../../state/appState";
+import { useTimeFormat } from "../profile/pageProfile";
 import type { EventView } from "./eventView";
 import { formatMeetingTime } from "./formatters";
 import { bookedLocationText } from "./locationText";
-import { timeZoneLabel } from "./TimeZoneSelect";
+import { timeZoneLabel } from "./timeZoneLabel";
 
 interface MeetingDetailsProps {
   event: EventView;
@@ -22,7 +23,7 @@ export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDe
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const timeZone = useAppState((state) => state.timeZone);
-  const timeFormat = useAppState((state) => state.timeFormat);
+  const timeFormat = useTimeFormat();
   const now = useAppState((state) => state.serverDate);
   const when = formatMeetingTime(event.start, event.end, timeZone, timeFormat, locale);
   const former =

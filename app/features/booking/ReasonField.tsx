@@ -6,11 +6,11 @@ interface ReasonFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  error?: string;
+  errors?: readonly string[];
 }
 
 /** A reason for cancelling or rescheduling: at most 256 characters, counted as typed. */
-export function ReasonField({ label, value, onChange, error }: ReasonFieldProps) {
+export function ReasonField({ label, value, onChange, errors }: ReasonFieldProps) {
   const { t } = useTranslation();
   return (
     <TextAreaField
@@ -19,7 +19,7 @@ export function ReasonField({ label, value, onChange, error }: ReasonFieldProps)
       rows={3}
       maxLength={REASON_MAX}
       value={value}
-      error={error}
+      errors={errors}
       hint={t("details.characters", { count: value.length, max: REASON_MAX })}
       onChange={(event) => onChange(event.target.value)}
     />

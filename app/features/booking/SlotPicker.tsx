@@ -1,10 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
+import {
+  addMonths,
+  calendarOf,
+  firstDayOfMonth,
+  type MonthId,
+  monthOf,
+} from "../../lib/calendarMonth";
 import { setTimeFormat, useAppState } from "../../state/appState";
 import type { TimeFormat } from "../../state/publicProfile";
 import { announce } from "../layout/Announcer";
-import { addMonths, calendarOf, firstDayOfMonth, type MonthId, monthOf } from "./calendarMonth";
+import { useTimeFormat } from "../profile/pageProfile";
 import { formatLongDate, isoDateInZone } from "./formatters";
 import { MonthCalendar } from "./MonthCalendar";
 import { TimeSlots } from "./TimeSlots";
@@ -46,7 +53,7 @@ export function SlotPicker({
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const serverDate = useAppState((state) => state.serverDate);
-  const timeFormat = useAppState((state) => state.timeFormat);
+  const timeFormat = useTimeFormat();
   const calendarType = useAppState((state) => state.calendarType);
   const today = isoDateInZone(serverDate, timeZone);
   const [month, setMonth] = useState<MonthId>(() => monthOf(initialDate ?? today, calendarType));

@@ -9,7 +9,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { timeZoneAliases } from "../../../core/time/timeZoneAliases";
-import { timeZoneLabel } from "./TimeZoneSelect";
+import { timeZoneLabel } from "./timeZoneLabel";
 
 function allZones(): string[] {
   const listed =

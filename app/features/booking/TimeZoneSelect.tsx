@@ -2,17 +2,11 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { intlLocale } from "../../../core/i18n/intlLocale";
 import { useAppState } from "../../state/appState";
-import { zoneOffsetLabel } from "./formatters";
+import { timeZoneLabel } from "./timeZoneLabel";
 
 const TimeZonePicker = lazy(() =>
   import("./TimeZonePicker").then((m) => ({ default: m.TimeZonePicker })),
 );
-
-/** A zone as people read it: 'America/New York (GMT-05:00)'. */
-export function timeZoneLabel(zone: string, now: number, locale: string): string {
-  const offset = zoneOffsetLabel(zone, now, locale);
-  return `${zone.replaceAll("_", " ")}${offset ? ` (${offset})` : ""}`;
-}
 
 interface TimeZoneSelectProps {
   value: string;

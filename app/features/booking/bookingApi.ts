@@ -58,7 +58,12 @@ export type BookingResponse = Omit<BookingAnswer, "attendee"> & {
     Partial<BookingAnswer["attendee"]> & { cancelToken?: string };
 };
 
-export const eventTypeKey = (source: BookingSource) => `eventType:${sourceKey(source)}`;
+/** The event type query of a booking page: its key beside its fetcher. */
+export const eventTypeQuery = (source: BookingSource) => ({
+  key: ["eventType", sourceKey(source)] as const,
+  fn: (signal: AbortSignal) => fetchEventType(source, signal),
+  staleTime: 60_000,
+});
 
 /** The event type a booking page books, with the owner's public profile. */
 export async function fetchEventType(

@@ -64,6 +64,26 @@ describe("validateDetails", () => {
     });
   });
 
+  it("checks email addresses as the server does", () => {
+    const values = prefillDetails("?name=Ana&a1=x&a3=true", eventType);
+    const check = (email: string, guests = "") =>
+      validateDetails(eventType, { ...values, location: 0, email, guests }, alwaysValid);
+    expect(check("ana@x.io")).toEqual({});
+    expect(check("ana@x.i")).toEqual({ email: "errors.email" });
+    expect(check("ana@x.io", "b@c.co, .b@c.co")).toEqual({ guests: "errors.email" });
+  });
+
+  it("asks to select an option for a required choice left open", () => {
+    const required = {
+      ...eventType,
+      questions: [{ ...eventType.questions[1]!, required: true }],
+    };
+    const values = prefillDetails("?name=Ana&email=ana%40x.io", required);
+    expect(validateDetails(required, { ...values, location: 0 }, alwaysValid)).toEqual({
+      "answers.size": "details.selectOption",
+    });
+  });
+
   it("allows at most GUESTS_MAX guests", () => {
     const values = { ...prefillDetails("?name=Ana&email=ana%40x.io&a1=x&a3=true", eventType) };
     const guests = (n: number) => Array.from({ length: n }, (_, i) => `g${i}@x.io`).join(", ");

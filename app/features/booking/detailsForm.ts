@@ -1,10 +1,14 @@
 import { answerOf } from "../../../core/booking/answerOf";
-import { GUESTS_MAX } from "../../../core/booking/bookingLimits";
+import { type AnswerValue, checkAnswer } from "../../../core/booking/checkAnswer";
+import { checkGuests } from "../../../core/booking/checkGuests";
+import { checkPhone } from "../../../core/booking/checkPhone";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX } from "../../../core/eventTypes/textLimits";
+import type { Message, MessageKey } from "../../../core/messages";
+import { isEmailAddress } from "../../../core/validation/emailAddress";
 import type { PublicEventType, PublicLocation, PublicQuestion } from "./bookingApi";
 import { needsInviteePhone } from "./locationText";
 
-export type AnswerValue = string | string[] | boolean;
+export type { AnswerValue };
 
 /** What the details form holds. Phone fields hold international text ("+49 30 1234567"). */
 export interface DetailsValues {
@@ -29,8 +33,6 @@ export type DetailsError =
   | "details.invalidAnswer"
   | "details.selectOption"
   | "details.tooManyGuests";
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function splitGuests(text: string): string[] {
   return text
@@ -116,9 +118,24 @@ export function chosenLocation(
   return values.location === null ? null : (eventType.locations[values.location] ?? null);
 }
 
+// The core checks are the server's; the form shows their messages from its own catalog.
+const formKeys: Partial<Record<MessageKey, DetailsError>> = {
+  "general.required": "errors.required",
+  "fields.invalidEmail": "errors.email",
+  "fields.selectOption": "details.selectOption",
+  "fields.invalidPhone": "details.invalidPhone",
+  "fields.invalidAnswer": "details.invalidAnswer",
+  "fields.atMostGuests": "details.tooManyGuests",
+};
+const formKey = (reason: Message): DetailsError => formKeys[reason.key] ?? "details.invalidAnswer";
+
+const isChoice = (question: PublicQuestion) =>
+  question.type === "SINGLE_CHOICE" || question.type === "MULTIPLE_CHOICE";
+
 /**
  * The form's errors by field name ("name", "email", "answers.<id>", "location.value"...),
- * as catalog keys. `phoneValid(field, text)` says whether a phone field holds a valid number.
+ * as catalog keys, by the server's own checks (core/booking). `phoneValid(field, text)` says
+ * whether a phone field holds a valid number (the phone input knows the chosen country).
  */
 export function validateDetails(
   eventType: PublicEventType,
@@ -132,45 +149,31 @@ export function validateDetails(
   } else if (!values.name.trim()) {
     errors.name = "errors.required";
   }
-  if (!values.email.trim()) errors.email = "errors.required";
-  else if (!emailPattern.test(values.email.trim())) errors.email = "errors.email";
-  const guests = splitGuests(values.guests);
-  if (guests.length > GUESTS_MAX) errors.guests = "details.tooManyGuests";
-  else if (guests.some((guest) => !emailPattern.test(guest))) errors.guests = "errors.email";
+  const email = values.email.trim();
+  if (!email) errors.email = "errors.required";
+  else if (!isEmailAddress(email)) errors.email = "errors.email";
+  const guests = checkGuests(splitGuests(values.guests));
+  if (guests) errors.guests = formKey(guests);
 
   if (eventType.locations.length > 1 && values.location === null) {
     errors.location = "details.selectOption";
   }
   const location = chosenLocation(eventType, values);
   if (location && needsInviteePhone(location)) {
-    if (!values.locationPhone.trim()) errors["location.value"] = "errors.required";
-    else if (!phoneValid("location.value", values.locationPhone))
-      errors["location.value"] = "details.invalidPhone";
+    const phone = checkPhone(values.locationPhone, (text) =>
+      phoneValid("location.value", text) ? text : null,
+    );
+    if (!phone.ok) errors["location.value"] = formKey(phone.message);
   }
 
   for (const question of eventType.questions) {
     const field = `answers.${question.id}`;
     const value = answerOf(values.answers, question.id);
-    const empty =
-      value === undefined ||
-      value === false ||
-      (typeof value === "string" && value.trim() === "") ||
-      (Array.isArray(value) && value.length === 0);
-    if (empty) {
-      if (question.required) {
-        errors[field] =
-          question.type === "SINGLE_CHOICE" || question.type === "MULTIPLE_CHOICE"
-            ? "details.selectOption"
-            : "errors.required";
-      }
-      continue;
-    }
-    if (typeof value === "string") {
-      const max = question.type === "LONG_TEXT" ? LONG_ANSWER_MAX : SHORT_ANSWER_MAX;
-      if (question.type === "PHONE" && !phoneValid(field, value))
-        errors[field] = "details.invalidPhone";
-      else if (value.trim().length > max) errors[field] = "details.invalidAnswer";
-    }
+    const checked = checkAnswer(question, value, (text) => (phoneValid(field, text) ? text : null));
+    if (checked.ok) continue;
+    // A required choice left open asks to select an option, as the choices' own prompt.
+    const unanswered = checked.message.key === "general.required" && isChoice(question);
+    errors[field] = unanswered ? "details.selectOption" : formKey(checked.message);
   }
   return errors;
 }

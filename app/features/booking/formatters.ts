@@ -1,5 +1,5 @@
+import { firstDayOfMonth, type MonthId } from "../../lib/calendarMonth";
 import type { TimeFormat } from "../../state/publicProfile";
-import { firstDayOfMonth, type MonthId } from "./calendarMonth";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

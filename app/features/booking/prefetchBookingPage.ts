@@ -1,9 +1,9 @@
 import type { PathParams } from "../../../core/routing/matchPath";
 import { prefetchQuery } from "../../api/publicQuery";
+import { monthOf } from "../../lib/calendarMonth";
 import { appStore } from "../../state/appState";
-import { eventTypeKey, fetchEventType, timetableReference } from "./bookingApi";
+import { eventTypeQuery, timetableReference } from "./bookingApi";
 import { bookingSourceOf } from "./bookingSource";
-import { monthOf } from "./calendarMonth";
 import { isoDateInZone } from "./formatters";
 import { monthTimetablePath, prefetchTimetable } from "./useTimetable";
 
@@ -14,7 +14,7 @@ import { monthTimetablePath, prefetchTimetable } from "./useTimetable";
 export function prefetchBookingPage(params: PathParams): void {
   const source = bookingSourceOf(params);
   if (!source) return;
-  prefetchQuery(eventTypeKey(source), (signal) => fetchEventType(source, signal), 60_000);
+  prefetchQuery(eventTypeQuery(source));
   const { timeZone, serverDate, calendarType } = appStore.get();
   const month = monthOf(isoDateInZone(serverDate, timeZone), calendarType);
   prefetchTimetable(monthTimetablePath(timetableReference(source), month, timeZone, null));

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { prefetchQuery, usePublicQuery } from "../../api/publicQuery";
+import { addMonths, firstDayOfMonth, lastDayOfMonth, type MonthId } from "../../lib/calendarMonth";
 import { fetchTimetable, type TimetableWindow, timetablePath } from "./bookingApi";
-import { addMonths, firstDayOfMonth, lastDayOfMonth, type MonthId } from "./calendarMonth";
 import { toTimetable } from "./timetable";
 
 /** A timetable call's reference: which path and which event (see bookingSource.timetableReference). */
@@ -32,9 +32,19 @@ export function monthTimetablePath(
   return timetablePath(reference, monthWindow(month, timeZone, duration));
 }
 
+/** Every timetable in the cache: what a booking or a reschedule makes stale. */
+export const timetableFamily = ["timetable"] as const;
+
+/** The timetable query of one call path: its key beside its fetcher. */
+export const timetableQuery = (path: string) => ({
+  key: [...timetableFamily, path] as const,
+  fn: (signal: AbortSignal) => fetchTimetable(path, signal),
+  staleTime: staleMs,
+});
+
 /** Starts fetching a month's timetable (the page's first month, before React renders). */
 export function prefetchTimetable(path: string): void {
-  prefetchQuery(path, (signal) => fetchTimetable(path, signal), staleMs);
+  prefetchQuery(timetableQuery(path));
 }
 
 /** The timetable of one month in the invitee's zone; the next month is fetched ahead. */
@@ -45,7 +55,7 @@ export function useTimetable(
   duration: number | null,
 ) {
   const path = reference ? monthTimetablePath(reference, month, timeZone, duration) : null;
-  const query = usePublicQuery(path, (signal) => fetchTimetable(path!, signal), staleMs);
+  const query = usePublicQuery(path === null ? null : timetableQuery(path));
   const timetable = useMemo(() => (query.data ? toTimetable(query.data) : undefined), [query.data]);
 
   useEffect(() => {

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
 import { useBlockEndReserve } from "../../lib/useBlockEndReserve";
 import { onNavigation } from "../../router/navigation";
-import { notify, useAppState } from "../../state/appState";
+import { notify } from "../../state/appState";
+import { usePageProfile } from "../profile/pageProfile";
 import {
   loadFacebookPixel,
   loadGoogleAnalytics,
@@ -87,7 +88,7 @@ export function ConsentBanner() {
  * `pageOf` holds the current address back (tokens, uuids and personal parameters never go).
  */
 export function AnalyticsLoader({ pageOf }: { pageOf: (href: string) => TrackedPage }) {
-  const profile = useAppState((state) => state.profile);
+  const profile = usePageProfile();
   const ga = profile?.googleAnalytics ?? null;
   const pixel = profile?.facebookPixelId ?? null;
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useAppState } from "../../state/appState";
+import { usePageProfile, useShowPoweredBy } from "../profile/pageProfile";
 import { CalendarTypeSelect } from "./CalendarTypeSelect";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
@@ -11,8 +11,8 @@ const safeUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url 
  */
 export function LayoutFooter() {
   const { t, i18n } = useTranslation();
-  const profile = useAppState((state) => state.profile);
-  const showPoweredBy = useAppState((state) => state.showPoweredBy);
+  const profile = usePageProfile();
+  const showPoweredBy = useShowPoweredBy();
   const privacy = profile?.showPrivacyPolicy ? safeUrl(profile.privacyPolicyUrl) : null;
   const imprint = profile?.showImprint ? safeUrl(profile.imprintUrl) : null;
   const home = `/?${new URLSearchParams({ lang: i18n.language, utm_source: "slotted", utm_medium: "powered_by" })}`;

@@ -31,3 +31,9 @@ export interface ProfilePageData {
 export function fetchProfilePage(id: string, signal?: AbortSignal) {
   return publicApi.get<ProfilePageData>(`/page/${encodeURIComponent(id)}`, { signal });
 }
+
+/** The profile page query of a user or team: its key beside its fetcher. */
+export const profilePageQuery = (id: string) => ({
+  key: ["profilePage", id] as const,
+  fn: (signal: AbortSignal) => fetchProfilePage(id, signal),
+});

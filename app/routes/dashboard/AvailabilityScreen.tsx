@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WORKING_HOURS } from "../../../core/schedules/scheduleSchema";
 import { WEEKDAYS } from "../../../core/time/localDate";
-import { ApiError } from "../../api/apiClient";
+import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
@@ -120,7 +120,7 @@ function NewScheduleDialog({ onClose }: { onClose: () => void }) {
       navigate(`/dashboard/availability/${schedule.id}`);
     },
   });
-  const fieldErrors = create.error instanceof ApiError ? create.error.fieldErrors : {};
+  const fieldErrors = fieldErrorsOf(create.error);
   return (
     <Dialog open onClose={onClose} title={t("dashboard.availability.newTitle")}>
       <form

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { bookingsQuery, eventTypesQuery } from "../../features/dashboard/api/dashboardQueries";
 import type { Booking } from "../../features/dashboard/api/types";
@@ -13,7 +14,6 @@ import {
 } from "../../features/dashboard/bookings/bookingWindow";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
-import { SelectField } from "../../features/dashboard/ui/SelectField";
 import { useFormatters } from "../../features/dashboard/ui/useFormatters";
 
 const TABS: BookingTab[] = ["upcoming", "past", "cancelled"];

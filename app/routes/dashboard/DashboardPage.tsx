@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/apiClient";
+import { hasStatus } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
@@ -26,7 +26,7 @@ export function DashboardPage() {
   );
 
   if (route.public) return <main className="mx-auto flex max-w-md flex-col gap-6">{screen}</main>;
-  if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to="/" replace />;
+  if (hasStatus(me.error, 401)) return <Navigate to="/" replace />;
   if (me.isPending) {
     return (
       <main>

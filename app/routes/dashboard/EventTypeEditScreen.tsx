@@ -19,7 +19,7 @@ import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { useNavigate } from "../../router";
 import { notify } from "../../state/appState";
-import type { ScreenProps } from "./dashboardRoutes";
+import type { ScreenProps } from "./ScreenProps";
 
 /** Edit one event type; share it, or delete it. */
 export function EventTypeEditScreen({ params }: ScreenProps) {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/apiClient";
+import { hasStatus } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
@@ -43,7 +43,7 @@ export function InvitationScreen() {
     },
   });
   const declined = answer.isSuccess && answer.variables === "decline";
-  const signedOut = me.error instanceof ApiError && me.error.status === 401;
+  const signedOut = hasStatus(me.error, 401);
   const invitation = preview.data;
   return (
     <>

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN_LENGTH } from "../../../core/accounts/accountSchemas";
-import { ApiError } from "../../api/apiClient";
+import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -35,7 +35,7 @@ export function PasswordScreen() {
       notify(t("dashboard.password.changed"));
     },
   });
-  const errors = change.error instanceof ApiError ? change.error.fieldErrors : {};
+  const errors = fieldErrorsOf(change.error);
   const tooShort =
     tried && password.length < PASSWORD_MIN_LENGTH
       ? [t("errors.tooShort", { min: PASSWORD_MIN_LENGTH })]

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/apiClient";
+import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -27,7 +27,7 @@ export function ResetPasswordScreen() {
   const reset = useMutation({ mutationFn: () => dashboardApi.resetPassword(token, password) });
   const answer = useRef<HTMLDivElement>(null);
   useFocusWhen(answer, reset.isSuccess);
-  const errors = reset.error instanceof ApiError ? reset.error.fieldErrors : {};
+  const errors = fieldErrorsOf(reset.error);
   return (
     <>
       <Link to="/" className="self-start rounded-lg">

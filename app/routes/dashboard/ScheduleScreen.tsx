@@ -13,7 +13,7 @@ import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { useFormatters } from "../../features/dashboard/ui/useFormatters";
 import { useNavigate } from "../../router";
 import { notify } from "../../state/appState";
-import type { ScreenProps } from "./dashboardRoutes";
+import type { ScreenProps } from "./ScreenProps";
 
 /** Edit one schedule. */
 export function ScheduleScreen({ params }: ScreenProps) {

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/apiClient";
+import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { CheckboxField } from "../../components/CheckboxField";
+import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import {
@@ -20,13 +22,11 @@ import { LeaveTeamCard } from "../../features/dashboard/teams/LeaveTeamCard";
 import { PendingInvitations } from "../../features/dashboard/teams/PendingInvitations";
 import { BackLink } from "../../features/dashboard/ui/BackLink";
 import { Card } from "../../features/dashboard/ui/Card";
-import { CheckboxField } from "../../features/dashboard/ui/CheckboxField";
 import { ColorField } from "../../features/dashboard/ui/ColorField";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
-import { SelectField } from "../../features/dashboard/ui/SelectField";
 import { notify } from "../../state/appState";
-import type { ScreenProps } from "./dashboardRoutes";
+import type { ScreenProps } from "./ScreenProps";
 
 /**
  * One team: members and roles, invitations for admins, its event types with their shared
@@ -129,7 +129,7 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
     onSuccess: refresh,
     onError: (error) => notify(errorMessage(error, t), "error"),
   });
-  const errors = invite.error instanceof ApiError ? invite.error.fieldErrors : {};
+  const errors = fieldErrorsOf(invite.error);
   const roleOptions = (["member", "admin"] as const).map((value) => ({
     value,
     label: t(`dashboard.teams.roles.${value}`),
@@ -303,7 +303,7 @@ function RenameCard({ team }: { team: Team }) {
       await refresh();
     },
   });
-  const errors = rename.error instanceof ApiError ? rename.error.fieldErrors : {};
+  const errors = fieldErrorsOf(rename.error);
   return (
     <Card title={t("dashboard.teams.settings")}>
       <form

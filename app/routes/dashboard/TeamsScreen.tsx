@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/apiClient";
+import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -71,7 +71,7 @@ function CreateTeamDialog({ onClose }: { onClose: () => void }) {
       navigate(`/dashboard/teams/${team.id}`);
     },
   });
-  const errors = create.error instanceof ApiError ? create.error.fieldErrors : {};
+  const errors = fieldErrorsOf(create.error);
   return (
     <Dialog open onClose={onClose} title={t("dashboard.teams.createTitle")}>
       <form

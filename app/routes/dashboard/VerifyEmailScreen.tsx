@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { meQuery } from "../../api/queries";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import { MailedLinkScreen } from "../../features/dashboard/ui/MailedLinkScreen";
 import { useLocation } from "../../router";
@@ -12,7 +13,7 @@ export function VerifyEmailScreen() {
   const queryClient = useQueryClient();
   const verify = useMutation({
     mutationFn: () => dashboardApi.verifyEmail(token),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["me"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }),
   });
   return (
     <MailedLinkScreen

@@ -2,11 +2,7 @@ import type { ComponentType } from "react";
 import type { DashboardSection } from "../../features/dashboard/shell/DashboardShell";
 import { matchPath, type PathParams } from "../../router";
 import { type LazyRoutePage, lazyRoute } from "../lazyRoute";
-
-/** Props of a dashboard screen: the parameters of its path. */
-export interface ScreenProps {
-  params: PathParams;
-}
+import type { ScreenProps } from "./ScreenProps";
 
 const screen = (load: () => Promise<ComponentType<ScreenProps>>) => lazyRoute<ScreenProps>(load);
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WEEKDAYS, type Weekday } from "../../../../core/time/localDate";
 import { Button } from "../../../components/Button";
-import { CheckboxField } from "../ui/CheckboxField";
+import { CheckboxField } from "../../../components/CheckboxField";
 import { Dialog } from "../ui/Dialog";
 
 interface CopyHoursDialogProps {

@@ -2,8 +2,8 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { computeAvailability } from "../../../../core/availability/computeAvailability";
 import { addDays } from "../../../../core/time/localDate";
+import { SelectField } from "../../../components/SelectField";
 import type { ScheduleFields } from "../api/types";
-import { SelectField } from "../ui/SelectField";
 import { TimeZoneField } from "./TimeZoneField";
 
 interface InviteeWeekPreviewProps {

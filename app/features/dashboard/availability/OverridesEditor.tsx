@@ -3,9 +3,17 @@ import { useTranslation } from "react-i18next";
 import { addDays, parseLocalDate, WEEKDAYS, weekdayOf } from "../../../../core/time/localDate";
 import type { FieldErrors } from "../../../api/apiClient";
 import { Button } from "../../../components/Button";
+import { FieldMessages } from "../../../components/FieldMessages";
+import {
+  addMonths,
+  calendarWeeks,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  type MonthId,
+  monthOf,
+} from "../../../lib/calendarMonth";
 import type { TimeRange } from "../api/types";
 import { Dialog } from "../ui/Dialog";
-import { FieldMessages } from "../ui/FieldMessages";
 import { RangesEditor } from "./RangesEditor";
 import { wallTimeLabel } from "./timeOptions";
 
@@ -25,16 +33,7 @@ interface OverridesEditorProps {
 }
 
 const utcNoon = (date: string) => new Date(`${date}T12:00:00Z`);
-const monthOf = (date: string) => date.slice(0, 7);
-function shiftMonth(month: string, by: number): string {
-  const [y = 2000, m = 1] = month.split("-").map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-}
-function daysInMonth(month: string): number {
-  const [y = 2000, m = 1] = month.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
+const daysInMonth = (month: MonthId) => Number(lastDayOfMonth(month).slice(8));
 
 /** Date overrides picked on a month calendar: other hours on a date, or the day off. */
 export function OverridesEditor({
@@ -158,15 +157,8 @@ function OverrideCalendar({ today, byDate, locale, describe, onPick }: OverrideC
   const [focused, setFocused] = useState(today);
   const month = monthOf(focused);
   const gridRef = useRef<HTMLTableElement>(null);
-  const first = `${month}-01`;
-  const lead = WEEKDAYS.indexOf(weekdayOf(first));
-  const count = daysInMonth(month);
-  const cells: (string | null)[] = [
-    ...Array.from({ length: lead }, () => null),
-    ...Array.from({ length: count }, (_, i) => addDays(first, i)),
-  ];
-  while (cells.length % 7 !== 0) cells.push(null);
-  const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+  const first = firstDayOfMonth(month);
+  const weeks = calendarWeeks(month).map((week) => week.map((day) => day?.id ?? null));
   const monthLabel = new Intl.DateTimeFormat(locale, {
     month: "long",
     year: "numeric",
@@ -190,8 +182,11 @@ function OverrideCalendar({ today, byDate, locale, describe, onPick }: OverrideC
     const day = parseLocalDate(focused);
     const weekday = WEEKDAYS.indexOf(weekdayOf(focused));
     const sameDayIn = (by: number) => {
-      const target = shiftMonth(month, by);
-      return addDays(`${target}-01`, Math.min(Number(focused.slice(8)), daysInMonth(target)) - 1);
+      const target = addMonths(month, by);
+      return addDays(
+        firstDayOfMonth(target),
+        Math.min(Number(focused.slice(8)), daysInMonth(target)) - 1,
+      );
     };
     let next: string | null = null;
     if (event.key === "ArrowRight") next = addDays(focused, rtl ? -1 : 1);
@@ -213,11 +208,10 @@ function OverrideCalendar({ today, byDate, locale, describe, onPick }: OverrideC
         <button
           type="button"
           disabled={month <= monthOf(today)}
-          onClick={() =>
-            setFocused(
-              `${shiftMonth(month, -1)}-01` < today ? today : `${shiftMonth(month, -1)}-01`,
-            )
-          }
+          onClick={() => {
+            const previous = firstDayOfMonth(addMonths(month, -1));
+            setFocused(previous < today ? today : previous);
+          }}
           className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-gray-100 disabled:opacity-40"
         >
           {/* ‹ and › are mirrored glyphs: rtl text shows them the other way round by itself. */}
@@ -229,7 +223,7 @@ function OverrideCalendar({ today, byDate, locale, describe, onPick }: OverrideC
         </h3>
         <button
           type="button"
-          onClick={() => setFocused(`${shiftMonth(month, 1)}-01`)}
+          onClick={() => setFocused(firstDayOfMonth(addMonths(month, 1)))}
           className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-gray-100"
         >
           <span aria-hidden="true">›</span>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { FieldErrors } from "../../../api/apiClient";
+import { FieldMessages, inputClassName } from "../../../components/FieldMessages";
 import type { TimeRange } from "../api/types";
-import { FieldMessages, inputClassName } from "../ui/FieldMessages";
 import { nextRange, timeOptions, wallTimeLabel } from "./timeOptions";
 
 const STARTS = timeOptions(15, false);

@@ -1,14 +1,15 @@
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WEEKDAYS, type Weekday } from "../../../../core/time/localDate";
-import { ApiError, type FieldErrors } from "../../../api/apiClient";
+import type { FieldErrors } from "../../../api/apiClient";
+import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
 import { TextField } from "../../../components/TextField";
 import type { ScheduleFields } from "../api/types";
 import { Card } from "../ui/Card";
-import { CheckboxField } from "../ui/CheckboxField";
 import { StickySaveBar } from "../ui/StickySaveBar";
 import { CopyHoursDialog } from "./CopyHoursDialog";
 import { OverridesEditor } from "./OverridesEditor";
@@ -53,7 +54,7 @@ export function ScheduleEditor({ initial, hour12, locale, onSave, now }: Schedul
       await onSave(draft);
       setErrors({});
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      const fields = fieldErrorsOf(error);
       setErrors(fields);
       setFailure(Object.keys(fields).length > 0 ? t("errors.checkFields") : errorMessage(error, t));
     } finally {

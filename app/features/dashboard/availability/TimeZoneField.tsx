@@ -1,6 +1,6 @@
 import { useId, useMemo } from "react";
-import { FieldFrame } from "../ui/FieldFrame";
-import { describedBy, inputClassName } from "../ui/FieldMessages";
+import { FieldFrame } from "../../../components/FieldFrame";
+import { describedBy, inputClassName } from "../../../components/FieldMessages";
 
 function zones(current: string): string[] {
   const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.(

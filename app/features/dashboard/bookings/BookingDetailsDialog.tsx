@@ -6,6 +6,8 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { buttonClassName } from "../../../components/buttonClassName";
+import { SelectField } from "../../../components/SelectField";
+import { TextAreaField } from "../../../components/TextAreaField";
 import { isolateText, UserText } from "../../../components/UserText";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
@@ -13,8 +15,6 @@ import { dashboardKeys, eventTypeQuery, teamsQuery } from "../api/dashboardQueri
 import type { Attendee, Booking } from "../api/types";
 import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";
-import { SelectField } from "../ui/SelectField";
-import { TextAreaField } from "../ui/TextAreaField";
 import { useFormatters } from "../ui/useFormatters";
 
 interface BookingDetailsDialogProps {

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { FieldMessages } from "../../../components/FieldMessages";
 import { Card } from "../ui/Card";
-import { CheckboxField } from "../ui/CheckboxField";
-import { FieldMessages } from "../ui/FieldMessages";
 import { NumberField } from "../ui/NumberField";
 import type { SectionProps } from "./editorTypes";
 import { DURATION_PRESETS } from "./eventTypeDraft";

@@ -1,17 +1,23 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, type FieldErrors } from "../../../api/apiClient";
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_SLUG_MAX,
+  EVENT_TITLE_MAX,
+} from "../../../../core/eventTypes/textLimits";
+import type { FieldErrors } from "../../../api/apiClient";
+import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { SelectField } from "../../../components/SelectField";
+import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import type { EventTypeFields, Schedule, Team } from "../api/types";
 import { Card } from "../ui/Card";
-import { CheckboxField } from "../ui/CheckboxField";
 import { NumberField } from "../ui/NumberField";
-import { SelectField } from "../ui/SelectField";
 import { StickySaveBar } from "../ui/StickySaveBar";
-import { TextAreaField } from "../ui/TextAreaField";
 import { DurationsEditor } from "./DurationsEditor";
 import { eventTypePayload, slugify, TEAM_KINDS } from "./eventTypeDraft";
 import { HostGroupsEditor, HostsEditor } from "./HostsEditor";
@@ -81,7 +87,7 @@ export function EventTypeForm({
       await onSubmit(eventTypePayload(draft));
       setErrors({});
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      const fields = fieldErrorsOf(error);
       setErrors(fields);
       const unshown = Object.entries(fields)
         .filter(([path]) => !SHOWN.some((pattern) => pattern.test(path)))
@@ -122,7 +128,7 @@ export function EventTypeForm({
           label={t("dashboard.eventForm.title")}
           value={draft.title}
           required
-          maxLength={200}
+          maxLength={EVENT_TITLE_MAX}
           onChange={(event) => {
             const title = event.target.value;
             update(slugTouched ? { title } : { title, slug: slugify(title) });
@@ -135,7 +141,7 @@ export function EventTypeForm({
           required
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={80}
+          maxLength={EVENT_SLUG_MAX}
           onChange={(event) => {
             setSlugTouched(true);
             update({ slug: event.target.value.toLowerCase() });
@@ -155,7 +161,7 @@ export function EventTypeForm({
         <TextAreaField
           label={t("dashboard.eventForm.description")}
           value={draft.description}
-          maxLength={5000}
+          maxLength={EVENT_DESCRIPTION_MAX}
           onChange={(event) => update({ description: event.target.value })}
           errors={errors.description}
         />

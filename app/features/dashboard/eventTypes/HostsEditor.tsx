@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { FieldMessages } from "../../../components/FieldMessages";
+import { SelectField } from "../../../components/SelectField";
 import { Card } from "../ui/Card";
-import { CheckboxField } from "../ui/CheckboxField";
-import { FieldMessages } from "../ui/FieldMessages";
 import { NumberField } from "../ui/NumberField";
-import { SelectField } from "../ui/SelectField";
 import type { HostSectionProps } from "./editorTypes";
 
 /** COLLECTIVE and ROUND_ROBIN: which team members host, and (round robin) who goes first. */

@@ -2,11 +2,11 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCATION_TYPES, ONLINE_LOCATION_TYPES } from "../../../../core/eventTypes/eventTypeSchema";
 import { Button } from "../../../components/Button";
+import { FieldMessages } from "../../../components/FieldMessages";
+import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import type { EventLocation, LocationOptions } from "../api/types";
 import { Card } from "../ui/Card";
-import { FieldMessages } from "../ui/FieldMessages";
-import { SelectField } from "../ui/SelectField";
 import type { SectionProps } from "./editorTypes";
 
 // Spec §3: locations are the same when the type matches, except in-person and custom ones,

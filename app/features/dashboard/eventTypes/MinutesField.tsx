@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldFrame } from "../ui/FieldFrame";
-import { describedBy, inputClassName } from "../ui/FieldMessages";
+import { FieldFrame } from "../../../components/FieldFrame";
+import { describedBy, inputClassName } from "../../../components/FieldMessages";
 
 const UNITS = { minutes: 1, hours: 60, days: 1440 } as const;
 type Unit = keyof typeof UNITS;

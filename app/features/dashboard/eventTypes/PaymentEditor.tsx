@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CURRENCIES } from "../../../../core/eventTypes/eventTypeSchema";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { FieldMessages } from "../../../components/FieldMessages";
+import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { Card } from "../ui/Card";
-import { CheckboxField } from "../ui/CheckboxField";
-import { FieldMessages } from "../ui/FieldMessages";
-import { SelectField } from "../ui/SelectField";
 import type { SectionProps } from "./editorTypes";
 import { fromMinorUnits, toMinorUnits } from "./eventTypeDraft";
 

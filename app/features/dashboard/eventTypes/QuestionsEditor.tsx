@@ -2,12 +2,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QUESTION_TYPES } from "../../../../core/eventTypes/eventTypeSchema";
 import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { FieldMessages } from "../../../components/FieldMessages";
+import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import type { Question } from "../api/types";
 import { Card } from "../ui/Card";
-import { CheckboxField } from "../ui/CheckboxField";
-import { FieldMessages } from "../ui/FieldMessages";
-import { SelectField } from "../ui/SelectField";
 import type { SectionProps } from "./editorTypes";
 import { newQuestion } from "./eventTypeDraft";
 

@@ -2,11 +2,11 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { detectMediaType, isImageType } from "../../../../core/uploads/detectMediaType";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../../../core/uploads/uploadLimits";
-import { ApiError } from "../../../api/apiClient";
+import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
+import { FieldMessages } from "../../../components/FieldMessages";
 import { dashboardApi } from "../api/dashboardApi";
-import { FieldMessages } from "../ui/FieldMessages";
 
 interface AvatarUploadProps {
   avatarUrl: string | null;
@@ -38,11 +38,8 @@ export function AvatarUpload({ avatarUrl, name, onChange }: AvatarUploadProps) {
       const upload = await dashboardApi.uploadImage(file);
       await onChange(upload.id);
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.fieldErrors.file
-          ? failure.fieldErrors.file.join(" ")
-          : errorMessage(failure, t),
-      );
+      const messages = fieldErrorsOf(failure).file;
+      setError(messages ? messages.join(" ") : errorMessage(failure, t));
     } finally {
       setPending(false);
       if (input.current) input.current.value = "";

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../api/apiClient";
+import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
@@ -29,7 +29,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
       setTried(false);
     },
   });
-  const errors = change.error instanceof ApiError ? change.error.fieldErrors : {};
+  const errors = fieldErrorsOf(change.error);
   const required = (value: string) => (tried && !value ? [t("errors.required")] : undefined);
 
   function handleSubmit(event: FormEvent) {

@@ -2,10 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "../../../../core/accounts/accountSchemas";
-import { ApiError } from "../../../api/apiClient";
+import { WELCOME_MESSAGE_MAX } from "../../../../core/accounts/profileLimits";
+import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
+import { meQuery } from "../../../api/queries";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { SelectField } from "../../../components/SelectField";
+import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import { availableLanguages } from "../../../i18n/i18n";
 import { languageNames } from "../../../i18n/languageNames";
@@ -15,14 +20,9 @@ import { dashboardKeys } from "../api/dashboardQueries";
 import type { MeSettings, ProfileSettings } from "../api/types";
 import { TimeZoneField } from "../availability/TimeZoneField";
 import { Card } from "../ui/Card";
-import { CheckboxField } from "../ui/CheckboxField";
 import { ColorField } from "../ui/ColorField";
-import { SelectField } from "../ui/SelectField";
 import { StickySaveBar } from "../ui/StickySaveBar";
-import { TextAreaField } from "../ui/TextAreaField";
 import { AvatarUpload } from "./AvatarUpload";
-
-const WELCOME_MAX = 300;
 
 /** Name, username, avatar, welcome message, zone, clock, language, analytics, legal links, branding. */
 export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
@@ -34,7 +34,7 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
   const setP = (patch: Partial<ProfileSettings>) => setProfile((p) => ({ ...p, ...patch }));
   const refresh = async (saved: MeSettings) => {
     queryClient.setQueryData(dashboardKeys.settings(), saved);
-    await queryClient.invalidateQueries({ queryKey: ["me"] });
+    await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
   };
 
   const save = useMutation({
@@ -77,7 +77,7 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
       notify(t("dashboard.settings.avatarSaved"));
     },
   });
-  const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
+  const errors = fieldErrorsOf(save.error);
   const pageUrl = `${window.location.origin}/${user.username}`;
 
   return (
@@ -132,9 +132,9 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
           label={t("dashboard.settings.welcomeMessage")}
           hint={t("dashboard.settings.welcomeMessageHint", {
             count: (profile.welcomeMessage ?? "").length,
-            max: WELCOME_MAX,
+            max: WELCOME_MESSAGE_MAX,
           })}
-          maxLength={WELCOME_MAX}
+          maxLength={WELCOME_MESSAGE_MAX}
           value={profile.welcomeMessage ?? ""}
           onChange={(event) => setP({ welcomeMessage: event.target.value })}
           errors={errors["profile.welcomeMessage"]}

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../api/apiClient";
+import { hasStatus } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
+import { meQuery } from "../../../api/queries";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { notify } from "../../../state/appState";
@@ -18,8 +19,8 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     onSuccess: () => notify(t("dashboard.email.resent")),
     onError: async (error) => {
       // Verified meanwhile, in another tab: the banner goes.
-      if (error instanceof ApiError && error.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: ["me"] });
+      if (hasStatus(error, 409)) {
+        await queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
       }
     },
   });

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CheckboxField } from "../../../components/CheckboxField";
 import { TextField } from "../../../components/TextField";
-import { CheckboxField } from "../ui/CheckboxField";
 import { ColorField } from "../ui/ColorField";
 import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";

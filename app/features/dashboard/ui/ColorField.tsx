@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldFrame } from "./FieldFrame";
+import { FieldFrame } from "../../../components/FieldFrame";
 
 interface ColorFieldProps {
   label: string;

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { FieldFrame } from "./FieldFrame";
-import { describedBy, inputClassName } from "./FieldMessages";
+import { FieldFrame } from "../../../components/FieldFrame";
+import { describedBy, inputClassName } from "../../../components/FieldMessages";
 
 interface NumberFieldProps {
   label: string;

@@ -1,6 +1,8 @@
+import type { ReactNode } from "react";
+
 interface FieldMessagesProps {
   id: string;
-  hint?: React.ReactNode;
+  hint?: ReactNode;
   errors?: readonly string[];
 }
 

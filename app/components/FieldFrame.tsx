@@ -11,7 +11,7 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-/** A dashboard field's frame: its label above the input, its hint and errors below. */
+/** A form field's frame: its label above the input, its hint and errors below. */
 export function FieldFrame({ id, label, hint, errors, className = "", children }: FieldFrameProps) {
   return (
     <div className={`flex flex-col gap-1 ${className}`.trim()}>

@@ -1,5 +1,5 @@
-import { formatLocalDate, mondayOnOrBefore, parseLocalDate } from "../../../core/time/localDate";
-import type { CalendarType } from "../../state/appState";
+import type { CalendarType } from "../../core/i18n/intlLocale";
+import { formatLocalDate, mondayOnOrBefore, parseLocalDate } from "../../core/time/localDate";
 
 /** A day of the month calendar (spec §3 "Calendar day"). */
 export interface CalendarDay {

@@ -1,0 +1,191 @@
+import { type FormEvent, type RefObject, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { fieldErrorsOf } from "../../api/apiErrors";
+import { errorMessage } from "../../api/errorMessage";
+import { publicApi } from "../../api/publicApi";
+import { invalidateQueries } from "../../api/publicQuery";
+import { navigate } from "../../router/navigation";
+import { sendPageAnalytics } from "../analytics/pageAnalytics";
+import { postToParent } from "../embed/embedded";
+import type { BookingResponse, PublicEventType } from "./bookingApi";
+import { type BookingSource, bookingLinkFields, publicIdOf } from "./bookingSource";
+import { rememberBooking } from "./bookingStore";
+import { type DetailsValues, detailsBody, validateDetails } from "./detailsForm";
+import { useSlotTaken } from "./useSlotTaken";
+import { timetableFamily } from "./useTimetable";
+
+/** One message per form field, in the page's language. */
+export type FieldMessages = Record<string, string>;
+
+interface ScheduleBookingOptions {
+  source: BookingSource;
+  eventType: PublicEventType;
+  start: string;
+  duration: number;
+  timeZone: string;
+  values: DetailsValues;
+  /** Whether a phone field holds a valid number (the phone input reports it). */
+  phoneValid: (field: string) => boolean;
+  /** The form: its `data-field` wrappers say which server errors it can show by a field. */
+  formRef: RefObject<HTMLFormElement | null>;
+  /** The time was taken meanwhile: back to the refreshed times. */
+  onSlotTaken: () => void;
+}
+
+/** Where a booked invitee's confirmation page is. */
+export function confirmationPath(
+  source: BookingSource,
+  eventType: PublicEventType,
+  attendeeUuid: string,
+): string {
+  const owner = source.kind === "user" ? source.userLink : eventType.owner.slug;
+  return `/${encodeURIComponent(owner)}/${encodeURIComponent(eventType.slug)}/${attendeeUuid}`;
+}
+
+/**
+ * Booking from the details form: checks the form, asks for an email code when the event type
+ * wants one, schedules, and on success remembers the booking, tells the embedding page and
+ * goes to the confirmation. A taken time goes back to the times; server field errors show by
+ * their fields (the first one focused), others in the alert.
+ */
+export function useScheduleBooking({
+  source,
+  eventType,
+  start,
+  duration,
+  timeZone,
+  values,
+  phoneValid,
+  formRef,
+  onSlotTaken,
+}: ScheduleBookingOptions) {
+  const { t, i18n } = useTranslation();
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [alert, setAlert] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [codeStep, setCodeStep] = useState<{ expiresIn: number } | null>(null);
+  const handleSlotTaken = useSlotTaken(onSlotTaken);
+
+  function clearError(field: string) {
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _fixed, ...rest } = current;
+      return rest;
+    });
+  }
+
+  function showErrors(messages: FieldMessages) {
+    setErrors(messages);
+    setAlert(t("errors.checkFields"));
+    requestAnimationFrame(() => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      // A group (choices, phone) is not focusable itself: its first input is.
+      const target =
+        invalid instanceof HTMLFieldSetElement ? invalid.querySelector("input") : invalid;
+      target?.focus();
+    });
+  }
+
+  function requestBody(emailCode?: string) {
+    return {
+      ...bookingLinkFields(source),
+      start,
+      duration,
+      timezone: timeZone,
+      ...detailsBody(eventType, values),
+      language: i18n.language,
+      ...(emailCode ? { emailCode } : {}),
+    };
+  }
+
+  /** Shows a failed call: by the fields the form has, else in the alert. */
+  function handleFailure(error: unknown): void {
+    if (handleSlotTaken(error)) return;
+    const shown: FieldMessages = {};
+    const unshown: string[] = [];
+    for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
+      const name = field.replace(/\.\d+$/, "");
+      if (formRef.current?.querySelector(`[data-field="${name}"]`)) {
+        shown[name] = messages.join(", ");
+      } else {
+        unshown.push(...messages);
+      }
+    }
+    if (Object.keys(shown).length > 0) {
+      showErrors(shown);
+      if (unshown.length > 0) setAlert(unshown.join(", "));
+      return;
+    }
+    setAlert(errorMessage(error, t));
+  }
+
+  /** Books the time; with `emailCode`, a wrong code is thrown back to the code step. */
+  async function schedule(emailCode?: string): Promise<void> {
+    setPending(true);
+    setAlert(undefined);
+    try {
+      const booked = await publicApi.post<BookingResponse>("/event", requestBody(emailCode));
+      rememberBooking(booked);
+      postToParent("event_scheduled", {
+        event: { uuid: booked.event.uuid },
+        invitee: { uuid: booked.attendee.uuid },
+      });
+      sendPageAnalytics(
+        { publicId: publicIdOf(source, eventType), action: "event_scheduled" },
+        true,
+      );
+      invalidateQueries(timetableFamily);
+      navigate(confirmationPath(source, eventType, booked.attendee.uuid), { keepQuery: true });
+    } catch (error) {
+      setPending(false);
+      if (emailCode !== undefined && fieldErrorsOf(error).emailCode) throw error;
+      if (emailCode !== undefined) setCodeStep(null);
+      handleFailure(error);
+    }
+  }
+
+  /** Mails a code to the invitee's address; the seconds before another may be asked for. */
+  async function sendCode(): Promise<number> {
+    const answer = await publicApi.post<{ CODE_EXPIRES_IN: number }>("/event/verify-email", {
+      ...bookingLinkFields(source),
+      email: values.email.trim(),
+      language: i18n.language,
+    });
+    return answer.CODE_EXPIRES_IN;
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateDetails(eventType, values, phoneValid);
+    if (Object.keys(found).length > 0) {
+      showErrors(Object.fromEntries(Object.entries(found).map(([f, key]) => [f, t(key)])));
+      return;
+    }
+    setErrors({});
+    if (!eventType.requiresEmailVerification) {
+      await schedule();
+      return;
+    }
+    setPending(true);
+    setAlert(undefined);
+    try {
+      setCodeStep({ expiresIn: await sendCode() });
+    } catch (error) {
+      handleFailure(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return {
+    errors,
+    clearError,
+    alert,
+    pending,
+    codeStep,
+    closeCodeStep: () => setCodeStep(null),
+    handleSubmit,
+    schedule,
+    sendCode,
+  };
+}

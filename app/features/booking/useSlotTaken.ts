@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { hasErrorCode } from "../../api/apiErrors";
+import { invalidateQueries } from "../../api/publicQuery";
+import { notify } from "../../state/appState";
+import { timetableFamily } from "./useTimetable";
+
+/**
+ * What a booking or reschedule does when its time was taken meanwhile (409
+ * SLOT_NOT_AVAILABLE_ANYMORE): says so, makes every timetable stale and calls `onSlotTaken`
+ * to go back to the times. The returned handler is true when it handled `error`.
+ */
+export function useSlotTaken(onSlotTaken: () => void): (error: unknown) => boolean {
+  const { t } = useTranslation();
+  return (error) => {
+    if (!hasErrorCode(error, "SLOT_NOT_AVAILABLE_ANYMORE")) return false;
+    notify(t("booking.slotTaken"), "danger");
+    invalidateQueries(timetableFamily);
+    onSlotTaken();
+    return true;
+  };
+}

@@ -1,2 +1,0 @@
-// The dashboard lives in app/routes/dashboard/; this module is what routeTable.ts loads.
-export { DashboardPage } from "./dashboard/DashboardPage";
