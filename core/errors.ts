@@ -1,4 +1,4 @@
-import { decodeMessage, type Message } from "./messages";
+import type { Message } from "./messages";
 
 /** The closed set of domain error codes; the server maps each to one HTTP status. */
 export type ErrorCode =
@@ -19,30 +19,22 @@ export type FieldErrors = Record<string, string[]>;
 export type FieldMessages = Record<string, Message[]>;
 
 /**
- * TRANSITIONAL: while the last call sites move to `message(...)`, a text is still accepted (an
- * `issueMessage` string is decoded; any other text is answered as it is, untranslated).
- * Removed, with the string branch below, once every site passes a Message.
- */
-export type MessageOrText = Message | string;
-
-/**
  * The one error domain code throws: a code (its HTTP status), a message by catalog key,
  * `fields` with per-field messages for VALIDATION, `retryAfterSeconds` when a RATE_LIMITED
  * or UNAVAILABLE caller may try again.
  */
 export class DomainError extends Error {
-  readonly detail: MessageOrText;
-  readonly fields?: Record<string, MessageOrText[]>;
+  readonly fields?: FieldMessages;
 
   constructor(
     readonly code: ErrorCode,
-    detail: MessageOrText,
-    fields?: Record<string, MessageOrText[]>,
+    readonly detail: Message,
+    fields?: FieldMessages,
     readonly retryAfterSeconds?: number,
   ) {
-    super(typeof detail === "string" ? detail : detail.key);
+    // The key, not a sentence: logs name the message, the error handler says it in a language.
+    super(detail.key);
     this.name = "DomainError";
-    this.detail = typeof detail === "string" ? (decodeMessage(detail) ?? detail) : detail;
     if (fields !== undefined) this.fields = fields;
   }
 }

@@ -3,7 +3,7 @@ import { message } from "../../core/messages";
 import type { TeamRow } from "../data/teams";
 import type { Db } from "../db/database";
 import { profiles, teamMembers, teams } from "../db/schema";
-import { sqlState } from "../plugins/errorHandler";
+import { sqlState } from "../db/sqlState";
 
 /** Creates a team with its profile; the creator is its first admin. Throws VALIDATION for a taken slug. */
 export async function teamCreator(

@@ -41,14 +41,7 @@ export async function teamInviter(
   now: Date,
 ): Promise<SentInvitation> {
   const team = await assertTeamAdmin(db, userId, teamId);
-  await takeRateLimit(
-    db,
-    `team-invitations:${userId}`,
-    INVITATIONS_PER_HOUR,
-    3_600_000,
-    now,
-    "Too many requests. Please try again later.",
-  );
+  await takeRateLimit(db, `team-invitations:${userId}`, INVITATIONS_PER_HOUR, 3_600_000, now);
   const [inviter, invitee] = await Promise.all([
     findUserById(db, userId),
     findUserByEmail(db, input.email),

@@ -1,13 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { customAlphabet } from "nanoid";
-import { DomainError, type MessageOrText } from "../../core/errors";
+import { DomainError } from "../../core/errors";
 import { type EventTypeInput, TEAM_KINDS } from "../../core/eventTypes/eventTypeSchema";
+import type { Message } from "../../core/messages";
 import { message } from "../../core/messages";
 import { type EventTypeWithHosts, findEventType } from "../data/eventTypes";
 import { findSchedule } from "../data/schedules";
 import type { Db, Tx } from "../db/database";
 import { teamMembers } from "../db/schema";
-import { sqlState } from "../plugins/errorHandler";
+import { sqlState } from "../db/sqlState";
 import { assertCanManageTeamEventTypes } from "../policies/eventTypes";
 import { canManageSchedule } from "../policies/schedules";
 
@@ -20,7 +21,7 @@ export const newSharedLink = customAlphabet(
 );
 
 /** VALIDATION with per-field messages; its message is the first field's. */
-export function invalidEventType(fields: Record<string, MessageOrText[]>): DomainError {
+export function invalidEventType(fields: Record<string, Message[]>): DomainError {
   return new DomainError(
     "VALIDATION",
     Object.values(fields)[0]?.[0] ?? message("general.invalidInput"),
@@ -33,7 +34,7 @@ export function invalidEventType(fields: Record<string, MessageOrText[]>): Domai
  * of it, the schedule is the caller's own.
  */
 export async function assertReferences(tx: Tx, userId: string, input: EventTypeInput) {
-  const errors: Record<string, MessageOrText[]> = {};
+  const errors: Record<string, Message[]> = {};
   if (input.teamId !== null) {
     await assertCanManageTeamEventTypes(tx, userId, input.teamId);
     const hostIds = [

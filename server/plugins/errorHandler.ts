@@ -7,10 +7,6 @@ import { slotTaken } from "../booking/slotTaken";
 import { databaseBusy } from "../db/retryOnceOnConflict";
 import { isTransactionConflict, sqlState } from "../db/sqlState";
 
-// TRANSITIONAL: teamWriter and eventTypeWriter (being split on another branch) still import
-// sqlState from here; it lives in server/db/sqlState.ts.
-export { sqlState } from "../db/sqlState";
-
 import { localizedValidationIssues } from "../i18n/localizedValidation";
 import { requestLanguage } from "../i18n/requestLanguage";
 import { translator } from "../i18n/serverI18n";

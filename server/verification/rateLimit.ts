@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { DomainError, type MessageOrText } from "../../core/errors";
+import { DomainError } from "../../core/errors";
+import type { Message } from "../../core/messages";
 import { message } from "../../core/messages";
 import type { Db } from "../db/database";
 import { authAttempts } from "../db/schema";
@@ -16,7 +17,7 @@ export async function takeRateLimit(
   limit: number,
   windowMs: number,
   now: Date,
-  reason: MessageOrText = message("general.tooManyRequests"),
+  reason: Message = message("general.tooManyRequests"),
 ): Promise<void> {
   const since = new Date(now.getTime() - windowMs);
   const [row] = await db

@@ -2,7 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from "../../../core/uploads/uploadLimits";
+import { IMAGE_MAX_BYTES } from "../../../core/uploads/uploadLimits";
+
+// The spec's upload messages (§8), as the API says them in English.
+const UPLOAD_MESSAGES = {
+  imageTooLarge: "Image too large. Images can be at most 5 MB.",
+  invalidFileType: "Invalid file type. Use a PNG, JPG, GIF or WebP image.",
+  invalidVideoFileType: "Invalid video file type. Use an MP4 or WebM video.",
+};
+
 import { type Host, signUpHost } from "../../test/factories";
 import { multipartFile, TINY_PNG } from "../../test/multipart";
 import { createTestApp } from "../../test/testApp";
