@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { publicProfileSchema } from "./profile";
 
 export { emailChangeSchema, emailTokenSchema, meUpdateSchema } from "../accounts/accountSchemas";
 
@@ -18,21 +19,24 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 
-/** The user's Profile settings, as they set them. */
-export const profileSettingsSchema = z.object({
-  googleAnalytics: z.string().nullable(),
-  facebookPixelId: z.string().nullable(),
-  showPrivacyPolicy: z.boolean(),
-  privacyPolicyUrl: z.string().nullable(),
-  showImprint: z.boolean(),
-  imprintUrl: z.string().nullable(),
-  hideBranding: z.boolean(),
-  welcomeMessage: z.string().nullable(),
-  backgroundColor: z.string().nullable(),
-  textColor: z.string().nullable(),
-  primaryColor: z.string().nullable(),
-  socials: z.record(z.string(), z.string()),
-});
+/** The user's Profile settings, as they set them: what their public pages show, and more. */
+export const profileSettingsSchema = publicProfileSchema
+  .pick({
+    googleAnalytics: true,
+    facebookPixelId: true,
+    showPrivacyPolicy: true,
+    privacyPolicyUrl: true,
+    showImprint: true,
+    imprintUrl: true,
+    hideBranding: true,
+    backgroundColor: true,
+    textColor: true,
+    primaryColor: true,
+  })
+  .extend({
+    welcomeMessage: z.string().nullable(),
+    socials: z.record(z.string(), z.string()),
+  });
 
 /** `GET` and `PATCH /api/me`. */
 export const meResponseSchema = z.object({
