@@ -3,7 +3,7 @@ import { EVENT_KINDS } from "../eventTypes/eventKinds";
 import { issueMessage } from "../messages";
 import { isLocalDate } from "../time/localDate";
 import { isSupportedDate, isSupportedInstant, SUPPORTED_DATES } from "../validation/supportedDates";
-import { EVENT_STATUSES, eventLocationSchema, inviteeSchema } from "./events";
+import { eventSummaryShape, inviteeSchema } from "./events";
 
 // Year 0 and JavaScript's extended years would reach PostgreSQL as timestamps it refuses.
 const dateOrInstant = z
@@ -36,12 +36,7 @@ export const bookingListQuery = z.object({
 
 /** A host's event with its attendees, as the bookings list shows it. */
 export const hostBookingSchema = z.object({
-  uuid: z.uuid(),
-  title: z.string(),
-  start: z.string(),
-  end: z.string(),
-  status: z.enum(EVENT_STATUSES),
-  location: eventLocationSchema,
+  ...eventSummaryShape,
   cancellationReason: z.string().nullable(),
   rescheduleReason: z.string().nullable(),
   eventType: z.object({

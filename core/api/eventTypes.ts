@@ -45,15 +45,20 @@ export const hostGroupResponseSchema = z.object({
   userIds: z.array(z.string()),
 });
 
-/** An event type as its host reads it: every field they set, and where invitees book it. */
-export const eventTypeResponseSchema = z.object({
-  id: z.uuid(),
+/** What every reader of an event type sees of it: hosts, booking pages and profile cards. */
+export const eventTypeSummaryShape = {
   kind: z.enum(EVENT_KINDS),
   title: z.string(),
   slug: z.string(),
   description: z.string(),
   duration: z.number(),
   durations: z.array(z.number()),
+};
+
+/** An event type as its host reads it: every field they set, and where invitees book it. */
+export const eventTypeResponseSchema = z.object({
+  id: z.uuid(),
+  ...eventTypeSummaryShape,
   scheduleId: z.string().nullable(),
   teamId: z.string().nullable(),
   userId: z.string().nullable(),

@@ -85,14 +85,19 @@ export const verifyEmailRequestSchema = z
 
 export const verifyEmailResponseSchema = z.object({ CODE_EXPIRES_IN: z.number() });
 
-/** What a confirmation, cancel or reschedule page shows of an event; nothing private. */
-export const eventViewSchema = z.object({
+/** What every view of a booked event shows: hosts' lists and the invitee's pages. */
+export const eventSummaryShape = {
   uuid: z.uuid(),
   title: z.string(),
   start: z.string(),
   end: z.string(),
   status: z.enum(EVENT_STATUSES),
   location: eventLocationSchema,
+};
+
+/** What a confirmation, cancel or reschedule page shows of an event; nothing private. */
+export const eventViewSchema = z.object({
+  ...eventSummaryShape,
   hosts: z.array(publicHostSchema),
   formerTime: z.object({ start: z.string(), end: z.string() }).nullable(),
   rescheduleReason: z.string().nullable(),

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { EVENT_KINDS } from "../eventTypes/eventKinds";
-import { priceResponseSchema } from "./eventTypes";
+import { eventTypeSummaryShape, priceResponseSchema } from "./eventTypes";
 
 /** The Profile settings a public page needs (spec §3); nothing the host keeps private. */
 export const publicProfileSchema = z.object({
@@ -25,12 +24,7 @@ export const profilePageParams = z.object({ id: z.string().max(200) });
 
 /** An event type as a profile page lists it. */
 export const eventTypeCardSchema = z.object({
-  kind: z.enum(EVENT_KINDS),
-  title: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  duration: z.number(),
-  durations: z.array(z.number()),
+  ...eventTypeSummaryShape,
   locationTypes: z.array(z.string()),
   price: priceResponseSchema.nullable(),
   /** The booking page's path: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */

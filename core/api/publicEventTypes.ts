@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { EVENT_KINDS } from "../eventTypes/eventKinds";
 import { publicHostSchema } from "./events";
-import { locationResponseSchema, priceResponseSchema, questionResponseSchema } from "./eventTypes";
+import {
+  eventTypeSummaryShape,
+  locationResponseSchema,
+  priceResponseSchema,
+  questionResponseSchema,
+} from "./eventTypes";
 import { publicProfileSchema as profileFieldsSchema } from "./profile";
 
 const linkParam = z.string().trim().min(1).max(200);
@@ -27,12 +31,7 @@ export const bookingPageProfileSchema = profileFieldsSchema.extend({
 
 /** An event type as its booking page reads it, and nothing internal. */
 export const publicEventTypeFieldsSchema = z.object({
-  kind: z.enum(EVENT_KINDS),
-  title: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  duration: z.number(),
-  durations: z.array(z.number()),
+  ...eventTypeSummaryShape,
   /** Addresses and custom texts; a meeting URL never (it comes with the confirmation). */
   locations: z.array(locationResponseSchema),
   questions: z.array(questionResponseSchema),
