@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
-import type { AttendeeRow, EventRow, HostUser } from "../data/bookings";
+import { type AttendeeRow, type EventRow, findEvent, type HostUser } from "../data/bookings";
 import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { events } from "../db/schema";
@@ -25,6 +25,13 @@ export const MINUTE_MS = 60_000;
 
 export const changedMeanwhile = () =>
   new DomainError("CONFLICT", message("booking.changedMeanwhile"));
+
+/** The booked event a move starts from, read again (it may have gone since it was resolved). */
+export async function findMovingEvent(db: Db, eventId: string): Promise<EventRow> {
+  const event = await findEvent(db, eventId);
+  if (!event) throw new DomainError("NOT_FOUND", message("booking.eventNotFound"));
+  return event;
+}
 
 /** The duration the booking keeps: its own when still offered, else the event type's default. */
 export function keptDuration(event: EventRow, type: EventTypeWithHosts): number {

@@ -9,6 +9,7 @@ import type { ResolvedEvent } from "../availability/resolveEventReference";
 import { busyRange, releaseHostTime, takeGroupSeat, takeHostTime } from "../booking/bookSlot";
 import {
   changedMeanwhile,
+  findMovingEvent,
   keptDuration,
   lockMovingEvent,
   MINUTE_MS,
@@ -21,7 +22,6 @@ import {
   type EventRow,
   findAttendee,
   findAttendees,
-  findEvent,
   findEventHosts,
   findHostUsers,
   lastBookedAt,
@@ -133,8 +133,7 @@ export async function bookingRescheduler(
   const { db, now } = context;
   const { target } = resolved;
   const type = target.eventType;
-  const event = await findEvent(db, resolved.event.id);
-  if (!event) throw new DomainError("NOT_FOUND", message("booking.eventNotFound"));
+  const event = await findMovingEvent(db, resolved.event.id);
   const duration = keptDuration(event, type);
   const start = new Date(input.start);
   const end = new Date(input.start + duration * MINUTE_MS);

@@ -6,6 +6,7 @@ import type { PublicHost } from "../availability/loadEventTypeHosts";
 import type { ResolvedEvent } from "../availability/resolveEventReference";
 import { busyRange, releaseHostTime, takeHostTime } from "../booking/bookSlot";
 import {
+  findMovingEvent,
   keptDuration,
   lockMovingEvent,
   MINUTE_MS,
@@ -14,7 +15,7 @@ import {
   type RescheduledBooking,
 } from "../booking/eventMove";
 import { slotTaken } from "../booking/slotTaken";
-import { findAttendees, findEvent, findEventHosts, findHostUsers } from "../data/bookings";
+import { findAttendees, findEventHosts, findHostUsers } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { eventHosts, events } from "../db/schema";
 import { enqueueMails } from "../mail/outbox";
@@ -33,8 +34,7 @@ export async function roundRobinReassigner(
   const { db, now } = context;
   const { target } = resolved;
   const type = target.eventType;
-  const event = await findEvent(db, resolved.event.id);
-  if (!event) throw new DomainError("NOT_FOUND", message("booking.eventNotFound"));
+  const event = await findMovingEvent(db, resolved.event.id);
   const before = await findEventHosts(db, event.id);
   if (before.some((h) => h.id === newHost.id)) {
     throw new DomainError("VALIDATION", message("booking.alreadyHosts"), {
