@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { issueMessage } from "../messages";
 import { EVENT_KINDS, TEAM_KINDS } from "./eventKinds";
-import { EVENT_DESCRIPTION_MAX } from "./textLimits";
+import { EVENT_DESCRIPTION_MAX, EVENT_SLUG_MAX, EVENT_TITLE_MAX } from "./textLimits";
 
 export { EVENT_KINDS, type EventKind, TEAM_KINDS } from "./eventKinds";
 
@@ -150,12 +150,12 @@ const baseShape = {
     .string()
     .trim()
     .min(1, { error: issueMessage("general.required") })
-    .max(200),
+    .max(EVENT_TITLE_MAX),
   slug: z
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, {
+    .regex(new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${EVENT_SLUG_MAX - 2}}[a-z0-9])?$`), {
       error: issueMessage("fields.linkFormat"),
     }),
   description: z.string().max(EVENT_DESCRIPTION_MAX),
