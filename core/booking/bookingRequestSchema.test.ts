@@ -9,10 +9,10 @@ describe("instantField", () => {
   });
 
   it("refuses year 0 and years past 9999 with the range, a malformed time with one message", () => {
-    const range = "Use a date between 1970-01-01 and 9999-12-31.";
+    const range = message("time.useDateBetween", { earliest: "1970-01-01", latest: "9999-12-31" });
     for (const text of ["0000-01-01T00:00:00Z", "1969-12-31T23:59:59Z"]) {
       expect(
-        instantField.safeParse(text).error?.issues.map((i) => i.message),
+        instantField.safeParse(text).error?.issues.map((i) => decodeMessage(i.message)),
         text,
       ).toEqual([range]);
     }

@@ -256,7 +256,9 @@ describe("bookingRequestSchema", () => {
     expect(messages({ name: undefined, firstName: "Ada" })).toEqual({
       lastName: message("general.required"),
     });
-    expect(messages({ timezone: "Mars/Olympus" })).toEqual({ timezone: "Unknown time zone." });
+    expect(messages({ timezone: "Mars/Olympus" })).toEqual({
+      timezone: message("time.unknownTimeZone"),
+    });
   });
 
   it("treats empty form fields as absent and needs some link", () => {
