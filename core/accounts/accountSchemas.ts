@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { EMAIL_MAX, EMAIL_PATTERN } from "../validation/emailAddress";
 import { timeZoneField } from "../validation/timeZoneField";
 import { WELCOME_MESSAGE_MAX } from "./profileLimits";

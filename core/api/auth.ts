@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField, newPasswordField } from "../accounts/accountSchemas";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { userSchema } from "./me";
 
 export { emailTokenSchema, loginSchema, signupSchema } from "../accounts/accountSchemas";

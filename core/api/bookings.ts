@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_KINDS } from "../eventTypes/eventKinds";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { isLocalDate } from "../time/localDate";
 import { isSupportedDate, isSupportedInstant, SUPPORTED_DATES } from "../validation/supportedDates";
 import { eventSummaryShape, inviteeSchema } from "./events";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_KINDS } from "../eventTypes/eventKinds";
 import { QUESTION_TYPES } from "../eventTypes/eventTypeSchema";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 
 export {
   eventTypeSchema as eventTypeCreateSchema,

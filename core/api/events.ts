@@ -6,7 +6,7 @@ import {
   requiredEmailField,
 } from "../booking/bookingRequestSchema";
 import { EVENT_KINDS } from "../eventTypes/eventKinds";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 
 export { cancelRequestSchema } from "../booking/bookingChangeSchemas";
 export { bookingRequestSchema } from "../booking/bookingRequestSchema";

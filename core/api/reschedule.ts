@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { bookedEventSchema, eventViewSchema, inviteeSchema, publicHostSchema } from "./events";
 import { publicEventTypeSchema } from "./publicEventTypes";
 

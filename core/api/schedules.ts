@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 
 export { scheduleSchema, scheduleUpdateSchema } from "../schedules/scheduleSchema";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { colorField, emailField } from "../accounts/accountSchemas";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 
 export const TEAM_ROLES = ["admin", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];

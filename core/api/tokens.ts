@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 
 /** An API token as listed: never its secret. */
 export const apiTokenSchema = z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REASON_MAX } from "../eventTypes/eventTypeSchema";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { timeZoneField } from "../validation/timeZoneField";
 import { instantField } from "./bookingRequestSchema";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeMessage, message } from "../messages";
+import { decodeMessage } from "../issueMessage";
+import { message } from "../messages";
 import { instantField } from "./bookingRequestSchema";
 
 describe("instantField", () => {

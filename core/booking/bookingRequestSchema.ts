@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, LANGUAGES } from "../accounts/accountSchemas";
 import { QUESTION_ID_MAX } from "../eventTypes/eventTypeSchema";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { isSupportedInstant, UNSUPPORTED_DATE_MESSAGE } from "../validation/supportedDates";
 import { timeZoneField } from "../validation/timeZoneField";
 import { GUESTS_MAX, SALUTATIONS } from "./bookingLimits";

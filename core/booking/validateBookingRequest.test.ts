@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../errors";
 import type { EventLocation, Question } from "../eventTypes/eventTypeSchema";
-import { decodeMessage, message } from "../messages";
+import { decodeMessage } from "../issueMessage";
+import { message } from "../messages";
 import { GUESTS_MAX } from "./bookingLimits";
 import { type BookingRequest, bookingRequestSchema } from "./bookingRequestSchema";
 import { type BookableRules, validateBookingRequest } from "./validateBookingRequest";

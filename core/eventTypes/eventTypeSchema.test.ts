@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { eventTypeSchema } from "./eventTypeSchema";
 
 const base = { kind: "ONE_ON_ONE", title: "Intro", slug: "intro", duration: 30 };

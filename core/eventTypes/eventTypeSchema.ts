@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { EVENT_KINDS, TEAM_KINDS } from "./eventKinds";
 import { EVENT_DESCRIPTION_MAX, EVENT_SLUG_MAX, EVENT_TITLE_MAX } from "./textLimits";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { scheduleSchema } from "./scheduleSchema";
 
 const schedule = (date: string) => ({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { tryParseWallTime } from "../time/wallTime";
 import { isSupportedDate } from "../validation/supportedDates";
 import { timeZoneField } from "../validation/timeZoneField";

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { FieldMessages } from "../errors";
-import { decodeMessage, message } from "../messages";
+import { decodeMessage } from "../issueMessage";
+import { message } from "../messages";
 
 /**
  * Turns zod issues into the per-field messages of a VALIDATION error: dotted field path to

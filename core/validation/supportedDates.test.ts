@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeMessage } from "../messages";
+import { decodeMessage } from "../issueMessage";
 import { isSupportedDate, isSupportedInstant, UNSUPPORTED_DATE_MESSAGE } from "./supportedDates";
 
 describe("isSupportedDate", () => {

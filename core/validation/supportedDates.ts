@@ -1,4 +1,4 @@
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { isLocalDate } from "../time/localDate";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issueMessage } from "../messages";
+import { issueMessage } from "../issueMessage";
 import { canonicalTimeZone } from "../time/canonicalTimeZone";
 
 function isKnownZone(zone: string): boolean {

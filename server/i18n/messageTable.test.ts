@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Catalog, leaves, placeholders } from "../../core/i18n/catalogRules";
-import {
-  decodeMessage,
-  issueMessage,
-  MESSAGE_PARAMS,
-  type MessageKey,
-  message,
-} from "../../core/messages";
+import { decodeMessage, issueMessage } from "../../core/issueMessage";
+import { MESSAGE_PARAMS, type MessageKey, message } from "../../core/messages";
 import { readServerCatalogs } from "./serverI18n";
 import { translate } from "./translateMessage";
 

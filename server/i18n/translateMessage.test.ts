@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../core/accounts/accountSchemas";
 import { leaves } from "../../core/i18n/catalogRules";
-import { issueMessage, message } from "../../core/messages";
+import { issueMessage } from "../../core/issueMessage";
+import { message } from "../../core/messages";
 import { englishCatalog, translator } from "./serverI18n";
 import { translate, translateAny } from "./translateMessage";
 

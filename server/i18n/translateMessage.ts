@@ -1,4 +1,5 @@
-import { decodeMessage, type Message } from "../../core/messages";
+import { decodeMessage } from "../../core/issueMessage";
+import type { Message } from "../../core/messages";
 import { translator } from "./serverI18n";
 
 /** `message` in `language`, by its catalog key (the plural form by its `count`). */
