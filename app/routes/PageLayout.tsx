@@ -13,20 +13,24 @@ import { Toasts } from "../features/layout/Toasts";
 import { useLayoutColors } from "../features/layout/useLayoutColors";
 import { usePageProfile } from "../features/profile/pageProfile";
 import { useLocation } from "../router/navigation";
-import { analyticsPageUrl } from "./analyticsPageUrl";
 import { ErrorPage } from "./ErrorPage";
 import { hostRouteNames, type RouteName } from "./routeTable";
 
 const ConsentBanner = lazy(() =>
   import("../features/consent/ConsentBanner").then((m) => ({ default: m.ConsentBanner })),
 );
+// Only pages with consent to analytics need the route-pattern addresses: they load with it.
 const AnalyticsLoader = lazy(() =>
-  import("../features/consent/ConsentBanner").then((m) => ({ default: m.AnalyticsLoader })),
+  Promise.all([import("../features/consent/ConsentBanner"), import("./analyticsPageUrl")]).then(
+    ([{ AnalyticsLoader: Loader }, { analyticsPageUrl }]) => {
+      const trackedPage = (href: string) => ({
+        ...analyticsPageUrl(href),
+        referrer: referrerOrigin(document.referrer),
+      });
+      return { default: () => <Loader pageOf={trackedPage} /> };
+    },
+  ),
 );
-
-function trackedPage(href: string) {
-  return { ...analyticsPageUrl(href), referrer: referrerOrigin(document.referrer) };
-}
 
 const defaultPadding = "px-4 py-10 sm:px-6 sm:py-14";
 const bookingPadding = "px-0 py-0 sm:px-6 sm:py-10";
@@ -106,7 +110,7 @@ function PublicChrome() {
   if (consent !== "ask" && consent !== "granted") return null;
   return (
     <Suspense fallback={null}>
-      {consent === "ask" ? <ConsentBanner /> : <AnalyticsLoader pageOf={trackedPage} />}
+      {consent === "ask" ? <ConsentBanner /> : <AnalyticsLoader />}
     </Suspense>
   );
 }
