@@ -36,6 +36,15 @@ async function pageIn(locale: string, width: number) {
 }
 
 describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
+  it("the check fails on a page with a serious violation", async () => {
+    const { context, page } = await session.newPage();
+    await page.setContent(
+      '<html lang="en"><title>t</title><main><h1>h</h1><img src="x.png"></main></html>',
+    );
+    await expect(expectNoSeriousAxeViolations(page)).rejects.toThrow(/image-alt/);
+    await context.close();
+  });
+
   it("the public pages: home, profile, booking, confirmation, cancel, reschedule, payment error, not found", async () => {
     const host = await seed.signUpHost({ name: "Axe Host" });
     const eventType = await seed.createEventType(host, { title: "Axe call" });
@@ -87,17 +96,25 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
       name: "Axe Team",
       slug: `axe-${seed.unique()}`,
     });
+    // A type with every editor section filled in: locations, questions, seats and a price.
     const type = await dashboard.api("POST", "/api/event-types", {
-      kind: "ONE_ON_ONE",
-      title: "Axe type",
-      slug: "axe-type",
-      duration: 30,
+      kind: "GROUP",
+      title: "Axe workshop",
+      slug: "axe-workshop",
+      duration: 60,
+      seats: 8,
+      locations: [{ type: "IN_PERSON", options: { address: "Main St 1" } }],
+      questions: [
+        { id: "q1", type: "SINGLE_CHOICE", label: "Level", required: true, options: ["A", "B"] },
+      ],
+      price: { amount: 2500, currency: "EUR" },
     });
     const [schedule] = (await dashboard.api("GET", "/api/schedules")).schedules;
     const screens = [
       "/dashboard",
       "/dashboard/event-types",
       "/dashboard/event-types/new?kind=ROUND_ROBIN",
+      `/dashboard/event-types/new?kind=FLEXI&teamId=${team.id}`,
       `/dashboard/event-types/${type.id}`,
       "/dashboard/availability",
       `/dashboard/availability/${schedule.id}`,
@@ -107,6 +124,7 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
       "/dashboard/settings",
       "/dashboard/settings/password",
       "/dashboard/confirm-email?token=made-up",
+      "/dashboard/no-such-screen",
     ];
     for (const locale of locales) {
       await context.addCookies([{ name: "language", value: locale, url: baseUrl() }]);
@@ -115,6 +133,29 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
         for (const path of screens) await judge(page, path, locale);
       }
     }
+    await context.addCookies([{ name: "language", value: "en", url: baseUrl() }]);
+    await page.goto("/dashboard/event-types");
+    await page.getByRole("button", { name: "New event type" }).click();
+    await page.getByRole("dialog").waitFor();
+    await expectNoSeriousAxeViolations(page);
     await context.close();
   }, 300_000);
+
+  it("the password screens after their forms were sent", async () => {
+    const { context, page } = await session.newPage();
+    const dashboard = new DashboardPage(page);
+    await page.goto("/dashboard/forgot-password");
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByRole("button", { name: "Send link" }).click();
+    await page.getByText(/a link to reset its password is on its way/).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.goto("/dashboard/reset-password?token=made-up");
+    await dashboard.heading("Choose a new password").waitFor();
+    await page.getByLabel("New password", { exact: true }).fill("a brand new password");
+    await page.getByLabel("New password again").fill("a brand new password");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await page.getByText(/invalid, used or expired/).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  });
 });
