@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { catalogParts } from "./scripts/catalogParts.mjs";
 
@@ -20,6 +21,9 @@ const server = (engine: "pglite" | "postgres") => ({
 // The database suite runs on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default; the server files wait on PostgreSQL and scrypt
+    // much of the time, so one file per core keeps a two-core machine busy.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         // The split language catalogs of app/i18n/i18n.ts (scripts/catalogParts.mjs).
