@@ -58,6 +58,9 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
   const { event, inviteeName } = query.data;
   const links = remembered && event.status !== "CANCELLED" ? attendeeLinks(remembered) : null;
   const action = remembered?.action;
+  const secret = remembered?.attendee.token ?? remembered?.attendee.cancelToken;
+  const calendarAttendee =
+    remembered && secret ? { uuid: remembered.attendee.uuid, token: secret } : null;
   const params = new URLSearchParams(search);
 
   return (
@@ -77,7 +80,9 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
         <p className="text-gray-700">{t("confirmation.emailSent")}</p>
       ) : null}
       <MeetingDetails event={event} invitee={inviteeName} showFormer />
-      {event.status === "CONFIRMED" ? <AddToCalendar links={event.calendarLinks} /> : null}
+      {event.status === "CONFIRMED" ? (
+        <AddToCalendar links={event.calendarLinks} attendee={calendarAttendee} />
+      ) : null}
       {links ? (
         <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
           <span className="text-gray-700">{t("confirmation.needChanges")}</span>

@@ -19,6 +19,12 @@ export const eventUuidParams = z.object({ uuid: z.uuid({ error: bookingNotFound 
 /** An attendee's secret, where a call takes it in the query. */
 export const attendeeTokenQuery = z.object({ token: z.string().max(200).optional() });
 
+/** The calendar file's query: an attendee and their secret put them and their links in it. */
+export const eventIcsQuery = z.object({
+  attendee: z.uuid({ error: bookingNotFound }).optional(),
+  token: z.string().max(200).optional(),
+});
+
 export const EVENT_STATUSES = ["PENDING_PAYMENT", "CONFIRMED", "CANCELLED"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 

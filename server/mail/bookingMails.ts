@@ -22,7 +22,11 @@ export interface MailEvent {
 
 export interface BookingMailContext {
   event: MailEvent;
-  eventType: { questions: readonly Question[]; locations: readonly EventLocation[] };
+  eventType: {
+    description: string;
+    questions: readonly Question[];
+    locations: readonly EventLocation[];
+  };
   /** Every host of the event (the organizer is the first). */
   hosts: readonly HostUser[];
   publicUrl: string;
@@ -53,7 +57,7 @@ export function rescheduleUrl(publicUrl: string, attendee: { id: string; cancelT
   return `${publicUrl}/reschedule/by-attendee/${attendee.id}?token=${encodeURIComponent(attendee.cancelToken)}`;
 }
 
-function mailLocation(
+export function mailLocation(
   location: MailEvent["location"],
   offered: readonly EventLocation[],
 ): MailLocation | null {
@@ -107,6 +111,7 @@ export function bookingMails(
       sequence: event.sequence,
       stamp: context.now.toISOString(),
       title: event.title,
+      description: eventType.description,
       start: event.startAt.toISOString(),
       end: event.endAt.toISOString(),
       formerStart: event.formerStartAt?.toISOString() ?? null,

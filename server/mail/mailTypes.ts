@@ -27,6 +27,8 @@ export interface BookingMailData {
   /** When the change happened (DTSTAMP). */
   stamp: string;
   title: string;
+  /** The event type's description (absent in rows written before it was carried). */
+  description?: string;
   start: string;
   end: string;
   /** rescheduled: the time it had before. */

@@ -84,6 +84,24 @@ describe("renderMail", () => {
     expect(mail.text).not.toContain("Cancel:");
   });
 
+  it("does not hand out the join link of a cancelled meeting, in the mail or its calendar file", () => {
+    const confirmed = renderMail(payload("bookingConfirmed"));
+    expect(confirmed.text).toContain("zoom.example.com");
+    const mail = renderMail(payload("bookingCancelled", { cancelUrl: null, rescheduleUrl: null }));
+    expect(mail.text).not.toContain("zoom.example.com");
+    expect(mail.html).not.toContain("zoom.example.com");
+    expect(mail.ics!.content).not.toContain("zoom.example.com");
+    expect(mail.text).toContain("Where: Zoom");
+  });
+
+  it("carries the event type's description and the manage links in the invite", () => {
+    const mail = renderMail(payload("bookingConfirmed", { description: "Bring photos." }));
+    const unfolded = mail.ics!.content.replace(/\r\n /g, "");
+    expect(unfolded).toContain(
+      "DESCRIPTION:Bring photos.\\n\\nReschedule: https://slotted.example.com/reschedule/by-attendee/a1?token=tok",
+    );
+  });
+
   it("keeps a host's calendar entry when only one seat of a group event is cancelled", () => {
     const mail = renderMail({ ...payload("bookingCancelled", { role: "host", seatOnly: true }) });
     expect(mail.ics).toBeNull();

@@ -1,10 +1,9 @@
 import { toLanguage, translator } from "../i18n/serverI18n";
-import { icsInvite } from "./icsInvite";
-import type { BookingMailData, MailPayload, RenderedMail } from "./mailTypes";
+import type { MailPayload, RenderedMail } from "./mailTypes";
+import { meetingIcs } from "./meetingIcs";
 import { accountLink } from "./templates/accountLink";
 import { bookingCancelled } from "./templates/bookingCancelled";
 import { bookingConfirmed } from "./templates/bookingConfirmed";
-import { detailLine, joinUrl, locationText } from "./templates/bookingDetails";
 import { bookingRescheduled } from "./templates/bookingRescheduled";
 import { emailChangeNotice } from "./templates/emailChangeNotice";
 import { emailCode } from "./templates/emailCode";
@@ -13,42 +12,6 @@ import { passwordReset } from "./templates/passwordReset";
 import { teamInvitation } from "./templates/teamInvitation";
 
 const bookingTemplates = { bookingConfirmed, bookingCancelled, bookingRescheduled };
-
-function inviteFor(
-  data: BookingMailData,
-  language: string,
-  cancel: boolean,
-  entry: { uid: string; sequence: number; start: string; end: string } = data,
-): string {
-  const attendees = [
-    { email: data.invitee.email, name: data.invitee.name },
-    ...data.invitee.guests.map((email) => ({ email })),
-  ];
-  const join = joinUrl(data.location);
-  const t = translator(language, "mail");
-  return icsInvite(
-    {
-      uid: entry.uid,
-      sequence: entry.sequence,
-      stamp: data.stamp,
-      start: entry.start,
-      end: entry.end,
-      title: data.title,
-      description: [
-        data.rescheduleUrl ? detailLine(t, t("details.reschedule"), data.rescheduleUrl) : null,
-        data.cancelUrl ? detailLine(t, t("details.cancel"), data.cancelUrl) : null,
-      ]
-        .filter((line) => line !== null)
-        .join("\n"),
-      location: data.location ? (join ?? locationText(data.location, language)) : null,
-      url: join,
-      organizer: data.organizer,
-      attendees,
-      cancelled: cancel,
-    },
-    cancel ? "CANCEL" : "REQUEST",
-  );
-}
 
 /** A payload no template renders: an outbox row written by a newer or broken version. */
 export class UnknownTemplateError extends Error {}
@@ -115,7 +78,7 @@ export function renderMail(payload: MailPayload): RenderedMail {
       ? null
       : {
           method: cancel ? ("CANCEL" as const) : ("REQUEST" as const),
-          content: inviteFor(data, language, cancel),
+          content: meetingIcs(data, language, cancel ? "CANCEL" : "REQUEST"),
         };
   const attachments =
     data.replacesUid !== undefined && !cancel
@@ -123,7 +86,7 @@ export function renderMail(payload: MailPayload): RenderedMail {
           {
             filename: "cancel.ics",
             contentType: "text/calendar; charset=utf-8; method=CANCEL",
-            content: inviteFor(data, language, true, {
+            content: meetingIcs(data, language, "CANCEL", {
               uid: data.replacesUid,
               sequence: data.replacesSequence ?? data.sequence,
               start: data.formerStart ?? data.start,

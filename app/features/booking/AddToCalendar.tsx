@@ -1,12 +1,21 @@
 import { useTranslation } from "react-i18next";
 import type { EventView } from "./eventView";
 
+interface AddToCalendarProps {
+  links: EventView["calendarLinks"];
+  /** The invitee and their secret: their .ics then names them and holds their manage links. */
+  attendee?: { uuid: string; token: string } | null;
+}
+
 /** Links that add the meeting to Google Calendar, any iCal app (.ics), Outlook Live and Office 365. */
-export function AddToCalendar({ links }: { links: EventView["calendarLinks"] }) {
+export function AddToCalendar({ links, attendee }: AddToCalendarProps) {
   const { t } = useTranslation();
+  const ics = attendee
+    ? `${links.ics}?${new URLSearchParams({ attendee: attendee.uuid, token: attendee.token })}`
+    : links.ics;
   const items = [
     { href: links.google, label: t("confirmation.calendarGoogle") },
-    { href: links.ics, label: t("confirmation.calendarIcs"), download: true },
+    { href: ics, label: t("confirmation.calendarIcs"), download: true },
     { href: links.outlook, label: t("confirmation.calendarOutlook") },
     { href: links.office365, label: t("confirmation.calendarOffice365") },
   ];

@@ -11,7 +11,8 @@ export function bookingCancelled(data: BookingMailData, language: string) {
     title: isolated(data.title, language),
     name: isolated(data.invitee.name, language),
   };
-  const details = bookingDetails(data, language, { withLinks: false });
+  // A cancelled meeting's join link only invites people into a room nobody will be in.
+  const details = bookingDetails(data, language, { withLinks: false, withJoin: false });
   // A host whose group event goes on after one seat is cancelled.
   const hostSeat = data.role === "host" && data.seatOnly;
   const subject = t(

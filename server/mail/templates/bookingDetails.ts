@@ -63,7 +63,12 @@ interface Row {
   userLabel?: boolean;
 }
 
-function rows(data: BookingMailData, language: string, withFormer: boolean): Row[] {
+function rows(
+  data: BookingMailData,
+  language: string,
+  withFormer: boolean,
+  withJoin: boolean,
+): Row[] {
   const t = translator(language, "mail");
   const list = (items: string[]) =>
     new Intl.ListFormat(intlLocale(language), { type: "conjunction" }).format(items);
@@ -87,7 +92,7 @@ function rows(data: BookingMailData, language: string, withFormer: boolean): Row
   }
   if (data.location !== null) {
     result.push({ label: t("details.where"), text: locationText(data.location, language) });
-    const join = joinUrl(data.location);
+    const join = withJoin ? joinUrl(data.location) : null;
     if (join !== null) result.push({ label: t("details.joinLink"), text: join, href: join });
   }
   if (data.hostNames.length > 0) {
@@ -124,10 +129,10 @@ function rows(data: BookingMailData, language: string, withFormer: boolean): Row
 export function bookingDetails(
   data: BookingMailData,
   language: string,
-  options: { withFormer?: boolean; withLinks?: boolean } = {},
+  options: { withFormer?: boolean; withLinks?: boolean; withJoin?: boolean } = {},
 ): { text: string; html: SafeHtml } {
   const t = translator(language, "mail");
-  const list = rows(data, language, options.withFormer ?? false);
+  const list = rows(data, language, options.withFormer ?? false, options.withJoin ?? true);
   const links =
     (options.withLinks ?? true) && data.cancelUrl && data.rescheduleUrl
       ? { cancel: data.cancelUrl, reschedule: data.rescheduleUrl }

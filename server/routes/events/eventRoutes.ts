@@ -7,6 +7,7 @@ import {
   bookingResponseSchema,
   cancelRequestSchema,
   cancelResponseSchema,
+  eventIcsQuery,
   eventUuidParams,
   eventViewResponseSchema,
   pendingBookingParams,
@@ -25,12 +26,13 @@ import { attendeeCanceller } from "../../commands/attendeeCanceller";
 import { bookingCreator } from "../../commands/bookingCreator";
 import { eventCanceller } from "../../commands/eventCanceller";
 import { pendingBookingDeleter } from "../../commands/pendingBookingDeleter";
-import { findEventView } from "../../data/bookings";
+import { findAttendee, findEventView } from "../../data/bookings";
 import type { Deps } from "../../deps";
 import { requestLanguage } from "../../i18n/requestLanguage";
-import { meetingUid } from "../../mail/bookingMails";
-import { icsInvite } from "../../mail/icsInvite";
+import { cancelUrl, mailLocation, meetingUid, rescheduleUrl } from "../../mail/bookingMails";
+import { meetingIcs } from "../../mail/meetingIcs";
 import { idempotent } from "../../plugins/idempotency";
+import { assertAttendeeToken } from "../../policies/bookings";
 import { sendEmailCode } from "../../verification/emailCodes";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
@@ -149,15 +151,27 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       schema: {
         tags,
         summary: "The event as an iCalendar file (UTC), for 'Add to calendar'",
+        description:
+          "With `attendee` and that attendee's `token`, the file names the host and the attendee and holds the attendee's reschedule and cancel links; without, it names the host at a no-reply address and no attendee.",
         params: uuidParams,
+        querystring: eventIcsQuery,
       },
     },
     async (request, reply) => {
-      const { event, hosts } = await eventView(request.params.uuid);
-      // Anyone with the event's uuid may download this, and the JSON view shows hosts without
-      // their addresses: the organizer is the host's name at a no-reply address.
+      const { event, eventType, hosts } = await eventView(request.params.uuid);
+      const { attendee: attendeeId, token } = request.query;
+      const attendee = attendeeId ? await findAttendee(db, attendeeId) : null;
+      if (attendeeId && attendee?.eventId !== event.id) {
+        throw new DomainError("NOT_FOUND", message("booking.notFound"));
+      }
+      if (attendee) assertAttendeeToken(attendee, token);
+      // Anyone with the event's uuid may download the file without an attendee, and the JSON
+      // view shows hosts without their addresses: then the organizer is the host's name at a
+      // no-reply address.
       const noReply = `no-reply@${new URL(publicUrl).hostname}`;
-      const ics = icsInvite(
+      const host = hosts[0];
+      const links = attendee && event.status !== "CANCELLED" ? attendee : null;
+      const ics = meetingIcs(
         {
           uid: meetingUid(event.id),
           sequence: event.sequence,
@@ -165,13 +179,19 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           start: event.startAt.toISOString(),
           end: event.endAt.toISOString(),
           title: event.title,
-          description: "",
-          location: event.location?.value ?? null,
-          url: null,
-          organizer: hosts[0] ? { name: hosts[0].name, email: noReply } : { email: noReply },
-          attendees: [],
+          description: eventType.description,
+          location: mailLocation(event.location, eventType.locations),
+          organizer: host
+            ? { name: host.name, email: attendee ? host.email : noReply }
+            : { email: noReply },
+          invitee: attendee
+            ? { name: attendee.name, email: attendee.email, guests: attendee.guests }
+            : null,
+          cancelUrl: links ? cancelUrl(publicUrl, links) : null,
+          rescheduleUrl: links ? rescheduleUrl(publicUrl, links) : null,
           cancelled: event.status === "CANCELLED",
         },
+        requestLanguage(request),
         "PUBLISH",
       );
       return reply

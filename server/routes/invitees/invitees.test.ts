@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_NOW, bookingBody, bookOk, userLink } from "../../test/bookingFactories";
+import {
+  BOOKING_NOW,
+  berlinSlot,
+  bookingBody,
+  bookOk,
+  userLink,
+} from "../../test/bookingFactories";
 import { createEventType, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
@@ -10,7 +16,12 @@ const get = (url: string) => t.request({ method: "GET", url });
 
 describe("event and invitee reads", async () => {
   const host = await signUpHost(t, { name: "Ada Host" });
-  const type = await createEventType(t, host, { kind: "GROUP", seats: 3, title: "Workshop" });
+  const type = await createEventType(t, host, {
+    kind: "GROUP",
+    seats: 3,
+    title: "Workshop",
+    description: "Hands-on session.",
+  });
   const firstBody = bookingBody(userLink(host, type), { email: "first@example.com" });
   const first = await bookOk(t, firstBody);
   const second = await bookOk(
@@ -59,6 +70,57 @@ describe("event and invitee reads", async () => {
     const unfolded = ics.replace(/\r\n[ \t]/g, "");
     expect(unfolded).not.toContain(host.email);
     expect(unfolded).toMatch(/^ORGANIZER;CN="Ada Host":mailto:no-reply@localhost$/m);
+  });
+
+  it("GET …/ics with the attendee's token names them and the host, with their manage links", async () => {
+    const { attendee } = first;
+    const query = `attendee=${attendee.uuid}&token=${encodeURIComponent(attendee.token)}`;
+    const response = await get(`/api/event/uuid/${first.event.uuid}/ics?${query}`);
+    expect(response.statusCode).toBe(200);
+    const unfolded = response.body.replace(/\r\n[ \t]/g, "");
+    expect(unfolded).toMatch(new RegExp(`^ORGANIZER;CN="Ada Host":mailto:${host.email}$`, "m"));
+    expect(unfolded).toMatch(/^ATTENDEE;.*:mailto:first@example\.com$/im);
+    expect(unfolded).not.toContain("second@example.com");
+    const description = /^DESCRIPTION:(.*)$/m.exec(unfolded)?.[1];
+    expect(description).toBe(
+      [
+        "Hands-on session.",
+        `Reschedule: http://localhost:3000/reschedule/by-attendee/${attendee.uuid}?token=${encodeURIComponent(attendee.token)}`,
+        `Cancel: http://localhost:3000/cancel/${attendee.uuid}/${encodeURIComponent(attendee.token)}`,
+      ]
+        .join("\\n\\n")
+        .replace(/[,;]/g, (c) => `\\${c}`),
+    );
+  });
+
+  it("GET …/ics without a token carries the description but no attendee and no links", async () => {
+    const unfolded = (await get(`/api/event/uuid/${first.event.uuid}/ics`)).body.replace(
+      /\r\n[ \t]/g,
+      "",
+    );
+    expect(unfolded).toMatch(/^DESCRIPTION:Hands-on session\.$/m);
+    expect(unfolded).not.toMatch(/^ATTENDEE/m);
+  });
+
+  it("GET …/ics refuses a wrong token (403) and another event's attendee (404)", async () => {
+    const url = `/api/event/uuid/${first.event.uuid}/ics?attendee=${first.attendee.uuid}`;
+    const wrong = await get(`${url}&token=${encodeURIComponent(second.attendee.token)}`);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ message: expect.any(String) });
+    const missing = await get(url);
+    expect(missing.statusCode).toBe(403);
+    const otherType = await createEventType(t, host, { title: "Other" });
+    const other = await bookOk(
+      t,
+      bookingBody(userLink(host, otherType), {
+        email: "o@example.com",
+        start: berlinSlot(0, "11:00"),
+      }),
+    );
+    const elsewhere = await get(
+      `/api/event/uuid/${first.event.uuid}/ics?attendee=${other.attendee.uuid}&token=${encodeURIComponent(other.attendee.token)}`,
+    );
+    expect(elsewhere.statusCode).toBe(404);
   });
 
   it("GET /api/invitee/{id} shows the invitee their own details with their token only", async () => {
