@@ -21,8 +21,8 @@ async function bookedEvent(title: string) {
 
 describe("managing a booking", () => {
   it("cancels through the invitee's link, with a reason", async () => {
-    const { booked, email } = await bookedEvent("Cancel me");
-    const { cancel } = await seed.mailedLinks(email);
+    const { booked, email, host, eventType } = await bookedEvent("Cancel me");
+    const { cancel, reschedule } = await seed.mailedLinks(email);
     expect(cancel).toContain(`/cancel/${booked.attendee.uuid}/`);
     const { page } = await session.newPage(context);
     await page.goto(cancel);
@@ -34,6 +34,22 @@ describe("managing a booking", () => {
     await reason.fill("Something came up.");
     await page.getByRole("button", { name: "Cancel event" }).click();
     await page.getByRole("heading", { name: "Cancelled" }).waitFor();
+    await page.getByText(/^This booking was cancelled on \w+day, /).waitFor();
+    // The meeting's room is not handed out any more.
+    expect(await page.locator('a[href^="https://zoom.example.com"]').count()).toBe(0);
+    expect(await page.locator("dl").textContent()).toContain("Zoom");
+
+    // Its links explain themselves afterwards, and lead to booking the type again.
+    await page.goto(reschedule);
+    await page
+      .getByRole("heading", { name: "This event was cancelled and cannot be rescheduled" })
+      .waitFor();
+    await page.getByText(/^This booking was cancelled on /).waitFor();
+    expect(await page.locator("dl").textContent()).toContain("Ivy Invitee");
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("link", { name: "Book this event again" }).click();
+    await page.waitForURL(`**/${host.username}/${eventType.slug}`);
+    await page.getByRole("heading", { name: "Cancel me" }).first().waitFor();
 
     const event = await seed.call<{ event: { status: string; cancellationReason: string | null } }>(
       "GET",
@@ -53,9 +69,35 @@ describe("managing a booking", () => {
     const time = await flow.moveTo(1, "Later suits me better.");
     const when = await page.locator("dl").textContent();
     expect(when).toContain(time);
+    expect(when).toContain("Ivy Invitee");
     expect(await page.locator("del").count()).toBe(1);
+    // The same calendar and manage links as the first confirmation.
+    const ics = await page.getByRole("link", { name: /\.ics|iCal/i }).getAttribute("href");
+    expect(ics).toContain(`attendee=${booked.attendee.uuid}`);
+    expect(await page.getByRole("link", { name: "Reschedule" }).getAttribute("href")).toContain(
+      `/reschedule/by-attendee/${booked.attendee.uuid}`,
+    );
+    expect(await page.getByRole("link", { name: "Cancel" }).getAttribute("href")).toContain(
+      `/cancel/${booked.attendee.uuid}/`,
+    );
     await expectNoSeriousAxeViolations(page);
     expect(booked.attendee.uuid).toBeTruthy();
+  });
+
+  it("says a used single-use link was used, instead of 'Page not found'", async () => {
+    const host = await seed.signUpHost();
+    const eventType = await seed.createEventType(host);
+    const { link } = await seed.createSingleUseLink(host, eventType.id);
+    await seed.bookFirstSlot({ singleUseLink: link }, `/timetable-by-link?link=${link}`, {
+      name: "Una Once",
+      email: `${seed.unique()}@example.com`,
+    });
+    const { page } = await session.newPage(context);
+    await page.goto(`/S/${link}`);
+    await page.getByRole("heading", { name: "This link no longer works" }).waitFor();
+    await page.getByText("This single-use link has already been used.").waitFor();
+    expect(await page.getByText("Page not found").count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
   });
 
   it("reschedules by the host, signed in", async () => {

@@ -8,6 +8,7 @@ import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { FocusHeading } from "../components/FocusHeading";
 import { LoadingIndicator } from "../components/LoadingIndicator";
+import { CancelledNotice } from "../features/booking/CancelledNotice";
 import { type EventView, fetchEventView, fetchInvitee } from "../features/booking/eventView";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { ReasonField } from "../features/booking/ReasonField";
@@ -98,7 +99,8 @@ export function CancelPage() {
         title={cancelled ? t("cancel.doneTitle") : t("cancel.title")}
       />
       {cancelled ? <p className="text-gray-700">{t("cancel.done")}</p> : null}
-      <MeetingDetails event={event} invitee={inviteeName} />
+      {cancelled ? <CancelledNotice event={event} /> : null}
+      <MeetingDetails event={event} invitee={inviteeName} cancelled={cancelled} />
       {cancelled ? null : (
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <Alert message={alert} />

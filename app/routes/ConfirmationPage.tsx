@@ -6,6 +6,7 @@ import { LoadingIndicator } from "../components/LoadingIndicator";
 import { AddToCalendar } from "../features/booking/AddToCalendar";
 import { attendeeLinks, rememberedBooking } from "../features/booking/bookingStore";
 import { type EventView, fetchEventView, fetchInvitee } from "../features/booking/eventView";
+import { ManageLinks } from "../features/booking/ManageLinks";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { RedirectCountdown } from "../features/booking/RedirectCountdown";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -83,17 +84,7 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
       {event.status === "CONFIRMED" ? (
         <AddToCalendar links={event.calendarLinks} attendee={calendarAttendee} />
       ) : null}
-      {links ? (
-        <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          <span className="text-gray-700">{t("confirmation.needChanges")}</span>
-          <Link to={links.reschedule} keepQuery className="font-semibold text-brand-700 underline">
-            {t("confirmation.reschedule")}
-          </Link>
-          <Link to={links.cancel} keepQuery className="font-semibold text-brand-700 underline">
-            {t("confirmation.cancel")}
-          </Link>
-        </p>
-      ) : null}
+      {links ? <ManageLinks links={links} /> : null}
       {action?.actionType === "URL" && event.status === "CONFIRMED" ? (
         <RedirectCountdown
           url={action.url}

@@ -7,8 +7,11 @@ import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { FocusHeading } from "../components/FocusHeading";
 import { LoadingIndicator } from "../components/LoadingIndicator";
+import { AddToCalendar } from "../features/booking/AddToCalendar";
 import { BookingCard } from "../features/booking/BookingCard";
 import { type PublicEventType, toPublicEventType } from "../features/booking/bookingApi";
+import { manageLinksOf } from "../features/booking/bookingStore";
+import { CancelledNotice } from "../features/booking/CancelledNotice";
 import { durationLabel } from "../features/booking/durationLabel";
 import { EventSummary } from "../features/booking/EventSummary";
 import {
@@ -17,6 +20,7 @@ import {
   type ReschedulePageData,
 } from "../features/booking/eventView";
 import { formatMeetingTime } from "../features/booking/formatters";
+import { ManageLinks } from "../features/booking/ManageLinks";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { ReasonField } from "../features/booking/ReasonField";
 import { SlotPicker } from "../features/booking/SlotPicker";
@@ -49,6 +53,8 @@ const modeByRoute: Record<string, Mode> = {
 interface RescheduleData {
   event: EventView;
   eventType: PublicEventType;
+  /** The invitee, when the page's token showed them (attendee links carry it). */
+  invitee?: { name?: string | undefined; status: "CONFIRMED" | "CANCELLED" } | undefined;
   /** The owner's profile, when the event type was read (not for a host's reschedule). */
   profile?: PublicProfile | null;
 }
@@ -59,12 +65,15 @@ async function loadPage(
   mode: Mode,
   uuid: string,
   host: string,
+  token: string | null,
   signal: AbortSignal,
 ): Promise<RescheduleData> {
   const read = (path: string) => publicApi.get<ReschedulePageData>(path, { signal });
   let data: ReschedulePageData | null = null;
-  if (mode === "attendee") data = await read(`/reschedule/events/${segment(uuid)}`);
-  else if (mode === "forAll") data = await read(`/reschedule/event/${segment(uuid)}/group`);
+  if (mode === "attendee") {
+    const query = token ? `?${new URLSearchParams({ token })}` : "";
+    data = await read(`/reschedule/events/${segment(uuid)}${query}`);
+  } else if (mode === "forAll") data = await read(`/reschedule/event/${segment(uuid)}/group`);
   else if (mode === "roundRobin") {
     data = await read(`/reschedule/event/${segment(uuid)}/byHost/${segment(host)}`);
   }
@@ -73,6 +82,7 @@ async function loadPage(
       event: data.event,
       eventType: toPublicEventType(data.eventType),
       profile: data.eventType.profile,
+      invitee: data.invitee,
     };
   }
   const event = await fetchEventView(uuid, signal);
@@ -123,10 +133,11 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { uuid = "", hostIdentifier = "" } = useParams();
   const mode = modeByRoute[routeName] ?? "attendee";
+  const token = new URLSearchParams(useLocation().search).get("token");
   const key = ["reschedule", mode, uuid, hostIdentifier] as const;
   const query = usePublicQuery<RescheduleData>({
     key,
-    fn: (signal) => loadPage(mode, uuid, hostIdentifier, signal),
+    fn: (signal) => loadPage(mode, uuid, hostIdentifier, token, signal),
   });
   useShowProfileOf(key, query.data?.profile !== undefined);
   useDocumentTitle(
@@ -150,6 +161,7 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
       host={hostIdentifier}
       event={query.data.event}
       eventType={query.data.eventType}
+      booker={query.data.invitee}
     />
   );
 }
@@ -160,9 +172,11 @@ interface RescheduleFlowProps {
   host: string;
   event: EventView;
   eventType: PublicEventType;
+  /** The invitee rescheduling, when their link's token showed them. */
+  booker: RescheduleData["invitee"];
 }
 
-function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowProps) {
+function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: RescheduleFlowProps) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const { search } = useLocation();
@@ -184,20 +198,28 @@ function RescheduleFlow({ mode, uuid, host, event, eventType }: RescheduleFlowPr
   const timeZone = eventType.lockTimeZone ? eventType.timeZone : invitee;
   const duration = Date.parse(event.end) - Date.parse(event.start);
 
-  if (event.status === "CANCELLED") {
+  if (event.status === "CANCELLED" || booker?.status === "CANCELLED") {
     return (
       <Panel>
         <FocusHeading title={t("reschedule.cancelledTitle")} />
-        <MeetingDetails event={event} />
+        <CancelledNotice event={event} />
+        <MeetingDetails event={event} invitee={booker?.name} cancelled />
       </Panel>
     );
   }
 
   if (moved) {
+    const token = new URLSearchParams(search).get("token");
+    // The invitee's own links, as on the first confirmation: same attendee, same secret.
+    const attendee = mode === "attendee" && token ? { uuid, token } : null;
     return (
       <Panel>
         <FocusHeading title={t("reschedule.doneTitle")} />
-        <MeetingDetails event={moved} showFormer />
+        <MeetingDetails event={moved} invitee={booker?.name} showFormer />
+        {moved.status === "CONFIRMED" ? (
+          <AddToCalendar links={moved.calendarLinks} attendee={attendee} />
+        ) : null}
+        {attendee ? <ManageLinks links={manageLinksOf(attendee)} /> : null}
       </Panel>
     );
   }

@@ -108,12 +108,16 @@ export const eventViewSchema = z.object({
   formerTime: z.object({ start: z.string(), end: z.string() }).nullable(),
   rescheduleReason: z.string().nullable(),
   cancellationReason: z.string().nullable(),
+  /** When the meeting was cancelled, if it was. */
+  cancelledAt: z.string().nullable(),
   eventType: z.object({
     kind: z.enum(EVENT_KINDS),
     title: z.string(),
     slug: z.string(),
     description: z.string(),
     lockTimeZone: z.boolean(),
+    /** Its booking page, to book it again; null when it no longer takes bookings. */
+    path: z.string().nullable(),
   }),
   seats: z.object({ total: z.number(), taken: z.number() }).nullable(),
   calendarLinks: z.object({

@@ -61,7 +61,7 @@ describe("resolvePublicEventType", () => {
     expect(resolved.singleUseLink).toEqual({ id: expect.any(String), token });
     const used = await insertSingleUseLink(db, eventType.id, { usedAt: new Date() });
     await expect(resolvePublicEventType(db, { singleUseLink: used })).rejects.toMatchObject({
-      code: "NOT_FOUND",
+      code: "GONE",
       detail: { key: "booking.singleUseUsed" },
     });
   });

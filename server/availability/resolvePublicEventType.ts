@@ -66,7 +66,8 @@ async function bySingleUseLink(db: Db | Tx, singleUseLink: string) {
     .limit(1);
   if (!link) throw notFound(missing);
   if (link.usedAt !== null || link.eventId !== null) {
-    throw notFound(message("booking.singleUseUsed"));
+    // It existed: 410 lets the page say it was used rather than that it never was.
+    throw new DomainError("GONE", message("booking.singleUseUsed"));
   }
   const target = await loadEventTypeTarget(db, { id: link.eventTypeId });
   if (target === null || !target.accountsVerified) throw notFound(missing);

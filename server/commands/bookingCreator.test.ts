@@ -83,7 +83,7 @@ describe("bookingCreator", () => {
       .where(eq(singleUseLinks.token, link));
     await expect(
       bookingCreator(commandContext(t), input.target, input.details, input.emailCode),
-    ).rejects.toMatchObject({ code: "NOT_FOUND", detail: { key: "booking.singleUseUsed" } });
+    ).rejects.toMatchObject({ code: "GONE", detail: { key: "booking.singleUseUsed" } });
     const busy = await db.select().from(hostBusy).where(eq(hostBusy.hostId, host.id));
     expect(busy).toEqual([]);
   });

@@ -148,7 +148,7 @@ export async function bookingCreator(
               .where(and(eq(singleUseLinks.id, singleUseLink.id), isNull(singleUseLinks.usedAt)))
               .returning({ id: singleUseLinks.id });
             if (used.length === 0) {
-              throw new DomainError("NOT_FOUND", message("booking.singleUseUsed"));
+              throw new DomainError("GONE", message("booking.singleUseUsed"));
             }
           }
           if (codeId !== null) await consumeEmailCode(tx, codeId, now);

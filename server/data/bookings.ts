@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { runPrepared } from "./runPrepared";
 import type { Db, Tx } from "../db/database";
-import { attendees, eventHosts, events, eventTypes, users } from "../db/schema";
+import { attendees, eventHosts, events, eventTypes, teams, users } from "../db/schema";
 
 export type EventRow = typeof events.$inferSelect;
 export type AttendeeRow = typeof attendees.$inferSelect;
@@ -179,9 +179,16 @@ export async function hostsOfEvents(
 /** A public view of one event: the row, its event type, hosts, seats taken and former time. */
 export async function findEventView(db: Db, eventId: string) {
   const [row] = await db
-    .select({ event: events, eventType: eventTypes })
+    .select({
+      event: events,
+      eventType: eventTypes,
+      // Where the type is booked again: its owner's username or team slug.
+      ownerSlug: sql<string | null>`coalesce(${users.username}, ${teams.slug})`,
+    })
     .from(events)
     .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
+    .leftJoin(users, eq(users.id, eventTypes.userId))
+    .leftJoin(teams, eq(teams.id, eventTypes.teamId))
     .where(eq(events.id, eventId))
     .limit(1);
   if (!row) return null;

@@ -5,7 +5,7 @@ import { useAppState } from "../../state/appState";
 import { useTimeFormat } from "../profile/pageProfile";
 import type { EventView } from "./eventView";
 import { formatMeetingTime } from "./formatters";
-import { bookedLocationText } from "./locationText";
+import { bookedLocationText, locationName } from "./locationText";
 import { timeZoneLabel } from "./timeZoneLabel";
 
 interface MeetingDetailsProps {
@@ -14,12 +14,19 @@ interface MeetingDetailsProps {
   invitee?: string | null;
   /** Show the former time struck through above the new one. */
   showFormer?: boolean;
+  /** The invitee's booking is cancelled (their seat, or the whole event). */
+  cancelled?: boolean;
 }
 
 const isUrl = (text: string) => /^https?:\/\//i.test(text);
 
 /** What, when (in the invitee's zone), where and who of a booked event. */
-export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDetailsProps) {
+export function MeetingDetails({
+  event,
+  invitee,
+  showFormer = false,
+  cancelled = event.status === "CANCELLED",
+}: MeetingDetailsProps) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const timeZone = useAppState((state) => state.timeZone);
@@ -36,7 +43,13 @@ export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDe
           locale,
         )
       : null;
-  const where = bookedLocationText(event.location, t);
+  // A cancelled meeting's join link would only lead into a room nobody will be in.
+  const joinLink =
+    event.location?.value && isUrl(event.location.value) ? event.location.value : null;
+  const where =
+    cancelled && joinLink && event.location
+      ? locationName(event.location.type, t)
+      : bookedLocationText(event.location, t);
   const who = [...event.hosts.map((host) => host.name), ...(invitee ? [invitee] : [])];
 
   return (
@@ -66,9 +79,9 @@ export function MeetingDetails({ event, invitee, showFormer = false }: MeetingDe
         <>
           <dt className="font-semibold text-gray-600">{t("confirmation.where")}</dt>
           <dd className="break-words">
-            {event.location?.value && isUrl(event.location.value) ? (
+            {joinLink && !cancelled ? (
               <a
-                href={event.location.value}
+                href={joinLink}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="text-brand-700 underline"

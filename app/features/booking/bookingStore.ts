@@ -52,9 +52,18 @@ export function attendeeLinks(
     return { cancel: pathOf(cancelUrl), reschedule: pathOf(rescheduleUrl) };
   const secret = cancelToken ?? token;
   if (!secret) return null;
+  return manageLinksOf({ uuid, token: secret });
+}
+
+/** The cancel and reschedule pages of an attendee, by their uuid and secret. */
+export function manageLinksOf(attendee: { uuid: string; token: string }): {
+  cancel: string;
+  reschedule: string;
+} {
+  const { uuid, token } = attendee;
   return {
-    cancel: `/cancel/${uuid}/${encodeURIComponent(secret)}`,
-    reschedule: `/reschedule/by-attendee/${uuid}?${new URLSearchParams({ token: secret })}`,
+    cancel: `/cancel/${uuid}/${encodeURIComponent(token)}`,
+    reschedule: `/reschedule/by-attendee/${uuid}?${new URLSearchParams({ token })}`,
   };
 }
 

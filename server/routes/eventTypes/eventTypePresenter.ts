@@ -1,5 +1,5 @@
 import type { EventTypeResponse } from "../../../core/api/eventTypes";
-import { sharedLinkPath } from "../../../core/eventTypes/eventKinds";
+import { eventTypePath } from "../../../core/eventTypes/eventTypePath";
 import { type EventTypeWithHosts, eventTypeFieldsOf } from "../../data/eventTypes";
 
 export function presentEventType(
@@ -7,12 +7,8 @@ export function presentEventType(
   publicUrl: string,
   ownerUsername: string | null,
 ): EventTypeResponse {
-  const shared = sharedLinkPath(type.kind, type.sharedLink);
-  const url = shared
-    ? `${publicUrl}${shared}`
-    : ownerUsername
-      ? `${publicUrl}/${ownerUsername}/${type.slug}`
-      : null;
+  const path = eventTypePath(type, ownerUsername);
+  const url = path ? `${publicUrl}${path}` : null;
   return {
     id: type.id,
     ...eventTypeFieldsOf(type),

@@ -428,10 +428,11 @@ describe("single-use links", () => {
       t,
       bookingBody({ singleUseLink: link }, { start: berlinSlot(0, "11:00") }),
     );
-    expect(again.statusCode).toBe(404);
-    expect(
-      (await t.request({ method: "GET", url: `/api/single-use-link/${link}` })).statusCode,
-    ).toBe(404);
+    // Gone, not unknown: the page can say the link was used.
+    expect(again.statusCode).toBe(410);
+    const page = await t.request({ method: "GET", url: `/api/single-use-link/${link}` });
+    expect(page.statusCode).toBe(410);
+    expect(page.json()).toEqual({ message: "This single-use link has already been used." });
   });
 });
 

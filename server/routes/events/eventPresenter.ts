@@ -7,6 +7,7 @@ import type {
   PublicHostResponse,
 } from "../../../core/api/events";
 import { calendarLinks } from "../../../core/booking/calendarLinks";
+import { eventTypePath } from "../../../core/eventTypes/eventTypePath";
 import type { AttendeeRow, EventRow, EventView, HostUser } from "../../data/bookings";
 import type { EventTypeRow } from "../../data/eventTypes";
 import { cancelUrl, rescheduleUrl } from "../../mail/bookingMails";
@@ -89,12 +90,14 @@ export function presentEventView(view: EventView, publicUrl: string): EventViewR
       : null,
     rescheduleReason: event.rescheduleReason,
     cancellationReason: event.cancellationReason,
+    cancelledAt: event.cancelledAt?.toISOString() ?? null,
     eventType: {
       kind: eventType.kind,
       title: eventType.title,
       slug: eventType.slug,
       description: eventType.description,
       lockTimeZone: eventType.lockTimeZone,
+      path: eventType.active ? eventTypePath(eventType, view.ownerSlug) : null,
     },
     seats:
       eventType.kind === "GROUP" && eventType.seats !== null

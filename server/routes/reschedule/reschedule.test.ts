@@ -303,4 +303,37 @@ describe("reschedule pages", () => {
     expect(byHost.json().host).toMatchObject({ username: host.username });
     expect(JSON.stringify(byHost.json().host)).not.toContain(host.email);
   });
+
+  it("explains a cancelled booking's link instead of not finding it, with where to book again", async () => {
+    const host = await signUpHost(t);
+    const { type, answer } = await booked(host, {}, berlinSlot(2, "10:00"));
+    const cancel = await t.request({
+      method: "PUT",
+      url: `/api/event/uuid/${answer.attendee.uuid}/cancel`,
+      payload: { token: answer.attendee.token, cancellation_reason: "" },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const page = await t.request({
+      method: "GET",
+      url: `/api/reschedule/events/${answer.attendee.uuid}?token=${answer.attendee.token}`,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({
+      event: {
+        status: "CANCELLED",
+        cancelledAt: BOOKING_NOW.toISOString(),
+        eventType: { path: `/${host.username}/${type.slug}` },
+      },
+      invitee: { status: "CANCELLED" },
+    });
+    // Moving it stays refused.
+    const move = await reschedule({
+      attendeeUuid: answer.attendee.uuid,
+      token: answer.attendee.token,
+      start: berlinSlot(3, "10:00"),
+      timezone: "Europe/Berlin",
+    });
+    expect(move.statusCode).toBeGreaterThanOrEqual(400);
+    expect(move.statusCode).toBeLessThan(500);
+  });
 });

@@ -14,6 +14,7 @@ import {
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { findNamedHost } from "../../availability/findNamedHost";
+import { loadEventTypeTarget } from "../../availability/loadEventTypeTarget";
 import { resolveEventReference } from "../../availability/resolveEventReference";
 import { bookingRescheduler, type RescheduleActor } from "../../commands/bookingRescheduler";
 import { roundRobinReassigner } from "../../commands/roundRobinReassigner";
@@ -51,23 +52,24 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
   async function page(eventId: string) {
     const view = await findEventView(db, eventId);
     if (!view) throw new DomainError("NOT_FOUND", message("booking.notFound"));
-    const resolved = await resolveEventReference(db, { eventUuid: eventId });
+    // The event type as it is now, even for a cancelled event: its page says what happened.
+    const target = await loadEventTypeTarget(db, { id: view.eventType.id });
+    if (!target) throw new DomainError("NOT_FOUND", message("booking.notFound"));
     const [owner, hosts] = await Promise.all([
       findEventTypeOwner(db, view.eventType),
       findHostUsers(
         db,
-        resolved.target.hosts.map((h) => h.id),
+        target.hosts.map((h) => h.id),
       ),
     ]);
     if (!owner) throw new DomainError("NOT_FOUND", message("booking.notFound"));
     const lockedColors = await lockedColorsOf(db, owner);
     return {
       view,
-      resolved,
       event: presentEventView(view, publicUrl),
       eventType: presentPublicEventType(
         view.eventType,
-        resolved.target.timeZone,
+        target.timeZone,
         owner,
         hosts,
         null,
@@ -99,9 +101,9 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
     },
     async (request) => {
       const attendee = await findAttendee(db, request.params.attendeeUuid);
-      if (!attendee || attendee.status === "CANCELLED") {
-        throw new DomainError("NOT_FOUND", message("booking.notFound"));
-      }
+      if (!attendee) throw new DomainError("NOT_FOUND", message("booking.notFound"));
+      // A cancelled booking's link still answers: the page says it was cancelled and where to
+      // book again (the move itself stays refused).
       const { view, event, eventType } = await page(attendee.eventId);
       const caller = { token: request.query.token, userId: request.auth?.userId };
       const invitee = (await canReadAttendee(db, attendee, view.eventType, caller))

@@ -279,7 +279,7 @@ describe("check_first_available", () => {
 });
 
 describe("GET /api/timetable-by-link", () => {
-  it("answers for an unused single-use link, 404 for a used or unknown one", async () => {
+  it("answers for an unused single-use link, 410 for a used one, 404 for an unknown one", async () => {
     t.setNow(JUNE_FIRST);
     const { eventType } = await personalEventType();
     const link = await insertSingleUseLink(db, eventType.id);
@@ -288,7 +288,7 @@ describe("GET /api/timetable-by-link", () => {
 
     const used = await insertSingleUseLink(db, eventType.id, { usedAt: JUNE_FIRST });
     const usedResponse = await get("timetable-by-link", { link: used, start: MONDAY, end: MONDAY });
-    expect(usedResponse.statusCode).toBe(404);
+    expect(usedResponse.statusCode).toBe(410);
     expect(usedResponse.json()).toEqual({ message: "This single-use link has already been used." });
 
     const unknown = await get("timetable-by-link", { link: "nope", start: MONDAY, end: MONDAY });
