@@ -23,6 +23,7 @@ export const MESSAGE_PARAMS = {
   "general.dataRejected": [],
   "general.badUrl": [],
   "fields.invalidEmail": [],
+  "fields.invalidGuestEmail": ["address"],
   "fields.invalidUrl": [],
   "fields.invalidPhone": [],
   "fields.selectOption": [],

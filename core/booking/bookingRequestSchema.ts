@@ -2,9 +2,11 @@ import { z } from "zod";
 import { emailField, LANGUAGES } from "../accounts/accountSchemas";
 import { QUESTION_ID_MAX } from "../eventTypes/eventTypeSchema";
 import { issueMessage } from "../issueMessage";
+import { isEmailAddress } from "../validation/emailAddress";
 import { isSupportedInstant, UNSUPPORTED_DATE_MESSAGE } from "../validation/supportedDates";
 import { timeZoneField } from "../validation/timeZoneField";
 import { GUESTS_MAX, SALUTATIONS } from "./bookingLimits";
+import { guestEmailMessage } from "./checkGuests";
 
 const SELECT_MESSAGE = issueMessage("fields.selectOption");
 const INVALID_ANSWER = issueMessage("fields.invalidAnswer");
@@ -24,6 +26,19 @@ const optionalText = (max: number) =>
       .max(max, { error: issueMessage("fields.atMostCharacters", { count: max }) })
       .optional(),
   );
+
+/** A guest's address: refused naming it, since a list of them does not say which is wrong. */
+const guestEmailField = z
+  .string()
+  .trim()
+  .superRefine((address, ctx) => {
+    if (isEmailAddress(address)) return;
+    const { params } = guestEmailMessage(address);
+    ctx.addIssue({
+      code: "custom",
+      message: issueMessage("fields.invalidGuestEmail", params as { address: string }),
+    });
+  });
 
 /** An email that is also "fields.invalidEmail" when missing. */
 export const requiredEmailField = z.preprocess(
@@ -100,7 +115,7 @@ export const bookingRequestSchema = z
     ),
     email: requiredEmailField,
     guests: z
-      .array(emailField)
+      .array(guestEmailField)
       .max(GUESTS_MAX, { error: issueMessage("fields.atMostGuests", { count: GUESTS_MAX }) })
       .default([]),
     phone: z.preprocess(blankAsAbsent, z.string().trim().max(40).optional()),

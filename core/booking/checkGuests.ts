@@ -1,5 +1,5 @@
 import type { Message } from "../messages";
-import { isEmailAddress } from "../validation/emailAddress";
+import { EMAIL_MAX, isEmailAddress } from "../validation/emailAddress";
 import { GUESTS_MAX } from "./bookingLimits";
 
 /**
@@ -10,7 +10,19 @@ import { GUESTS_MAX } from "./bookingLimits";
 export function checkGuests(guests: readonly string[]): Message | null {
   if (guests.length > GUESTS_MAX)
     return { key: "fields.atMostGuests", params: { count: GUESTS_MAX } };
-  if (guests.some((guest) => !isEmailAddress(guest)))
-    return { key: "fields.invalidEmail", params: {} };
+  const wrong = guests.find((guest) => !isEmailAddress(guest));
+  if (wrong !== undefined) return guestEmailMessage(wrong);
   return null;
+}
+
+/**
+ * "{address} is not a valid email address.": a list of addresses says which one. The address
+ * is direction-isolated (FSI…PDI) so an Arabic sentence keeps it whole; it is cut to what an
+ * address can be.
+ */
+export function guestEmailMessage(address: string): Message {
+  return {
+    key: "fields.invalidGuestEmail",
+    params: { address: `\u2068${address.slice(0, EMAIL_MAX)}\u2069` },
+  };
 }

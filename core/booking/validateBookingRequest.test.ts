@@ -245,7 +245,7 @@ describe("bookingRequestSchema", () => {
       email: message("fields.invalidEmail"),
     });
     expect(messages({ guests: ["x@example.com", "bad"] })).toEqual({
-      "guests.1": message("fields.invalidEmail"),
+      "guests.1": message("fields.invalidGuestEmail", { address: "\u2068bad\u2069" }),
     });
     expect(messages({ salutation: "Dr" })).toEqual({ salutation: message("fields.selectOption") });
     const guests = (n: number) => Array.from({ length: n }, (_, i) => `g${i}@example.com`);

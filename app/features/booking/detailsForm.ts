@@ -32,7 +32,9 @@ export type DetailsError =
   | "details.invalidPhone"
   | "details.invalidAnswer"
   | "details.selectOption"
-  | "details.tooManyGuests";
+  | "details.tooManyGuests"
+  // Names the address: in a list of guests, which one is wrong.
+  | { key: "details.invalidGuest"; params: { address: string } };
 
 export function splitGuests(text: string): string[] {
   return text
@@ -127,7 +129,10 @@ const formKeys: Partial<Record<MessageKey, DetailsError>> = {
   "fields.invalidAnswer": "details.invalidAnswer",
   "fields.atMostGuests": "details.tooManyGuests",
 };
-const formKey = (reason: Message): DetailsError => formKeys[reason.key] ?? "details.invalidAnswer";
+const formKey = (reason: Message): DetailsError =>
+  reason.key === "fields.invalidGuestEmail"
+    ? { key: "details.invalidGuest", params: { address: String(reason.params.address) } }
+    : (formKeys[reason.key] ?? "details.invalidAnswer");
 
 const isChoice = (question: PublicQuestion) =>
   question.type === "SINGLE_CHOICE" || question.type === "MULTIPLE_CHOICE";

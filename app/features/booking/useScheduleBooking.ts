@@ -158,7 +158,14 @@ export function useScheduleBooking({
     event.preventDefault();
     const found = validateDetails(eventType, values, phoneValid);
     if (Object.keys(found).length > 0) {
-      showErrors(Object.fromEntries(Object.entries(found).map(([f, key]) => [f, t(key)])));
+      showErrors(
+        Object.fromEntries(
+          Object.entries(found).map(([field, error]) => [
+            field,
+            typeof error === "string" ? t(error) : t(error.key, error.params),
+          ]),
+        ),
+      );
       return;
     }
     setErrors({});

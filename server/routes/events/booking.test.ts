@@ -176,7 +176,7 @@ describe("POST /api/event: validation (422 with the spec's messages)", async () 
     [
       "guest email",
       { guests: ["ok@example.com", "nope"] },
-      { "guests.1": ["Please enter a valid email address."] },
+      { "guests.1": ["\u2068nope\u2069 is not a valid email address."] },
     ],
     [
       "eleven guests",
