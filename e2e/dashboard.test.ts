@@ -88,6 +88,8 @@ describe("a new host's first day", () => {
     const details = dashboard.dialog("Intro call");
     await details.getByText("Acme").waitFor();
     await expect(details.getByText("Company").isVisible()).resolves.toBe(true);
+    const join = details.getByRole("link", { name: "https://zoom.example.com/j/42" });
+    expect(await join.getAttribute("href")).toBe("https://zoom.example.com/j/42");
     await details.getByRole("button", { name: "Cancel booking" }).click();
     await details.getByLabel("Reason (sent to the invitee)").fill("Something came up.");
     await details.getByRole("button", { name: "Cancel the booking" }).click();
@@ -123,6 +125,11 @@ describe("deleting event types", () => {
 
     // From the list: the card's button names its type; cancelling the question keeps it.
     await dashboard.go("Event types");
+    const more = page.getByRole("button", { name: "More Old intro" });
+    expect(await more.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("button", { name: "Delete Old intro" }).count()).toBe(0);
+    await more.click();
+    expect(await more.getAttribute("aria-expanded")).toBe("true");
     await page.getByRole("button", { name: "Delete Old intro" }).click();
     await dashboard.dialog("Delete Old intro?").getByRole("button", { name: "Cancel" }).click();
     expect(await titles()).toContain("Old intro");

@@ -22,7 +22,7 @@ export function DurationChoice({ durations, value, onChange }: DurationChoicePro
             type="button"
             aria-pressed={minutes === value}
             onClick={() => onChange(minutes)}
-            className={`min-h-11 rounded-lg border px-3 text-sm font-semibold ${
+            className={`min-h-11 whitespace-nowrap rounded-lg border px-3 text-sm font-semibold ${
               minutes === value
                 ? "border-brand-600 bg-brand-600 text-white"
                 : "border-field-border bg-white text-gray-800 hover:border-brand-600"

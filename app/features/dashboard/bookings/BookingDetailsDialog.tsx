@@ -133,9 +133,14 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
         <dd>{t(`dashboard.bookings.status.${booking.status}`)}</dd>
         <dt className="font-semibold text-gray-800">{t("dashboard.bookings.location")}</dt>
         <dd className="break-all">
-          {booking.location
-            ? `${t(`dashboard.locations.types.${booking.location.type as "ZOOM"}`, booking.location.type)}${booking.location.value ? `: ${isolateText(booking.location.value)}` : ""}`
-            : t("dashboard.bookings.noLocation")}
+          {booking.location ? (
+            <BookedLocation
+              location={booking.location}
+              cancelled={booking.status === "CANCELLED"}
+            />
+          ) : (
+            t("dashboard.bookings.noLocation")
+          )}
         </dd>
         <dt className="font-semibold text-gray-800">{t("dashboard.bookings.hosts")}</dt>
         <dd>{booking.hosts.map((h) => isolateText(h.name)).join(", ")}</dd>
@@ -255,5 +260,37 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
         </form>
       ) : null}
     </Dialog>
+  );
+}
+
+/** A booking's place: its kind, and its detail; a join link is a link while the meeting is on. */
+function BookedLocation({
+  location,
+  cancelled,
+}: {
+  location: { type: string; value?: string | null | undefined };
+  cancelled: boolean;
+}) {
+  const { t } = useTranslation();
+  const kind = t(`dashboard.locations.types.${location.type as "ZOOM"}`, location.type);
+  const { value } = location;
+  if (!value) return kind;
+  const joinLink = /^https?:\/\//i.test(value) && !cancelled;
+  return (
+    <>
+      {kind}:{" "}
+      {joinLink ? (
+        <a
+          href={value}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-brand-700 underline"
+        >
+          <UserText>{value}</UserText>
+        </a>
+      ) : (
+        <UserText>{value}</UserText>
+      )}
+    </>
   );
 }

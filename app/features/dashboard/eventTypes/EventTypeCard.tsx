@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
+import { buttonClassName } from "../../../components/buttonClassName";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { UserText } from "../../../components/UserText";
 import { Link, useNavigate } from "../../../router";
@@ -61,6 +62,8 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
   });
 
   const durations = type.durations.length > 1 ? type.durations : [type.duration];
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreId = useId();
   // Shows the switch's new position at once, while the change is on its way.
   return (
     <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm sm:p-5">
@@ -73,7 +76,15 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
           </h3>
           <p className="text-sm text-gray-700">
             {t(`dashboard.kinds.${type.kind}.title`)} ·{" "}
-            {durations.map((d) => t("dashboard.common.minutesCount", { count: d })).join(", ")}
+            {durations.map((d, index) => (
+              // A duration wraps as a whole, never between its number and its unit.
+              <Fragment key={d}>
+                {index > 0 ? ", " : null}
+                <span className="whitespace-nowrap">
+                  {t("dashboard.common.minutesCount", { count: d })}
+                </span>
+              </Fragment>
+            ))}
           </p>
         </div>
         {canManage ? (
@@ -105,36 +116,51 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        {type.url ? <CopyButton text={type.url} subject={type.title} /> : null}
+        {type.url ? <CopyButton text={type.url} subject={type.title} size="compact" /> : null}
         {type.url ? (
           <ShareCenter
             title={type.title}
             url={type.url}
             eventTypeId={type.id}
             canManage={canManage}
+            buttonSize="compact"
           />
         ) : null}
         {canManage ? (
           <>
             <Link
               to={`/dashboard/event-types/${type.id}`}
-              className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50"
+              className={buttonClassName("secondary", "", "compact")}
             >
               {t("dashboard.common.edit")}
               <span className="sr-only"> {type.title}</span>
             </Link>
+            {/* Rarer actions behind one disclosure, so a card's row of actions fits its width. */}
             <Button
               variant="secondary"
-              disabled={duplicate.isPending}
-              onClick={() => duplicate.mutate()}
+              size="compact"
+              aria-expanded={moreOpen}
+              aria-controls={moreId}
+              onClick={() => setMoreOpen((open) => !open)}
             >
-              {t("dashboard.eventTypes.duplicate")}
+              {t("dashboard.eventTypes.moreActions")}
               <span className="sr-only"> {type.title}</span>
             </Button>
-            <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
-              {t("dashboard.common.delete")}
-              <span className="sr-only"> {type.title}</span>
-            </Button>
+            <div id={moreId} hidden={!moreOpen} className="contents">
+              <Button
+                variant="secondary"
+                size="compact"
+                disabled={duplicate.isPending}
+                onClick={() => duplicate.mutate()}
+              >
+                {t("dashboard.eventTypes.duplicate")}
+                <span className="sr-only"> {type.title}</span>
+              </Button>
+              <Button variant="secondary" size="compact" onClick={() => setConfirmDelete(true)}>
+                {t("dashboard.common.delete")}
+                <span className="sr-only"> {type.title}</span>
+              </Button>
+            </div>
           </>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
+import type { ButtonSize } from "../../../components/buttonClassName";
 import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";
 import { shareUrls } from "./shareUrls";
@@ -25,6 +26,7 @@ interface ShareCenterProps {
   eventTypeId?: string;
   canManage?: boolean;
   buttonVariant?: "primary" | "secondary";
+  buttonSize?: ButtonSize;
 }
 
 /**
@@ -37,6 +39,7 @@ export function ShareCenter({
   eventTypeId,
   canManage,
   buttonVariant = "secondary",
+  buttonSize,
 }: ShareCenterProps) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -44,7 +47,7 @@ export function ShareCenter({
   const text = t("dashboard.share.text", { title });
   return (
     <>
-      <Button variant={buttonVariant} onClick={() => setPanel("share")}>
+      <Button variant={buttonVariant} size={buttonSize} onClick={() => setPanel("share")}>
         {t("dashboard.share.open")}
         <span className="sr-only"> {title}</span>
       </Button>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
+import type { ButtonSize } from "../../../components/buttonClassName";
 import { notify } from "../../../state/appState";
 
 interface CopyButtonProps {
@@ -10,6 +11,7 @@ interface CopyButtonProps {
   /** What the link leads to, when a screen has several: "Copy link: Intro call". */
   subject?: string;
   variant?: "primary" | "secondary";
+  size?: ButtonSize;
   className?: string;
 }
 
@@ -19,6 +21,7 @@ export function CopyButton({
   label,
   subject,
   variant = "secondary",
+  size,
   className,
 }: CopyButtonProps) {
   const { t } = useTranslation();
@@ -36,6 +39,7 @@ export function CopyButton({
   return (
     <Button
       variant={variant}
+      size={size}
       className={className}
       onClick={handleCopy}
       aria-label={
