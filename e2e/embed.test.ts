@@ -98,6 +98,53 @@ describe("embedding", () => {
     expect(height?.detail).toEqual({ height: expect.any(Number), width: expect.any(Number) });
   });
 
+  it("moves the host page's text below with the widget: no overlap, no gap, at 375 and 1280 px", async () => {
+    const host = await seed.signUpHost({ name: "Flow Host" });
+    const eventType = await seed.createEventType(host, { title: "Flow call" });
+    for (const width of [375, 1280]) {
+      // The snippet as sites copied it before: a fixed height on the container.
+      const page = await openHostSite(
+        hostSite(
+          `<div class="slotted-inline-widget" data-url="${baseUrl()}/${host.username}/${eventType.slug}" style="min-width: 320px; height: 700px"></div><p id="below">Opening hours: 9 to 5.</p>`,
+        ),
+      );
+      await page.setViewportSize({ width, height: 800 });
+      const iframe = page.locator(".slotted-inline-widget iframe");
+      const frame = page.frameLocator(".slotted-inline-widget iframe");
+      /** The gap from the widget's bottom to the text below (negative: drawn over it). */
+      const gap = async () => {
+        const widget = (await iframe.boundingBox())!;
+        const below = (await page.locator("#below").boundingBox())!;
+        return Math.round(below.y - (widget.y + widget.height));
+      };
+      /** The page inside, measured by the frame itself. */
+      const content = () =>
+        frame.locator("body").evaluate((body) => Math.ceil(body.getBoundingClientRect().height));
+      const fits = async () => {
+        await expect
+          .poll(async () => Math.abs((await iframe.boundingBox())!.height - (await content())))
+          .toBeLessThanOrEqual(2);
+        // The paragraph's own top margin (16 px) is all that separates them.
+        await expect.poll(gap).toBeGreaterThanOrEqual(0);
+        expect(await gap()).toBeLessThanOrEqual(20);
+      };
+      await frame.locator("button[data-day]:not([disabled])").first().click();
+      await fits();
+      await frame
+        .locator("section", { has: frame.locator("#pick-time") })
+        .getByRole("button")
+        .first()
+        .click();
+      await frame.getByLabel("Name", { exact: true }).fill("Flo Flow");
+      await frame.getByLabel("Email", { exact: true }).fill(`${seed.unique()}@example.com`);
+      await fits();
+      await frame.getByRole("button", { name: "Schedule event" }).click();
+      await frame.getByRole("heading", { name: "You are scheduled" }).waitFor();
+      await fits();
+      await page.close();
+    }
+  });
+
   it("opens a profile in a popup and closes it with Escape", async () => {
     const host = await seed.signUpHost({ name: "Popup Host" });
     await seed.createEventType(host, { title: "Popup call" });

@@ -47,6 +47,10 @@ function register(iframe: HTMLIFrameElement) {
 function initInlineWidget(options: InlineOptions): HTMLIFrameElement {
   const iframe = createFrame(options, options.parentElement.dataset.title ?? "Slotted");
   iframe.style.height = options.parentElement.style.height || "700px";
+  iframe.style.display = "block";
+  // The container's own height would stay put while the iframe grows (the host page's next
+  // paragraph drawn over the widget) or shrinks (an empty band): from here on it follows.
+  options.parentElement.style.height = "auto";
   options.parentElement.replaceChildren(iframe);
   register(iframe);
   return iframe;

@@ -33,7 +33,7 @@ export function embedSnippet(url: string, origin: string, options: EmbedOptions)
   const target = escapeAttribute(embedUrl(url, options));
   const script = `<script src="${escapeAttribute(origin)}/embed.js" async></script>`;
   if (options.mode === "inline") {
-    return `<div class="slotted-inline-widget" data-url="${target}" style="min-width: 320px; height: 700px"></div>\n${script}`;
+    return `<div class="slotted-inline-widget" data-url="${target}" style="min-width: 320px"></div>\n${script}`;
   }
   return `<button type="button" data-slotted-popup="${target}">${escapeText(options.buttonText)}</button>\n${script}`;
 }
