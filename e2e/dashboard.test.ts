@@ -37,7 +37,17 @@ describe("a new host's first day", () => {
       await schedule.setDay(day, false);
     }
     await schedule.setDay("Monday", true);
+    // An end before its start: saving takes the host to it, and fixing it clears the error.
+    await schedule.setRange("Monday", 1, "17:00", "09:00");
+    await schedule.save();
+    const from = page.getByLabel("Monday, range 1, from");
+    await expect.poll(() => from.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await from.getAttribute("aria-invalid")).toBe("true");
+    const rangeError = page.locator("[data-field-error]");
+    expect(await rangeError.count()).toBe(1);
     await schedule.setRange("Monday", 1, "09:00", "17:00");
+    expect(await rangeError.count()).toBe(0);
+    expect(await from.getAttribute("aria-invalid")).toBeNull();
     await schedule.copyHours("Monday", ["Tuesday", "Wednesday", "Thursday", "Friday"]);
     await expect(page.getByLabel("Friday, range 1, to").inputValue()).resolves.toBe("17:00");
     const dayOff = nextWednesday(8);
@@ -220,7 +230,21 @@ describe("teams", () => {
     await page.getByLabel("Title", { exact: true }).waitFor();
     await form.fillBasics("Sales demo");
     await page.getByRole("checkbox", { name: new RegExp(admin.name) }).check();
+    // One host is too few: creating takes the admin to the hosts, and a second clears it.
+    await page.getByRole("button", { name: "Create event type" }).click();
+    const hostsError = page.getByText("Add at least two hosts.");
+    await hostsError.waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type ?? null),
+      )
+      .toBe("checkbox");
+    const focused = await page.evaluate(() =>
+      document.activeElement?.closest("section")?.textContent?.includes("Add at least two hosts."),
+    );
+    expect(focused).toBe(true);
     await page.getByRole("checkbox", { name: new RegExp(member.name) }).check();
+    expect(await hostsError.count()).toBe(0);
     await page.getByLabel(`Priority of ${admin.name}`).fill("2");
     await form.create();
     await dashboard.toast("Event type created.");

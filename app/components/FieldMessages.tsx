@@ -16,7 +16,7 @@ export function FieldMessages({ id, hint, errors = [] }: FieldMessagesProps) {
         </div>
       ) : null}
       {errors.length > 0 ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+        <p id={`${id}-error`} data-field-error="" className="text-sm font-medium text-red-700">
           {errors.join(" ")}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WEEKDAYS, type Weekday } from "../../../../core/time/localDate";
 import type { FieldErrors } from "../../../api/apiClient";
@@ -8,6 +8,7 @@ import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { TextField } from "../../../components/TextField";
+import { focusFirstError, withoutErrorsOf } from "../../../lib/focusFirstError";
 import type { ScheduleFields } from "../api/types";
 import { Card } from "../ui/Card";
 import { StickySaveBar } from "../ui/StickySaveBar";
@@ -36,6 +37,11 @@ export function ScheduleEditor({ initial, hour12, locale, onSave, now }: Schedul
   const [failure, setFailure] = useState<string>();
   const [pending, setPending] = useState(false);
   const [copyFrom, setCopyFrom] = useState<Weekday | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [focusError, setFocusError] = useState(0);
+  useEffect(() => {
+    if (focusError > 0) focusFirstError(rootRef.current);
+  }, [focusError]);
   const dayFormat = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
   const dayNames = Object.fromEntries(
     WEEKDAYS.map((day, i) => [day, dayFormat.format(new Date(Date.UTC(2024, 0, 1 + i, 12)))]),
@@ -43,9 +49,15 @@ export function ScheduleEditor({ initial, hour12, locale, onSave, now }: Schedul
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: draft.timeZone }).format(
     new Date(now),
   );
-  const update = (patch: Partial<ScheduleFields>) => setDraft((d) => ({ ...d, ...patch }));
-  const setDay = (day: Weekday, ranges: { start: string; end: string }[]) =>
-    update({ weekly: { ...draft.weekly, [day]: ranges } });
+  // A field's error goes as soon as the field is changed; the next save checks it again.
+  const update = (patch: Partial<ScheduleFields>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors((e) => withoutErrorsOf(e, Object.keys(patch)));
+  };
+  const setDay = (day: Weekday, ranges: { start: string; end: string }[]) => {
+    setDraft((d) => ({ ...d, weekly: { ...d.weekly, [day]: ranges } }));
+    setErrors((e) => withoutErrorsOf(e, [`weekly.${day}`]));
+  };
 
   async function handleSave() {
     setPending(true);
@@ -57,14 +69,17 @@ export function ScheduleEditor({ initial, hour12, locale, onSave, now }: Schedul
       const fields = fieldErrorsOf(error);
       setErrors(fields);
       setFailure(Object.keys(fields).length > 0 ? t("errors.checkFields") : errorMessage(error, t));
+      setFocusError((n) => n + 1);
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <Alert message={failure} />
+    <div ref={rootRef} className="flex flex-col gap-6">
+      <div tabIndex={-1} className="outline-none">
+        <Alert message={failure} />
+      </div>
       <Card title={t("dashboard.availability.settings")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -14,6 +14,7 @@ import { CheckboxField } from "../../../components/CheckboxField";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
+import { focusFirstError, withoutErrorsOf } from "../../../lib/focusFirstError";
 import type { EventTypeFields, Schedule, Team } from "../api/types";
 import { Card } from "../ui/Card";
 import { NumberField } from "../ui/NumberField";
@@ -68,12 +69,14 @@ export function EventTypeForm({
   const [focusError, setFocusError] = useState(0);
 
   useEffect(() => {
-    if (focusError === 0) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
-    (invalid ?? formRef.current?.querySelector<HTMLElement>("[role='alert']"))?.focus();
+    if (focusError > 0) focusFirstError(formRef.current);
   }, [focusError]);
 
-  const update = (patch: Partial<EventTypeFields>) => setDraft((d) => ({ ...d, ...patch }));
+  // A field's error goes as soon as the field is changed; the next save checks it again.
+  const update = (patch: Partial<EventTypeFields>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors((e) => withoutErrorsOf(e, Object.keys(patch)));
+  };
   const section = { draft, update, errors };
   const isTeam = TEAM_KINDS.includes(draft.kind);
   const link =
