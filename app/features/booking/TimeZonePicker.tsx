@@ -9,6 +9,12 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { timeZoneAliases } from "../../../core/time/timeZoneAliases";
+import {
+  foldSearchText,
+  matchesZoneQuery,
+  zoneQueryRank,
+  zoneSearchText,
+} from "../../../core/time/zoneSearch";
 import { timeZoneLabel } from "./timeZoneLabel";
 
 function allZones(): string[] {
@@ -32,19 +38,30 @@ interface TimeZonePickerProps {
   opener: RefObject<HTMLElement | null>;
 }
 
-/** A combobox searching the time zones by name or offset (WAI-ARIA combobox with a listbox). */
+/**
+ * A combobox searching the time zones by name, offset, city, country or common name, in the
+ * page's language (WAI-ARIA combobox with a listbox).
+ */
 export function TimeZonePicker({ value, now, locale, onClose, opener }: TimeZonePickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState("");
-  const zones = useMemo(
-    () => allZones().map((zone) => ({ zone, label: timeZoneLabel(zone, now, locale) })),
-    [now, locale],
-  );
-  const words = query.toLowerCase().replaceAll("_", " ").split(/\s+/).filter(Boolean);
-  const matches = zones.filter(({ label }) =>
-    words.every((word) => label.toLowerCase().includes(word)),
-  );
+  const zones = useMemo(() => {
+    const regions = new Intl.DisplayNames([locale], { type: "region" });
+    return allZones().map((zone) => {
+      const label = timeZoneLabel(zone, now, locale);
+      // The label holds the offset; the rest finds a zone by country, city or common name.
+      return {
+        zone,
+        label,
+        search: `${foldSearchText(label)} ${zoneSearchText(zone, locale, now, regions)}`,
+      };
+    });
+  }, [now, locale]);
+  const matches = zones
+    .filter(({ search }) => matchesZoneQuery(search, query))
+    .map((zone) => ({ ...zone, rank: zoneQueryRank(zone.search, query) }))
+    .sort((a, b) => a.rank - b.rank);
   const [active, setActive] = useState(() =>
     Math.max(
       0,
