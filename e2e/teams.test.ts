@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DashboardPage, newHost } from "./pages/DashboardPage";
+import { DashboardPage, isolatesAllowed, newHost } from "./pages/DashboardPage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 
 const session = await browserSession();
@@ -33,7 +33,13 @@ describe("team invitations", () => {
 
     await invitee.go("Teams");
     const invitations = page.getByRole("region", { name: "Invitations", exact: true });
-    await invitations.getByText(`${adminHost.name} invites you to join ${teamName}.`).waitFor();
+    // The names people wrote are isolated inside the sentence (right-to-left pages keep them whole).
+    const sentence = invitations.getByText(
+      isolatesAllowed(`${adminHost.name} invites you to join ${teamName}.`),
+    );
+    expect(await sentence.textContent()).toBe(
+      `\u2068${adminHost.name}\u2069 invites you to join \u2068${teamName}\u2069.`,
+    );
     await expectNoSeriousAxeViolations(page);
     await invitations.getByRole("button", { name: `Accept ${teamName}` }).click();
     await invitee.toast(`You joined ${teamName}.`);

@@ -23,6 +23,16 @@ export function newHost(prefix: string): NewHost {
 }
 
 /** The signed-in dashboard: its navigation, headings, dialogs and toasts. */
+/**
+ * `text` as a pattern that also matches it with names isolated inside (FSI…PDI around the
+ * user text of a sentence, as the dashboard writes them), case-insensitive like a string.
+ */
+export function isolatesAllowed(text: string | RegExp): string | RegExp {
+  if (typeof text !== "string") return text;
+  const chars = Array.from(text, (char) => char.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(chars.join("[\u2068\u2069]*"), "i");
+}
+
 export class DashboardPage {
   constructor(readonly page: Page) {}
 
@@ -62,7 +72,7 @@ export class DashboardPage {
   }
 
   heading(name: string | RegExp) {
-    return this.page.getByRole("heading", { level: 1, name });
+    return this.page.getByRole("heading", { level: 1, name: isolatesAllowed(name) });
   }
 
   nav() {
@@ -75,7 +85,7 @@ export class DashboardPage {
   }
 
   dialog(name?: string | RegExp) {
-    return this.page.getByRole("dialog", name ? { name } : {});
+    return this.page.getByRole("dialog", name ? { name: isolatesAllowed(name) } : {});
   }
 
   /** A host API call with the browser's session cookie and its CSRF header. */
@@ -94,6 +104,6 @@ export class DashboardPage {
 
   /** Waits for an info toast saying `text`. */
   async toast(text: string | RegExp) {
-    await this.page.getByRole("status").getByText(text).first().waitFor();
+    await this.page.getByRole("status").getByText(isolatesAllowed(text)).first().waitFor();
   }
 }

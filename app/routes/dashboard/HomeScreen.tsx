@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { meQuery } from "../../api/queries";
+import { isolateText } from "../../components/UserText";
 import { bookingsQuery, eventTypesQuery } from "../../features/dashboard/api/dashboardQueries";
 import { bookingsOfTab } from "../../features/dashboard/bookings/bookingWindow";
 import { ShareCenter } from "../../features/dashboard/share/ShareCenter";
@@ -31,7 +32,7 @@ export function HomeScreen() {
   return (
     <>
       <PageHeader
-        title={t("dashboard.heading", { name: user.name })}
+        title={t("dashboard.heading", { name: isolateText(user.name) })}
         description={t("dashboard.signedInAs", { email: user.email })}
       />
       <Card

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
+import { isolateText } from "../../../components/UserText";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import type { EventType } from "../api/types";
@@ -33,7 +34,7 @@ export function DeleteEventTypeDialog({
     <ConfirmDialog
       open={open}
       danger
-      title={t("dashboard.eventTypes.deleteTitle", { title: eventType.title })}
+      title={t("dashboard.eventTypes.deleteTitle", { title: isolateText(eventType.title) })}
       message={t("dashboard.eventTypes.deleteMessage")}
       confirmLabel={t("dashboard.common.delete")}
       pending={remove.isPending}

@@ -14,6 +14,7 @@ import { CheckboxField } from "../../../components/CheckboxField";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
+import { isolateText } from "../../../components/UserText";
 import { focusFirstError, withoutErrorsOf } from "../../../lib/focusFirstError";
 import type { EventTypeFields, Schedule, Team } from "../api/types";
 import { Card } from "../ui/Card";
@@ -124,7 +125,7 @@ export function EventTypeForm({
       <Card title={t("dashboard.eventForm.basics")}>
         {team ? (
           <p className="text-sm text-gray-700">
-            {t("dashboard.eventForm.ownedByTeam", { team: team.name })}
+            {t("dashboard.eventForm.ownedByTeam", { team: isolateText(team.name) })}
           </p>
         ) : null}
         <TextField

@@ -12,6 +12,7 @@ import { CheckboxField } from "../../../components/CheckboxField";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
+import { isolateText } from "../../../components/UserText";
 import { availableLanguages } from "../../../i18n/i18n";
 import { languageNames } from "../../../i18n/languageNames";
 import { notify } from "../../../state/appState";
@@ -235,7 +236,11 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {t("dashboard.settings.colorsLocked")}{" "}
             <span className="text-amber-800">
-              ({t("dashboard.settings.lockedByTeam", { team: settings.colorsLockedBy?.teamName })})
+              (
+              {t("dashboard.settings.lockedByTeam", {
+                team: isolateText(settings.colorsLockedBy?.teamName ?? ""),
+              })}
+              )
             </span>
           </p>
         ) : null}

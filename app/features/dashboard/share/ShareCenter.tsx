@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
 import type { ButtonSize } from "../../../components/buttonClassName";
+import { isolateText } from "../../../components/UserText";
 import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";
 import { shareUrls } from "./shareUrls";
@@ -54,7 +55,7 @@ export function ShareCenter({
       <Dialog
         open={panel === "share"}
         onClose={close}
-        title={t("dashboard.share.title", { title })}
+        title={t("dashboard.share.title", { title: isolateText(title) })}
         description={t("dashboard.share.description")}
       >
         <div className="flex flex-col gap-2">

@@ -4,6 +4,7 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { LoadingIndicator } from "../../../components/LoadingIndicator";
+import { isolateText } from "../../../components/UserText";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, singleUseLinksQuery } from "../api/dashboardQueries";
 import { CopyButton } from "../ui/CopyButton";
@@ -39,7 +40,7 @@ export function SingleUseLinksDialog({ eventTypeId, title, onClose }: SingleUseL
       open
       onClose={onClose}
       title={t("dashboard.singleUse.title")}
-      description={t("dashboard.singleUse.description", { title })}
+      description={t("dashboard.singleUse.description", { title: isolateText(title) })}
     >
       <div>
         <Button onClick={() => create.mutate()} disabled={create.isPending}>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
+import { isolateText } from "../../../components/UserText";
 import { useNavigate } from "../../../router";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
@@ -21,7 +22,7 @@ export function LeaveTeamCard({ team }: { team: Team }) {
     mutationFn: () => dashboardApi.leaveTeam(team.id),
     onSuccess: async () => {
       setConfirming(false);
-      notify(t("dashboard.teams.left", { team: team.name }));
+      notify(t("dashboard.teams.left", { team: isolateText(team.name) }));
       navigate("/dashboard/teams");
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dashboardKeys.teams() }),
@@ -39,7 +40,7 @@ export function LeaveTeamCard({ team }: { team: Team }) {
       </div>
       <ConfirmDialog
         open={confirming}
-        title={t("dashboard.teams.leaveTitle", { team: team.name })}
+        title={t("dashboard.teams.leaveTitle", { team: isolateText(team.name) })}
         message={t("dashboard.teams.leaveMessage")}
         confirmLabel={t("dashboard.teams.leave")}
         danger

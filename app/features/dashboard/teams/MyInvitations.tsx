@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
+import { isolateText } from "../../../components/UserText";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, myInvitationsQuery } from "../api/dashboardQueries";
@@ -18,7 +19,7 @@ export function MyInvitations() {
     onSuccess: async (_, { invitation, answer }) => {
       notify(
         answer === "accept"
-          ? t("dashboard.teams.joined", { team: invitation.teamName })
+          ? t("dashboard.teams.joined", { team: isolateText(invitation.teamName) })
           : t("dashboard.teams.declined"),
       );
       await Promise.all([
@@ -49,10 +50,12 @@ export function MyInvitations() {
             <p className="min-w-0 text-gray-900">
               {invitation.inviterName
                 ? t(`dashboard.teams.invitedBy.${invitation.role}`, {
-                    inviter: invitation.inviterName,
-                    team: invitation.teamName,
+                    inviter: isolateText(invitation.inviterName),
+                    team: isolateText(invitation.teamName),
                   })
-                : t(`dashboard.teams.invited.${invitation.role}`, { team: invitation.teamName })}
+                : t(`dashboard.teams.invited.${invitation.role}`, {
+                    team: isolateText(invitation.teamName),
+                  })}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button
