@@ -350,7 +350,7 @@ describe("focus follows in-app navigation", () => {
     await seed.createEventType(host, { title: "Kept call" });
     const { page } = await session.newPage({ ...context, viewport: { width: 375, height: 800 } });
     await signInWithKeyboard(page, host);
-    await focusSettlesOn(page, named("h1", "Welcome, Menu Host"));
+    await focusSettlesOn(page, named("h1", "Welcome, \u2068Menu Host\u2069"));
 
     await tabTo(page, named("a", "Event types"), { backwards: true });
     await page.keyboard.press("Enter");

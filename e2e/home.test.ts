@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isolatesAllowed } from "./pages/DashboardPage";
 import { HomePage } from "./pages/HomePage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 
@@ -27,13 +28,13 @@ describe("home page", () => {
       password: "a long password",
     });
     await page.waitForURL("**/dashboard");
-    await page.getByRole("heading", { name: "Welcome, Eve Example" }).waitFor();
+    await page.getByRole("heading", { name: isolatesAllowed("Welcome, Eve Example") }).waitFor();
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await home.signIn(`eve-${id}@example.com`, "a long password");
-    await page.getByRole("heading", { name: "Welcome, Eve Example" }).waitFor();
+    await page.getByRole("heading", { name: isolatesAllowed("Welcome, Eve Example") }).waitFor();
   });
 
   it("shows the server's field messages beside the fields", async () => {
