@@ -5,6 +5,7 @@ import {
   firstDayOfMonth,
   lastDayOfMonth,
   monthOf,
+  monthToShow,
   persianDate,
 } from "./calendarMonth";
 
@@ -74,5 +75,25 @@ describe("Persian months", () => {
     const days = calendarWeeks("p1405-09").flat().filter(Boolean);
     expect(days).toHaveLength(30);
     expect(days[0]).toMatchObject({ id: "2026-11-22", year: 1405, month: 9, dayOfMonth: 1 });
+  });
+});
+
+describe("monthToShow", () => {
+  it("shows the given month of the page's calendar", () => {
+    expect(monthToShow("2027-01", "2027-02-03", "2026-11-25", "gregorian")).toBe("2027-01");
+    expect(monthToShow("p1405-10", null, "2026-11-25", "persian")).toBe("p1405-10");
+  });
+
+  it("else the chosen date's month, else today's", () => {
+    expect(monthToShow(null, "2027-02-03", "2026-11-25", "gregorian")).toBe("2027-02");
+    expect(monthToShow(null, null, "2026-11-25", "gregorian")).toBe("2026-11");
+    expect(monthToShow(null, null, "2026-11-25", "persian")).toBe("p1405-09");
+  });
+
+  it("turns a month of the other calendar into the month holding its first day not past", () => {
+    // Azar 1405 begins on 2026-11-22; from a Gregorian link to January the Persian page shows Dey.
+    expect(monthToShow("2027-01", null, "2026-11-25", "persian")).toBe("p1405-10");
+    // A Persian month that began before today: today's Gregorian month.
+    expect(monthToShow("p1405-09", null, "2026-11-25", "gregorian")).toBe("2026-11");
   });
 });

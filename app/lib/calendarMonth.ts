@@ -77,6 +77,25 @@ export function firstDayOfMonth(month: MonthId): string {
   return formatLocalDate(guess - (persianDate(formatLocalDate(guess)).day - 1));
 }
 
+/**
+ * The month a calendar shows: `month` when it is of `calendarType`, else the month (of that
+ * calendar) of the chosen date, else of the asked-for month's first day that is not past,
+ * else of today. A link's month in the other calendar, or the invitee switching calendars,
+ * lands on the same days.
+ */
+export function monthToShow(
+  month: MonthId | null,
+  chosenDate: string | null,
+  today: string,
+  calendarType: CalendarType,
+): MonthId {
+  if (month !== null && calendarOf(month) === calendarType) return month;
+  if (chosenDate !== null) return monthOf(chosenDate, calendarType);
+  if (month === null) return monthOf(today, calendarType);
+  const from = firstDayOfMonth(month) > today ? firstDayOfMonth(month) : today;
+  return monthOf(from, calendarType);
+}
+
 export function lastDayOfMonth(month: MonthId): string {
   return formatLocalDate(parseLocalDate(firstDayOfMonth(addMonths(month, 1))) - 1);
 }

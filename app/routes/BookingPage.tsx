@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
@@ -11,15 +11,24 @@ import {
   timetableReference,
 } from "../features/booking/bookingApi";
 import { type BookingSource, bookingSourceOf, publicIdOf } from "../features/booking/bookingSource";
+import {
+  type BookingUrlState,
+  readBookingUrl,
+  withBookingUrl,
+} from "../features/booking/bookingUrlState";
 import { DurationChoice } from "../features/booking/DurationChoice";
+import type { DetailsValues } from "../features/booking/detailsForm";
 import { EventSummary } from "../features/booking/EventSummary";
+import { isoDateInZone } from "../features/booking/formatters";
 import { SlotPicker } from "../features/booking/SlotPicker";
 import { SummarySkeleton } from "../features/booking/SummarySkeleton";
-import type { SlotSelection, SlotTime } from "../features/booking/timetable";
+import { dayKey, type SlotSelection, type SlotTime } from "../features/booking/timetable";
+import { useTimetable } from "../features/booking/useTimetable";
 import { postToParent } from "../features/embed/embedded";
 import { useShowProfileOf } from "../features/profile/pageProfile";
+import { type MonthId, monthOf, monthToShow } from "../lib/calendarMonth";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import { useLocation, useParams } from "../router/navigation";
+import { navigate, useLocation, useParams } from "../router/navigation";
 import { setTimeZone, useAppState } from "../state/appState";
 import { FailedQueryPage } from "./FailedQueryPage";
 import { NotFoundPage } from "./NotFoundPage";
@@ -67,25 +76,93 @@ interface BookingFlowProps {
   eventType: PublicEventType | undefined;
 }
 
+/**
+ * Pick a date, a time, then the details. Where the invitee is lives in the address
+ * (bookingUrlState.ts): a date and a time are history entries of their own, so Back and
+ * Forward step through them, a reload keeps the place, and a link opens a month or a date.
+ */
 function BookingFlow({ source, eventType }: BookingFlowProps) {
   const { t } = useTranslation();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const invitee = useAppState((state) => state.timeZone);
-  const [duration, setDuration] = useState<number | null>(null);
-  const [selection, setSelection] = useState<SlotSelection | null>(null);
-  const [step, setStep] = useState<"pick" | "details">("pick");
+  const serverDate = useAppState((state) => state.serverDate);
+  const calendarType = useAppState((state) => state.calendarType);
+  const url = readBookingUrl(search);
+  // The time the invitee picked (or the address named and the timetable confirmed): kept,
+  // so a refetch while they type never takes the form away; a clash at booking says so.
+  const [picked, setPicked] = useState<SlotSelection | null>(null);
   // Why the times show again: focus returns to them (and says why) only after Back or a clash.
   const [returned, setReturned] = useState<"back" | "slotTaken" | null>(null);
   const [reference] = useState(() => timetableReference(source));
+  // What the invitee typed survives going back to change the time.
+  const draft = useRef<DetailsValues | null>(null);
+  const handleDraftChange = useCallback((values: DetailsValues) => {
+    draft.current = values;
+  }, []);
+  // Whether this page pushed the details entry: then its Back is the browser's Back.
+  const pushedDetails = useRef(false);
   const hideDetails = new URLSearchParams(search).has("hide_details");
   const locked = eventType?.lockTimeZone === true;
   const timeZone = locked && eventType ? eventType.timeZone : invitee;
+  // A duration the event type does not offer is ignored (while it loads, the link is believed).
+  const duration =
+    url.duration !== null && (!eventType || eventType.durations.includes(url.duration))
+      ? url.duration
+      : null;
   const chosenDuration = duration ?? eventType?.duration ?? null;
+  const month = monthToShow(url.month, url.date, isoDateInZone(serverDate, timeZone), calendarType);
+
+  // A time named by the address (a reload, Forward, a link) is taken only once the timetable has it.
+  const named = url.slot !== null && url.date !== null ? url.slot : null;
+  const namedIsPicked = named !== null && picked !== null && sameInstant(picked.slot.start, named);
+  const lookup = useTimetable(
+    named && !namedIsPicked ? reference : null,
+    month,
+    timeZone,
+    duration,
+  );
+  const found =
+    named && url.date && !namedIsPicked
+      ? lookup.timetable?.days[dayKey(url.date)]?.times.find((slot) =>
+          sameInstant(slot.start, named),
+        )
+      : undefined;
+  const selection: SlotSelection | null = namedIsPicked
+    ? picked
+    : found && url.date
+      ? { slot: found, isoDate: url.date }
+      : null;
+  const missing = named !== null && !namedIsPicked && !found && lookup.status === "success";
+  const step = selection && eventType ? "details" : "pick";
+
+  const go = useCallback(
+    (next: Partial<BookingUrlState>, replace: boolean) =>
+      navigate(`${pathname}${withBookingUrl(window.location.search, next)}`, { replace }),
+    [pathname],
+  );
+
+  useEffect(() => {
+    if (found && url.date) setPicked({ slot: found, isoDate: url.date });
+  }, [found, url.date]);
+  // The named time is not bookable (taken, past, or never offered): its day's times instead.
+  useEffect(() => {
+    if (!missing) return;
+    setReturned("slotTaken");
+    go({ slot: null }, true);
+  }, [missing, go]);
+
+  // Back from the details, by the page's button or the browser's: focus goes to the times.
+  const stepBefore = useRef(step);
+  const cameBack = stepBefore.current === "details" && step === "pick";
+  useEffect(() => {
+    stepBefore.current = step;
+  });
 
   function handleSelect(slot: SlotTime, isoDate: string) {
-    setSelection({ slot, isoDate });
-    setStep("details");
+    setPicked({ slot, isoDate });
     setReturned(null);
+    pushedDetails.current = true;
+    go({ month: monthOf(isoDate, calendarType), date: isoDate, slot: slot.start }, false);
     postToParent("date_and_time_selected");
     sendPageAnalytics({
       publicId: publicIdOf(source, eventType),
@@ -93,15 +170,49 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
     });
   }
 
+  function handleSelectDate(isoDate: string) {
+    if (isoDate === url.date && url.slot === null) return;
+    go({ month: monthOf(isoDate, calendarType), date: isoDate, slot: null }, false);
+  }
+
+  const handleMonthChange = useCallback(
+    (next: MonthId, how: "user" | "auto") =>
+      go(how === "user" ? { month: next, date: null, slot: null } : { month: next }, true),
+    [go],
+  );
+
+  function handleBack() {
+    setReturned("back");
+    if (pushedDetails.current) {
+      pushedDetails.current = false;
+      window.history.back();
+    } else {
+      go({ slot: null }, true);
+    }
+  }
+
+  function handleSlotTaken() {
+    setPicked(null);
+    setReturned("slotTaken");
+    pushedDetails.current = false;
+    go({ slot: null }, true);
+  }
+
   const durationChoice =
     eventType && eventType.durations.length > 1 && step === "pick" ? (
       <DurationChoice
         durations={eventType.durations}
         value={chosenDuration ?? eventType.duration}
-        onChange={(minutes) => {
-          setDuration(minutes);
-          setSelection(null);
-        }}
+        onChange={(minutes) =>
+          go(
+            {
+              duration: minutes === eventType.duration ? null : minutes,
+              date: null,
+              slot: null,
+            },
+            true,
+          )
+        }
       />
     ) : null;
   const aside = hideDetails ? (
@@ -128,19 +239,14 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
             selection={selection}
             duration={chosenDuration ?? eventType.duration}
             timeZone={timeZone}
-            onBack={() => {
-              setStep("pick");
-              setReturned("back");
-            }}
-            onSlotTaken={() => {
-              setSelection(
-                (current) => current && { ...current, slot: { ...current.slot, start: "" } },
-              );
-              setStep("pick");
-              setReturned("slotTaken");
-            }}
+            onBack={handleBack}
+            onSlotTaken={handleSlotTaken}
+            draft={draft.current}
+            onDraftChange={handleDraftChange}
           />
         </Suspense>
+      ) : named && !missing ? (
+        <LoadingIndicator label={t("common.loading")} />
       ) : (
         <SlotPicker
           reference={reference}
@@ -149,13 +255,18 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
           timeZoneLocked={locked}
           duration={duration}
           showSeats={eventType?.kind === "GROUP"}
-          initialDate={selection?.isoDate ?? null}
-          selectedStart={selection?.slot.start ?? null}
+          month={url.month}
+          selectedDate={url.date}
+          onMonthChange={handleMonthChange}
+          onSelectDate={handleSelectDate}
+          selectedStart={returned === "slotTaken" ? null : (picked?.slot.start ?? null)}
           onSelect={handleSelect}
-          focusTimes={returned !== null}
+          focusTimes={returned !== null || cameBack}
           notice={returned === "slotTaken" ? t("booking.slotTaken") : undefined}
         />
       )}
     </BookingCard>
   );
 }
+
+const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);

@@ -10,7 +10,6 @@ import { ManageLinks } from "../features/booking/ManageLinks";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { RedirectCountdown } from "../features/booking/RedirectCountdown";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import { Link } from "../router/Link";
 import { useLocation, useParams } from "../router/navigation";
 import { FailedQueryPage } from "./FailedQueryPage";
 

@@ -30,6 +30,7 @@ import { type TimetableReference, timetableFamily } from "../features/booking/us
 import { postToParent } from "../features/embed/embedded";
 import { useShowProfileOf, useTimeFormat } from "../features/profile/pageProfile";
 import { useIntlLocale } from "../i18n/useIntlLocale";
+import type { MonthId } from "../lib/calendarMonth";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
 import { setTimeZone, useAppState } from "../state/appState";
@@ -185,6 +186,8 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
   const [reference] = useState(() => timetableReferenceOf(mode, uuid, host));
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   const [step, setStep] = useState<"pick" | "confirm">("pick");
+  const [shownMonth, setShownMonth] = useState<MonthId | null>(null);
+  const [shownDate, setShownDate] = useState<string | null>(null);
   // Why the times show again: focus returns to them (and says why) only after Back or a clash.
   const [returned, setReturned] = useState<"back" | "slotTaken" | null>(null);
   const [reason, setReason] = useState("");
@@ -320,7 +323,16 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
           timeZoneLocked={eventType.lockTimeZone}
           duration={null}
           showSeats={eventType.kind === "GROUP" && mode === "attendee"}
-          initialDate={selection?.isoDate ?? null}
+          month={shownMonth}
+          selectedDate={shownDate}
+          onMonthChange={(month, how) => {
+            setShownMonth(month);
+            if (how === "user") setShownDate(null);
+          }}
+          onSelectDate={(isoDate) => {
+            setShownDate(isoDate);
+            setShownMonth(null);
+          }}
           selectedStart={selection?.slot.start ?? null}
           onSelect={(slot, isoDate) => {
             setSelection({ slot, isoDate });

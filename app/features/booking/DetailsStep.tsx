@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerOf } from "../../../core/booking/answerOf";
 import { Alert } from "../../components/Alert";
@@ -42,6 +42,9 @@ interface DetailsStepProps {
   onBack: () => void;
   /** The time was taken meanwhile: back to the refreshed times. */
   onSlotTaken: () => void;
+  /** What the invitee typed before going back to change the time, which the form shows again. */
+  draft: DetailsValues | null;
+  onDraftChange: (values: DetailsValues) => void;
 }
 
 /** The details form, the email code step when the event type asks for it, and scheduling. */
@@ -53,13 +56,18 @@ export function DetailsStep({
   timeZone,
   onBack,
   onSlotTaken,
+  draft,
+  onDraftChange,
 }: DetailsStepProps) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const { search } = useLocation();
   const timeFormat = useTimeFormat();
   const now = useAppState((state) => state.serverDate);
-  const [values, setValues] = useState<DetailsValues>(() => prefillDetails(search, eventType));
+  const [values, setValues] = useState<DetailsValues>(
+    () => draft ?? prefillDetails(search, eventType),
+  );
+  useEffect(() => onDraftChange(values), [values, onDraftChange]);
   const phoneValidity = useRef(new Map<string, boolean>());
   const formRef = useRef<HTMLFormElement>(null);
   const headingId = useId();

@@ -1,13 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
-import {
-  addMonths,
-  calendarOf,
-  firstDayOfMonth,
-  type MonthId,
-  monthOf,
-} from "../../lib/calendarMonth";
+import { addMonths, type MonthId, monthOf, monthToShow } from "../../lib/calendarMonth";
 import { setTimeFormat, useAppState } from "../../state/appState";
 import type { TimeFormat } from "../../state/publicProfile";
 import { announce } from "../layout/Announcer";
@@ -26,8 +20,13 @@ interface SlotPickerProps {
   timeZoneLocked: boolean;
   duration: number | null;
   showSeats: boolean;
-  /** The date to show again when coming back from the details step. */
-  initialDate: string | null;
+  /** The month asked for (a link, Back and Forward), or null for the chosen date's or today's. */
+  month: MonthId | null;
+  /** The chosen day, yyyy-MM-dd. */
+  selectedDate: string | null;
+  /** The invitee turned the month, or (`auto`) the first load moved on from an empty one. */
+  onMonthChange: (month: MonthId, how: "user" | "auto") => void;
+  onSelectDate: (isoDate: string) => void;
   selectedStart: string | null;
   onSelect: (slot: SlotTime, isoDate: string) => void;
   /** Coming back to this step (Back, a time taken meanwhile): focus goes to the times' heading. */
@@ -44,7 +43,10 @@ export function SlotPicker({
   timeZoneLocked,
   duration,
   showSeats,
-  initialDate,
+  month: askedMonth,
+  selectedDate,
+  onMonthChange,
+  onSelectDate,
   selectedStart,
   onSelect,
   focusTimes = false,
@@ -56,17 +58,10 @@ export function SlotPicker({
   const timeFormat = useTimeFormat();
   const calendarType = useAppState((state) => state.calendarType);
   const today = isoDateInZone(serverDate, timeZone);
-  const [month, setMonth] = useState<MonthId>(() => monthOf(initialDate ?? today, calendarType));
-  const [selectedDate, setSelectedDate] = useState<string | null>(initialDate);
-  // The invitee switched calendars: show the month (of the new calendar) of the chosen date,
-  // else of the shown month's first day that is not past.
-  if (calendarOf(month) !== calendarType) {
-    // biome-ignore lint/complexity/useMathMinMax: yyyy-MM-dd strings, which Math.max cannot compare.
-    const shownFrom = firstDayOfMonth(month) > today ? firstDayOfMonth(month) : today;
-    setMonth(monthOf(selectedDate ?? shownFrom, calendarType));
-  }
+  const month = monthToShow(askedMonth, selectedDate, today, calendarType);
   const { timetable, status, error } = useTimetable(reference, month, timeZone, duration);
-  const jumped = useRef(initialDate !== null);
+  // A month or date asked for is shown as it is, even without times.
+  const jumped = useRef(askedMonth !== null || selectedDate !== null);
   const rootRef = useRef<HTMLDivElement>(null);
   const timesRef = useRef<HTMLDivElement>(null);
   const timesHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -80,15 +75,27 @@ export function SlotPicker({
     timesHeadingRef.current?.focus({ preventScroll: true });
   }, []);
 
+  // Back and Forward change the date or month under the focused time, which then is gone:
+  // focus goes to the times' heading, which names the date shown, instead of the page's body.
+  const shownBefore = useRef({ month, selectedDate });
+  useEffect(() => {
+    const before = shownBefore.current;
+    shownBefore.current = { month, selectedDate };
+    if (before.month === month && before.selectedDate === selectedDate) return;
+    if (document.activeElement === null || document.activeElement === document.body) {
+      timesHeadingRef.current?.focus({ preventScroll: true });
+    }
+  }, [month, selectedDate]);
+
   // On the first load, an empty month moves on to the month of the first free date.
   useEffect(() => {
     if (jumped.current || !timetable) return;
     jumped.current = true;
     const first = timetable.firstDate;
     if (Object.keys(timetable.days).length === 0 && first && monthOf(first, calendarType) > month) {
-      setMonth(monthOf(first, calendarType));
+      onMonthChange(monthOf(first, calendarType), "auto");
     }
-  }, [timetable, month, calendarType]);
+  }, [timetable, month, calendarType, onMonthChange]);
 
   const firstMonth = monthOf(today, calendarType);
   const lastMonth = timetable?.lastDate ? monthOf(timetable.lastDate, calendarType) : null;
@@ -97,12 +104,11 @@ export function SlotPicker({
   const monthEmpty = timetable !== undefined && Object.keys(timetable.days).length === 0;
 
   function handleMonthChange(next: MonthId) {
-    setMonth(next);
-    setSelectedDate(null);
+    onMonthChange(next, "user");
   }
 
   function handleSelectDate(isoDate: string) {
-    setSelectedDate(isoDate);
+    onSelectDate(isoDate);
     const count = timetable?.days[dayKey(isoDate)]?.times.length ?? 0;
     announce(t("times.available", { count }));
     // The times come after the zone and format controls: focus goes to their heading (now the
@@ -115,8 +121,7 @@ export function SlotPicker({
 
   // The empty month's message and its button go once used: focus goes where they led.
   function jumpTo(isoDate: string) {
-    setMonth(monthOf(isoDate, calendarType));
-    setSelectedDate(isoDate);
+    onSelectDate(isoDate);
     timesHeadingRef.current?.focus();
   }
 

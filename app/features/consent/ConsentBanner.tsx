@@ -95,9 +95,14 @@ export function AnalyticsLoader({ pageOf }: { pageOf: (href: string) => TrackedP
     const current = () => pageOf(window.location.href);
     if (ga) loadGoogleAnalytics(ga, current());
     if (pixel) loadFacebookPixel(pixel);
-    const handleNavigation = () => trackPageView(current());
-    handleNavigation();
-    return onNavigation(handleNavigation);
+    // One view a page: the booking page's date and time steps change only its query.
+    let trackedPath = window.location.pathname;
+    trackPageView(current());
+    return onNavigation(() => {
+      if (window.location.pathname === trackedPath) return;
+      trackedPath = window.location.pathname;
+      trackPageView(current());
+    });
   }, [ga, pixel, pageOf]);
   return null;
 }
