@@ -1,4 +1,4 @@
-import { toLanguage, translator } from "../i18n/serverI18n";
+import { toLanguage } from "../i18n/serverI18n";
 import type { MailPayload, RenderedMail } from "./mailTypes";
 import { meetingIcs } from "./meetingIcs";
 import { accountLink } from "./templates/accountLink";
