@@ -96,6 +96,41 @@ describe("host-written text on right-to-left pages", () => {
     }
   });
 
+  it("keeps a question's English label, its options and a typed answer in their order", async () => {
+    const host = await seed.signUpHost();
+    const label = "30 minute topic.";
+    const eventType = await seed.createEventType(host, {
+      title,
+      questions: [
+        { id: "topic", type: "SHORT_TEXT", label, required: true },
+        {
+          id: "size",
+          type: "SINGLE_CHOICE",
+          label: "Size",
+          required: true,
+          options: ["2 people."],
+        },
+      ],
+    });
+    const page = await openInArabic(375);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${eventType.slug}`);
+    await booking.bookableDates().first().click();
+    await booking.timeSection().getByRole("button").first().click();
+    const answer = page.getByRole("textbox", { name: `\u2068${label}\u2069` });
+    await answer.fill("Budget 2027.");
+
+    // Isolated by FSI … PDI in the label's text, "30" stays left of "topic." as written.
+    const isolated = await layout(page, `\u2068${label}\u2069`, "30", "topic.");
+    expect(isolated.firstX).toBeLessThan(isolated.lastX);
+    const option = await layout(page, "\u20682 people.\u2069", "2", "people.");
+    expect(option.firstX).toBeLessThan(option.lastX);
+    // The answer field takes the direction of what is typed into it.
+    expect(await answer.getAttribute("dir")).toBe("auto");
+    expect(await answer.evaluate((input) => input.matches(":dir(ltr)"))).toBe(true);
+    await page.screenshot({ path: join(screenshotDir, "rtl-text-question-ar-375.png") });
+  });
+
   it("points the month arrows the other way in a left-to-right page", async () => {
     const host = await seed.signUpHost();
     const eventType = await seed.createEventType(host, { title });

@@ -5,6 +5,7 @@ import { CheckboxField } from "../../components/CheckboxField";
 import { ChoiceGroup } from "../../components/ChoiceGroup";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
+import { isolateText } from "../../components/UserText";
 import type { PublicQuestion } from "./bookingApi";
 import type { AnswerValue } from "./detailsForm";
 
@@ -29,9 +30,10 @@ export function QuestionField({
   const field = `answers.${question.id}`;
   const text = typeof value === "string" ? value : "";
   const errors = error ? [error] : [];
+  // The host's words keep their own order inside a right-to-left page, and so do the answers.
   const label = question.required
-    ? question.label
-    : t("details.optional", { label: question.label });
+    ? isolateText(question.label)
+    : t("details.optional", { label: isolateText(question.label) });
   switch (question.type) {
     case "SHORT_TEXT":
       return (
@@ -41,6 +43,7 @@ export function QuestionField({
             name={field}
             required={question.required}
             maxLength={SHORT_ANSWER_MAX}
+            dir="auto"
             value={text}
             errors={errors}
             onChange={(event) => onChange(event.target.value)}
@@ -55,6 +58,7 @@ export function QuestionField({
             name={field}
             required={question.required}
             maxLength={LONG_ANSWER_MAX}
+            dir="auto"
             rows={4}
             value={text}
             errors={errors}
@@ -72,7 +76,10 @@ export function QuestionField({
             multiple={question.type === "MULTIPLE_CHOICE"}
             required={question.required}
             name={field}
-            options={question.options.map((option) => ({ value: option, label: option }))}
+            options={question.options.map((option) => ({
+              value: option,
+              label: isolateText(option),
+            }))}
             value={Array.isArray(value) ? value : text ? [text] : []}
             errors={errors}
             onChange={(chosen) =>
