@@ -105,10 +105,7 @@ describe("routingResponseLinker", () => {
     );
     const [event] = (
       await db.execute<{ id: string }>(
-        (
-          await import("drizzle-orm")
-        )
-          .sql`insert into events (event_type_id, status, start_at, end_at, title) values (${type.id}, 'CONFIRMED', now(), now() + interval '30 minutes', 'x') returning id`,
+        sql`insert into events (event_type_id, status, start_at, end_at, title) values (${type.id}, 'CONFIRMED', now(), now() + interval '30 minutes', 'x') returning id`,
       )
     ).rows;
     expect(
