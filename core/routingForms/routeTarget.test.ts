@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { prefillParams, ROUTING_RESPONSE_PARAM, routeOutcome, withParams } from "./routeTarget";
+import {
+  prefillParams,
+  ROUTING_RESPONSE_PARAM,
+  routeOutcome,
+  routingResponseField,
+  withParams,
+} from "./routeTarget";
 import { testField } from "./testing";
 
 const fields = [
@@ -87,5 +93,16 @@ describe("withParams", () => {
     expect(withParams("/a?", [["x", "1"]])).toBe("/a?x=1");
     expect(withParams("/a?y=2", [["x", "a b"]])).toBe("/a?y=2&x=a+b");
     expect(withParams("/a", [])).toBe("/a");
+  });
+});
+
+describe("routingResponseField", () => {
+  it("reads a well-formed response id from the page's query", () => {
+    const id = "6f1c2a4e-8b9d-4c3e-9f0a-1b2c3d4e5f60";
+    expect(routingResponseField(`?name=A&${ROUTING_RESPONSE_PARAM}=${id}`)).toEqual({
+      routingResponseId: id,
+    });
+    expect(routingResponseField(`?${ROUTING_RESPONSE_PARAM}=nope`)).toEqual({});
+    expect(routingResponseField("")).toEqual({});
   });
 });

@@ -94,3 +94,14 @@ export function routeOutcome(
       return { actionType: "MESSAGE", message: action.message };
   }
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The booking request's link to the routing form response the page came from: `{
+ * routingResponseId }` when the page's query has a well-formed one, else nothing.
+ */
+export function routingResponseField(search: string): { routingResponseId?: string } {
+  const id = new URLSearchParams(search).get(ROUTING_RESPONSE_PARAM);
+  return id !== null && UUID_PATTERN.test(id) ? { routingResponseId: id } : {};
+}
