@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import { BookingPage } from "./pages/BookingPage";
+import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { type SeededHost, seeder } from "./support/seed";
+
+const session = await browserSession();
+const seed = seeder(baseUrl());
+const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
+
+interface SeededForm {
+  id: string;
+  slug: string;
+}
+
+/** A host with an event type asking for topics, and a form that routes API questions to it. */
+async function seedForm(): Promise<{ host: SeededHost; form: SeededForm }> {
+  const host = await seed.signUpHost({ name: "Rita Router" });
+  const eventType = await seed.createEventType(host, {
+    title: "API consultation",
+    questions: [
+      {
+        id: "topics",
+        type: "MULTIPLE_CHOICE",
+        label: "Topics",
+        options: ["API", "Billing", "Reports"],
+      },
+    ],
+  });
+  const form = await seed.call<SeededForm>(
+    "POST",
+    "/routing-forms",
+    {
+      title: "Where should we send you?",
+      slug: `rf-${seed.unique()}`,
+      description: "Three quick questions.",
+      fields: [
+        {
+          id: "fName",
+          type: "SHORT_TEXT",
+          label: "Your name",
+          identifier: "name",
+          required: true,
+          prefill: "name",
+        },
+        {
+          id: "fMail",
+          type: "EMAIL",
+          label: "Work email",
+          identifier: "email",
+          required: true,
+          prefill: "email",
+        },
+        {
+          id: "fTopics",
+          type: "MULTI_SELECT",
+          label: "Topics",
+          identifier: "topics",
+          required: true,
+          options: ["API", "Billing", "Reports"],
+          prefill: "a1",
+        },
+      ],
+      routes: [
+        {
+          id: "api",
+          conditions: [{ fieldId: "fTopics", operator: "contains", value: ["API"] }],
+          action: { type: "EVENT_TYPE", eventTypeId: eventType.id },
+        },
+        {
+          id: "fallback",
+          isFallback: true,
+          action: { type: "MESSAGE", message: "We will email you within a day." },
+        },
+      ],
+    },
+    host.headers,
+  );
+  return { host, form };
+}
+
+describe("routing forms", () => {
+  it("routes a visitor by keyboard to the event type, prefilled, and links the booking", async () => {
+    const { host, form } = await seedForm();
+    const { page } = await session.newPage(context);
+    await page.goto(`/RF/${form.slug}`);
+    await page.getByRole("heading", { name: "Where should we send you?", level: 1 }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    // Field by field: sending empty says what each needs.
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Please select an option").waitFor();
+    expect(await page.getByText("Required").count()).toBe(2);
+
+    await page.getByLabel("Your name").fill("Nia Visitor");
+    await page.getByLabel("Work email").fill("nia@example.com");
+    expect(await page.getByText("Required").count()).toBe(0);
+
+    // The dropdown by keyboard: open, select all, clear, search and pick one.
+    const dropdown = page.getByRole("button", { name: /Topics/ });
+    await dropdown.focus();
+    await page.keyboard.press("ArrowDown");
+    const search = page.getByRole("combobox", { name: "Search options" });
+    const list = page.getByRole("listbox", { name: "Topics" });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(
+      await page.getByRole("option", { name: "Select all" }).getAttribute("aria-selected"),
+    ).toBe("true");
+    expect(await list.getByRole("option", { selected: true }).count()).toBe(4);
+    await page.keyboard.press("Enter");
+    expect(await list.getByRole("option", { selected: true }).count()).toBe(0);
+    await page.keyboard.type("ap");
+    expect(await list.getByRole("option").count()).toBe(1);
+    await page.keyboard.press("Enter");
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dropdown.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dropdown.textContent()).toContain("API");
+    expect(await page.getByText("Please select an option").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Submit" }).click();
+    const booking = new BookingPage(page);
+    await page.getByRole("heading", { name: "API consultation", level: 1 }).waitFor();
+    await booking.bookableDates().first().waitFor();
+    const query = new URL(page.url()).searchParams;
+    expect(query.get("name")).toBe("Nia Visitor");
+    expect(query.get("a1")).toBe("API");
+    const responseId = query.get("c__routing_response");
+    expect(responseId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Nia Visitor");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("nia@example.com");
+    expect(await page.getByRole("checkbox", { name: "API" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Billing" }).isChecked()).toBe(false);
+    await booking.schedule();
+    await booking.confirmed();
+
+    const { responses } = await seed.call<{
+      responses: { id: string; routeId: string; booking: { status: string } | null }[];
+    }>("GET", `/routing-forms/${form.id}/responses`, undefined, host.headers);
+    expect(responses).toHaveLength(1);
+    expect(responses[0]).toMatchObject({
+      id: responseId,
+      routeId: "api",
+      booking: { status: "CONFIRMED" },
+    });
+  });
+
+  it("shows the custom message for other answers, and lays the form out right to left in Arabic", async () => {
+    const { form } = await seedForm();
+    const { page } = await session.newPage(context);
+    await page.goto(`/RF/${form.slug}`);
+    await page.getByLabel("Your name").fill("Omar");
+    await page.getByLabel("Work email").fill("omar@example.com");
+    await page.getByRole("button", { name: /Topics/ }).click();
+    await page.getByRole("option", { name: "Billing" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Submit" }).click();
+    const heading = page.getByRole("heading", { name: "Thank you", level: 1 });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText("We will email you within a day.").isVisible()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    const arabic = await session.newPage({
+      locale: "ar",
+      timezoneId: "Asia/Riyadh",
+      viewport: { width: 375, height: 800 },
+    });
+    await arabic.context.addCookies([{ name: "language", value: "ar", url: baseUrl() }]);
+    await arabic.page.goto(`/RF/${form.slug}`);
+    await arabic.page.getByRole("button", { name: "إرسال" }).waitFor();
+    expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    const title = arabic.page.locator("h1 bdi");
+    expect(await title.getAttribute("dir")).toBe("auto");
+    await arabic.page.getByRole("button", { name: "إرسال" }).click();
+    await arabic.page
+      .getByText("يرجى اختيار خيار")
+      .or(arabic.page.locator("[data-field-error]").first())
+      .first()
+      .waitFor();
+    await expectNoSeriousAxeViolations(arabic.page);
+  });
+});
