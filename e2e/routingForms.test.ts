@@ -1,11 +1,15 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BookingPage } from "./pages/BookingPage";
+import { DashboardPage, newHost } from "./pages/DashboardPage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { type SeededHost, seeder } from "./support/seed";
 
 const session = await browserSession();
 const seed = seeder(baseUrl());
 const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
+const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 
 interface SeededForm {
   id: string;
@@ -182,5 +186,59 @@ describe("routing forms", () => {
       .first()
       .waitFor();
     await expectNoSeriousAxeViolations(arabic.page);
+  });
+
+  it("is built in the dashboard: a route by condition, the test panel, save, and the link", async () => {
+    const { page } = await session.newPage({ ...context, viewport: { width: 375, height: 800 } });
+    const dashboard = new DashboardPage(page);
+    const host = newHost("Builder");
+    await dashboard.signUp(host);
+    await dashboard.api("POST", "/api/event-types", {
+      kind: "ONE_ON_ONE",
+      title: "VIP call",
+      slug: "vip-call",
+      duration: 30,
+      locations: [{ type: "ZOOM", options: { url: "https://zoom.example.com/j/1" } }],
+    });
+    await page.goto("/dashboard/routing-forms");
+    await page.getByRole("heading", { name: "Routing forms", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "New routing form" }).click();
+    await page.getByRole("heading", { name: "New routing form", level: 1 }).waitFor();
+
+    await page.getByRole("button", { name: "Add route" }).click();
+    await page.getByRole("button", { name: "Add condition" }).click();
+    await page.getByLabel("Value", { exact: true }).fill("VIP");
+    expect(await page.getByLabel("Event type", { exact: true }).inputValue()).not.toBe("");
+
+    const panel = page.locator("section", {
+      has: page.getByRole("heading", { name: "Test the routes" }),
+    });
+    await panel.getByLabel("Your name").fill("vip");
+    await panel.getByText("Route 1 is taken.").waitFor();
+    await panel.getByLabel("Your name").fill("someone");
+    await panel.getByText("The fallback route is taken.").waitFor();
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved.").waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({
+      path: join(screenshotDir, "routing-form-builder-375.png"),
+      fullPage: true,
+    });
+
+    const forms = (await dashboard.api("GET", "/api/routing-forms")) as {
+      forms: { url: string }[];
+    };
+    const formUrl = new URL(forms.forms[0]!.url);
+    expect(formUrl.pathname).toMatch(/^\/RF\/form-/);
+    await page.goto(formUrl.pathname);
+    await page.getByLabel("Your name").fill("VIP");
+    await page.getByLabel("Email").fill("vip@example.com");
+    await page.screenshot({
+      path: join(screenshotDir, "routing-form-public-375.png"),
+      fullPage: true,
+    });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "VIP call", level: 1 }).waitFor();
   });
 });
