@@ -21,6 +21,7 @@ import {
   routingFormQuery,
 } from "../../features/dashboard/routingForms/routingFormQueries";
 import { TestPanel } from "../../features/dashboard/routingForms/TestPanel";
+import { ShareCenter } from "../../features/dashboard/share/ShareCenter";
 import { BackLink } from "../../features/dashboard/ui/BackLink";
 import { CopyButton } from "../../features/dashboard/ui/CopyButton";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
@@ -102,7 +103,21 @@ export function RoutingFormEditScreen({ params }: ScreenProps) {
       <PageHeader
         title={form.data.title}
         back={<BackLink to="/dashboard/routing-forms" label={t("dashboard.routingForms.title")} />}
-        actions={<CopyButton text={form.data.url} label={t("dashboard.routingForms.copyLink")} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <CopyButton text={form.data.url} label={t("dashboard.routingForms.copyLink")} />
+            <ShareCenter title={form.data.title} url={form.data.url} />
+            <a
+              href={form.data.url}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 bg-white px-4 font-semibold text-gray-900"
+            >
+              {t("dashboard.routingForms.preview")}
+              <span className="sr-only"> {t("dashboard.common.opensInNewTab")}</span>
+            </a>
+          </div>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form
