@@ -71,6 +71,11 @@ async function seedForm(): Promise<{ host: SeededHost; form: SeededForm }> {
           action: { type: "EVENT_TYPE", eventTypeId: eventType.id },
         },
         {
+          id: "reports",
+          conditions: [{ fieldId: "fTopics", operator: "contains", value: ["Reports"] }],
+          action: { type: "URL", url: `${baseUrl()}/?from=rf`, appendAnswers: true },
+        },
+        {
           id: "fallback",
           isFallback: true,
           action: { type: "MESSAGE", message: "We will email you within a day." },
@@ -186,6 +191,24 @@ describe("routing forms", () => {
       .first()
       .waitFor();
     await expectNoSeriousAxeViolations(arabic.page);
+
+    // A third answer set leaves for the route's address with the answers appended.
+    const leaving = (await session.newPage(context)).page;
+    await leaving.goto(`/RF/${form.slug}`);
+    await leaving.getByLabel("Your name").fill("Rae");
+    await leaving.getByLabel("Work email").fill("rae@example.com");
+    await leaving.getByRole("button", { name: /Topics/ }).click();
+    await leaving.getByRole("option", { name: "Reports" }).click();
+    await leaving.keyboard.press("Escape");
+    await leaving.getByRole("button", { name: "Submit" }).click();
+    await leaving.waitForURL((url) => url.searchParams.get("from") === "rf");
+    const query = new URL(leaving.url()).searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      from: "rf",
+      name: "Rae",
+      email: "rae@example.com",
+      topics: "Reports",
+    });
   });
 
   it("is built in the dashboard: a route by condition, the test panel, save, and the link", async () => {

@@ -84,8 +84,9 @@ export function RoutingFormEditScreen({ params }: ScreenProps) {
     onError: (error) => setAlert(errorMessage(error, t)),
   });
 
-  if (!form.data || !draft) return <QueryStatus queries={[form]} />;
-  const owned = (eventTypes.data ?? []).filter((type) =>
+  // The routes offer the owner's event types: both are needed before the builder shows.
+  if (!form.data || !draft || !eventTypes.data) return <QueryStatus queries={[form, eventTypes]} />;
+  const owned = eventTypes.data.filter((type) =>
     form.data.teamId !== null ? type.teamId === form.data.teamId : type.teamId === null,
   );
   const change = (patch: Partial<Draft>) => {

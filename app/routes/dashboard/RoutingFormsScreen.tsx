@@ -5,7 +5,9 @@ import { apiClient } from "../../api/apiClient";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { SelectField } from "../../components/SelectField";
 import { UserText } from "../../components/UserText";
+import { teamsQuery } from "../../features/dashboard/api/dashboardQueries";
 import {
   newItemId,
   type RoutingForm,
@@ -24,9 +26,14 @@ export function RoutingFormsScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [alert, setAlert] = useState<string>();
+  const teams = useQuery(teamsQuery());
+  const adminTeams = (teams.data ?? []).filter((team) => team.role === "admin");
+  // "" for the host's own form, else the id of a team they administer.
+  const [owner, setOwner] = useState("");
   const create = useMutation({
     mutationFn: () =>
       apiClient.post<RoutingForm>("/routing-forms", {
+        teamId: owner || null,
         title: t("dashboard.routingForms.newTitle"),
         slug: `form-${Date.now().toString(36)}`,
         fields: [
@@ -67,9 +74,22 @@ export function RoutingFormsScreen() {
         title={t("dashboard.routingForms.title")}
         description={t("dashboard.routingForms.description")}
         actions={
-          <Button onClick={() => create.mutate()} disabled={create.isPending}>
-            {t("dashboard.routingForms.new")}
-          </Button>
+          <div className="flex flex-wrap items-end gap-2">
+            {adminTeams.length > 0 ? (
+              <SelectField
+                label={t("dashboard.routingForms.owner")}
+                value={owner}
+                options={[
+                  { value: "", label: t("dashboard.routingForms.ownerMe") },
+                  ...adminTeams.map((team) => ({ value: team.id, label: team.name })),
+                ]}
+                onChange={(event) => setOwner(event.target.value)}
+              />
+            ) : null}
+            <Button onClick={() => create.mutate()} disabled={create.isPending}>
+              {t("dashboard.routingForms.new")}
+            </Button>
+          </div>
         }
       />
       <Alert message={alert} />
