@@ -162,7 +162,12 @@ describe("routing forms", () => {
     const { page } = await session.newPage(context);
     await page.goto(`/RF/${form.slug}`);
     await page.getByLabel("Your name").fill("Omar");
+    // Leaving a filled-in field checks it with the server's rule.
+    await page.getByLabel("Work email").fill("omar@");
+    await page.keyboard.press("Tab");
+    await page.getByText("Please enter a valid email address.").waitFor();
     await page.getByLabel("Work email").fill("omar@example.com");
+    expect(await page.getByText("Please enter a valid email address.").count()).toBe(0);
     await page.getByRole("button", { name: /Topics/ }).click();
     await page.getByRole("option", { name: "Billing" }).click();
     await page.keyboard.press("Escape");

@@ -84,6 +84,20 @@ export function RoutingFormPage() {
     }
   }
 
+  // Field by field: leaving a filled-in field checks it (an empty one waits for the submit).
+  function checkOnLeave(fieldId: string) {
+    const value = values[fieldId];
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return;
+    const field = form.fields.find((candidate) => candidate.id === fieldId);
+    const key = field ? fieldError(field, value, phoneValid) : null;
+    setErrors((was) => {
+      const next = { ...was };
+      if (key === null) delete next[fieldId];
+      else next[fieldId] = t(key);
+      return next;
+    });
+  }
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAlert(undefined);
@@ -150,14 +164,24 @@ export function RoutingFormPage() {
       <form ref={formRef} onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
         <Alert message={alert} />
         {form.fields.map((field) => (
-          <RoutingFormField
+          // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus leave the field; the controls inside are the interactive elements.
+          <div
             key={field.id}
-            field={field}
-            value={values[field.id]}
-            error={errors[field.id]}
-            timeZone={timeZone}
-            onChange={(value, valid) => change(field.id, value, valid)}
-          />
+            onBlur={(event) => {
+              // Only when focus leaves the whole field (a dropdown moves it inside).
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+                checkOnLeave(field.id);
+              }
+            }}
+          >
+            <RoutingFormField
+              field={field}
+              value={values[field.id]}
+              error={errors[field.id]}
+              timeZone={timeZone}
+              onChange={(value, valid) => change(field.id, value, valid)}
+            />
+          </div>
         ))}
         <Button type="submit" disabled={pending} className="self-start">
           {pending ? t("routingForm.sending") : t("routingForm.submit")}
