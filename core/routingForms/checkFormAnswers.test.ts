@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalizePhoneNumber } from "../booking/normalizePhoneNumber";
 import { message } from "../messages";
 import { checkFormAnswer, checkFormAnswers } from "./checkFormAnswers";
-import { testField } from "./testing";
+import { testField } from "./testing/formFixtures";
 
 const phone = (text: string) => normalizePhoneNumber(text, "Europe/Berlin");
 const check = (field: Parameters<typeof testField>, raw: unknown) =>

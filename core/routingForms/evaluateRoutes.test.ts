@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { conditionHolds, evaluateRoutes } from "./evaluateRoutes";
 import type { ConditionOperator, ConditionValue, FormAnswers, FormField } from "./formTypes";
-import { testFallback, testField, testRoute } from "./testing";
+import { testFallback, testField, testRoute } from "./testing/formFixtures";
 
 const fields: FormField[] = [
   testField("company", "SHORT_TEXT"),

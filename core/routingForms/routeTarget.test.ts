@@ -6,7 +6,7 @@ import {
   routingResponseField,
   withParams,
 } from "./routeTarget";
-import { testField } from "./testing";
+import { testField } from "./testing/formFixtures";
 
 const fields = [
   testField("f1", "SHORT_TEXT", { identifier: "fullName", prefill: "name" }),

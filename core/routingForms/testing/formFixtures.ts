@@ -1,4 +1,4 @@
-import type { FormField, FormRoute, RouteAction, RouteCondition } from "./formTypes";
+import type { FormField, FormRoute, RouteAction, RouteCondition } from "../formTypes";
 
 /** A field for tests: `type` and `id`, the rest defaulted (the id doubles as identifier). */
 export function testField(
