@@ -177,6 +177,14 @@ export const MESSAGE_PARAMS = {
   "account.alreadyVerified": [],
   "account.emailChangeRequested": [],
   "account.verificationSent": ["email"],
+  "routingForms.notFound": [],
+  "routingForms.oneFallback": [],
+  "routingForms.addCondition": [],
+  "routingForms.unknownField": [],
+  "routingForms.operatorNotForField": [],
+  "routingForms.identifierTaken": [],
+  "routingForms.optionTwice": [],
+  "routingForms.fieldsWithRoutes": [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageKey = keyof typeof MESSAGE_PARAMS;

@@ -33,6 +33,7 @@ const CancelPage = page(() => import("./CancelPage").then((m) => m.CancelPage));
 const ReschedulePage = page(() => import("./ReschedulePage").then((m) => m.ReschedulePage));
 const PaymentErrorPage = page(() => import("./PaymentErrorPage").then((m) => m.PaymentErrorPage));
 const ProfilePage = page(() => import("./ProfilePage").then((m) => m.ProfilePage));
+const RoutingFormPage = page(() => import("./RoutingFormPage").then((m) => m.RoutingFormPage));
 
 /**
  * Every route of the client with its page: core/routing/clientRoutes.ts lists the paths (the
@@ -55,7 +56,7 @@ const PAGES: Record<ClientRouteName, LazyRoutePage<RoutePageProps>> = {
   singleUseLink: BookingPage,
   cancel: CancelPage,
   event: ConfirmationPage,
-  routingForm: NotFoundPage,
+  routingForm: RoutingFormPage,
   profile: ProfilePage,
   booking: BookingPage,
   bookingPaymentError: PaymentErrorPage,

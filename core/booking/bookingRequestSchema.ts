@@ -129,6 +129,8 @@ export const bookingRequestSchema = z
     // Absent: the server takes the request's language (cookie, Accept-Language).
     language: z.preprocess(blankAsAbsent, z.enum(LANGUAGES, { error: SELECT_MESSAGE }).optional()),
     emailCode: z.preprocess(blankAsAbsent, z.string().trim().max(20).optional()),
+    // The routing form response the booking page was opened from (its c__routing_response).
+    routingResponseId: z.preprocess(blankAsAbsent, z.uuid().optional()),
   })
   .superRefine((request, ctx) => {
     if (request.name === undefined && (!request.firstName || !request.lastName)) {

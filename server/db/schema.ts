@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { EventKind, Schedule } from "../../core/availability/types";
 import type { EventLocation, HostGroup, Question } from "../../core/eventTypes/eventTypeSchema";
+import type { FormAnswers, FormField, FormRoute } from "../../core/routingForms/formTypes";
 
 /** A PostgreSQL tstzrange, kept as its text form ("[a,b)"); only SQL reads its parts. */
 const tstzrange = customType<{ data: string }>({ dataType: () => "tstzrange" });
@@ -393,11 +394,39 @@ export const routingForms = pgTable(
     teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
-    fields: jsonb("fields").$type<unknown[]>().notNull().default([]),
-    routes: jsonb("routes").$type<unknown[]>().notNull().default([]),
+    description: text("description").notNull().default(""),
+    fields: jsonb("fields").$type<FormField[]>().notNull().default([]),
+    routes: jsonb("routes").$type<FormRoute[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("routing_forms_slug_key").on(t.slug),
+    index().on(t.userId),
+    index().on(t.teamId),
+  ],
+);
+
+/** One submission of a routing form: its checked answers, the route taken and where it led. */
+export const routingFormResponses = pgTable(
+  "routing_form_responses",
+  {
+    id: id(),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => routingForms.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<FormAnswers>().notNull(),
+    /** The id of the route taken (as it was then) and what its action was. */
+    routeId: text("route_id").notNull(),
+    actionType: text("action_type", { enum: ["EVENT_TYPE", "URL", "MESSAGE"] }).notNull(),
+    /** For an EVENT_TYPE route: the event type it opened; a booking of it may link here. */
+    eventTypeId: uuid("event_type_id").references(() => eventTypes.id, { onDelete: "set null" }),
+    /** The booking made from the routed page. */
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    utm: jsonb("utm").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("routing_forms_slug_key").on(t.slug)],
+  (t) => [index().on(t.formId, t.createdAt)],
 );
 
 /** Profile-page blocks of a user or team, in display order. */

@@ -16,6 +16,7 @@ import { passwordRoutes } from "./password/passwordRoutes";
 import { profilePageRoutes } from "./profilePage/profilePageRoutes";
 import { publicEventTypeRoutes } from "./publicEventTypes/publicEventTypeRoutes";
 import { rescheduleRoutes } from "./reschedule/rescheduleRoutes";
+import { routingFormRoutes } from "./routingForms/routingFormRoutes";
 import { scheduleRoutes } from "./schedules/scheduleRoutes";
 import { singleUseLinkRoutes } from "./singleUseLinks/singleUseLinkRoutes";
 import { teamRoutes } from "./teams/teamRoutes";
@@ -51,6 +52,7 @@ export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     inviteeRoutes,
     analyticsRoutes,
     profilePageRoutes,
+    routingFormRoutes,
   ]) {
     await app.register(routes, { deps });
   }

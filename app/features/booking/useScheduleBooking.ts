@@ -1,5 +1,6 @@
 import { type FormEvent, type RefObject, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { routingResponseField } from "../../../core/routingForms/routeTarget";
 import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { publicApi } from "../../api/publicApi";
@@ -95,6 +96,7 @@ export function useScheduleBooking({
       ...detailsBody(eventType, values),
       language: i18n.language,
       ...(emailCode ? { emailCode } : {}),
+      ...routingResponseField(window.location.search),
     };
   }
 

@@ -35,6 +35,12 @@ const VerifyEmailScreen = screen(() =>
 const ConfirmEmailScreen = screen(() =>
   import("./ConfirmEmailScreen").then((m) => m.ConfirmEmailScreen),
 );
+const RoutingFormsScreen = screen(() =>
+  import("./RoutingFormsScreen").then((m) => m.RoutingFormsScreen),
+);
+const RoutingFormEditScreen = screen(() =>
+  import("./RoutingFormEditScreen").then((m) => m.RoutingFormEditScreen),
+);
 const InvitationScreen = screen(() => import("./InvitationScreen").then((m) => m.InvitationScreen));
 const MissingScreen = screen(() => import("./MissingScreen").then((m) => m.MissingScreen));
 
@@ -56,6 +62,8 @@ export const dashboardRoutes: readonly DashboardRoute[] = [
   { path: "/availability", section: "availability", Screen: AvailabilityScreen },
   { path: "/availability/:id", section: "availability", Screen: ScheduleScreen },
   { path: "/bookings", section: "bookings", Screen: BookingsScreen },
+  { path: "/routing-forms", section: "routingForms", Screen: RoutingFormsScreen },
+  { path: "/routing-forms/:id", section: "routingForms", Screen: RoutingFormEditScreen },
   { path: "/teams", section: "teams", Screen: TeamsScreen },
   { path: "/teams/:id", section: "teams", Screen: TeamScreen },
   { path: "/settings", section: "settings", Screen: SettingsScreen },

@@ -4,6 +4,7 @@ import { matchClientRoute } from "../../../core/routing/clientRoutes";
 import type { PathParams } from "../../../core/routing/matchPath";
 import type { PublicEventTypeRef } from "../../availability/resolvePublicEventType";
 import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
+import { findPublicRoutingForm } from "../../data/routingForms";
 import type { Db } from "../../db/database";
 import { findPageOwner } from "../profilePage/profilePageData";
 
@@ -50,8 +51,9 @@ export async function pageExists(db: Db, pathname: string): Promise<boolean> {
   const { name, params } = matchClientRoute(pathname);
   switch (name) {
     case "notFound":
-    case "routingForm":
       return false;
+    case "routingForm":
+      return (await findPublicRoutingForm(db, params.formSlug ?? "")) !== null;
     case "profile":
       return (await findPageOwner(db, params.username ?? "")) !== null;
     case "booking":

@@ -26,6 +26,7 @@ import { attendeeCanceller } from "../../commands/attendeeCanceller";
 import { bookingCreator } from "../../commands/bookingCreator";
 import { eventCanceller } from "../../commands/eventCanceller";
 import { pendingBookingDeleter } from "../../commands/pendingBookingDeleter";
+import { routingResponseLinker } from "../../commands/routingResponseLinker";
 import { findAttendee, findEventView } from "../../data/bookings";
 import type { Deps } from "../../deps";
 import { requestLanguage } from "../../i18n/requestLanguage";
@@ -96,6 +97,12 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           body.emailCode,
         );
         taken = fillsSlot;
+        if (body.routingResponseId !== undefined) {
+          await routingResponseLinker(db, body.routingResponseId, {
+            eventId: booked.event.id,
+            eventTypeId: booked.event.eventTypeId,
+          });
+        }
         return reply
           .status(201)
           .send(presentBooking(booked, target.eventType, deps.config.publicUrl));

@@ -8,6 +8,7 @@ export type DashboardSection =
   | "eventTypes"
   | "availability"
   | "bookings"
+  | "routingForms"
   | "teams"
   | "settings";
 
@@ -16,6 +17,7 @@ const sections: { id: DashboardSection; path: string }[] = [
   { id: "eventTypes", path: "/dashboard/event-types" },
   { id: "availability", path: "/dashboard/availability" },
   { id: "bookings", path: "/dashboard/bookings" },
+  { id: "routingForms", path: "/dashboard/routing-forms" },
   { id: "teams", path: "/dashboard/teams" },
   { id: "settings", path: "/dashboard/settings" },
 ];

@@ -1,0 +1,169 @@
+import { useTranslation } from "react-i18next";
+import {
+  CHOICE_TYPES,
+  FORM_FIELD_TYPES,
+  type FormFieldType,
+  PREFILL_TARGETS,
+} from "../../../../core/routingForms/formTypes";
+import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { SelectField } from "../../../components/SelectField";
+import { TextAreaField } from "../../../components/TextAreaField";
+import { TextField } from "../../../components/TextField";
+import { type FormField, newItemId } from "./routingFormQueries";
+
+interface FieldsEditorProps {
+  fields: FormField[];
+  onChange: (fields: FormField[]) => void;
+  /** Server errors by path ("fields.0.label"). */
+  errors: Record<string, string[]>;
+}
+
+/** Moves item `index` of `list` by `by` places (the builder's up and down buttons). */
+export function moved<T>(list: readonly T[], index: number, by: number): T[] {
+  const to = index + by;
+  if (to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(index, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/** The builder's questions: add, reorder, edit and remove. */
+export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
+  const { t } = useTranslation();
+  const update = (index: number, patch: Partial<FormField>) =>
+    onChange(fields.map((field, at) => (at === index ? { ...field, ...patch } : field)));
+  return (
+    <section aria-labelledby="rf-fields" className="flex flex-col gap-3">
+      <h2 id="rf-fields" className="text-lg font-bold text-gray-900">
+        {t("dashboard.routingForms.questions")}
+      </h2>
+      <ol className="flex flex-col gap-3">
+        {fields.map((field, index) => {
+          const err = (name: string) => errors[`fields.${index}.${name}`] ?? [];
+          return (
+            <li
+              key={field.id}
+              className="flex flex-col gap-3 rounded-xl border border-gray-200 p-3"
+            >
+              <p className="text-sm font-semibold text-gray-700">
+                {t("dashboard.routingForms.questionNumber", { number: index + 1 })}
+              </p>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField
+                  label={t("dashboard.routingForms.label")}
+                  value={field.label}
+                  errors={err("label")}
+                  onChange={(event) => update(index, { label: event.target.value })}
+                />
+                <SelectField
+                  label={t("dashboard.routingForms.type")}
+                  value={field.type}
+                  options={FORM_FIELD_TYPES.map((type) => ({
+                    value: type,
+                    label: t(`dashboard.routingForms.types.${type}`),
+                  }))}
+                  onChange={(event) => update(index, { type: event.target.value as FormFieldType })}
+                />
+                <TextField
+                  label={t("dashboard.routingForms.identifier")}
+                  hint={t("dashboard.routingForms.identifierHint")}
+                  value={field.identifier}
+                  errors={err("identifier")}
+                  onChange={(event) => update(index, { identifier: event.target.value })}
+                />
+                <SelectField
+                  label={t("dashboard.routingForms.prefill")}
+                  value={field.prefill ?? ""}
+                  options={[
+                    {
+                      value: "",
+                      label: t("dashboard.routingForms.prefillCustom", {
+                        name: `c__${field.identifier}`,
+                      }),
+                    },
+                    ...PREFILL_TARGETS.map((target) => ({ value: target, label: target })),
+                  ]}
+                  onChange={(event) =>
+                    update(index, {
+                      prefill: (event.target.value || null) as FormField["prefill"],
+                    })
+                  }
+                />
+              </div>
+              <TextField
+                label={t("dashboard.routingForms.helpText")}
+                value={field.helpText}
+                errors={err("helpText")}
+                onChange={(event) => update(index, { helpText: event.target.value })}
+              />
+              {CHOICE_TYPES.has(field.type) ? (
+                <TextAreaField
+                  label={t("dashboard.routingForms.options")}
+                  hint={t("dashboard.routingForms.optionsHint")}
+                  rows={3}
+                  value={field.options.join("\n")}
+                  errors={err("options")}
+                  onChange={(event) => update(index, { options: event.target.value.split("\n") })}
+                />
+              ) : null}
+              <CheckboxField
+                label={t("dashboard.routingForms.required")}
+                checked={field.required}
+                onChange={(required) => update(index, { required })}
+              />
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="compact"
+                  variant="secondary"
+                  disabled={index === 0}
+                  onClick={() => onChange(moved(fields, index, -1))}
+                >
+                  {t("dashboard.routingForms.moveUp")}
+                </Button>
+                <Button
+                  size="compact"
+                  variant="secondary"
+                  disabled={index === fields.length - 1}
+                  onClick={() => onChange(moved(fields, index, 1))}
+                >
+                  {t("dashboard.routingForms.moveDown")}
+                </Button>
+                <Button
+                  size="compact"
+                  variant="secondary"
+                  onClick={() => onChange(fields.filter((_, at) => at !== index))}
+                >
+                  {t("dashboard.routingForms.remove")}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <Button
+        variant="secondary"
+        className="self-start"
+        onClick={() =>
+          onChange([
+            ...fields,
+            {
+              id: newItemId("f"),
+              type: "SHORT_TEXT",
+              label: "",
+              identifier: `q${fields.length + 1}`,
+              required: false,
+              helpText: "",
+              options: [],
+              maxSelected: null,
+              prefill: null,
+            },
+          ])
+        }
+      >
+        {t("dashboard.routingForms.addQuestion")}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,272 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BookingPage } from "./pages/BookingPage";
+import { DashboardPage, newHost } from "./pages/DashboardPage";
+import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { type SeededHost, seeder } from "./support/seed";
+
+const session = await browserSession();
+const seed = seeder(baseUrl());
+const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
+const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
+
+interface SeededForm {
+  id: string;
+  slug: string;
+}
+
+/** A host with an event type asking for topics, and a form that routes API questions to it. */
+async function seedForm(): Promise<{ host: SeededHost; form: SeededForm }> {
+  const host = await seed.signUpHost({ name: "Rita Router" });
+  const eventType = await seed.createEventType(host, {
+    title: "API consultation",
+    questions: [
+      {
+        id: "topics",
+        type: "MULTIPLE_CHOICE",
+        label: "Topics",
+        options: ["API", "Billing", "Reports"],
+      },
+    ],
+  });
+  const form = await seed.call<SeededForm>(
+    "POST",
+    "/routing-forms",
+    {
+      title: "Where should we send you?",
+      slug: `rf-${seed.unique()}`,
+      description: "Three quick questions.",
+      fields: [
+        {
+          id: "fName",
+          type: "SHORT_TEXT",
+          label: "Your name",
+          identifier: "name",
+          required: true,
+          prefill: "name",
+        },
+        {
+          id: "fMail",
+          type: "EMAIL",
+          label: "Work email",
+          identifier: "email",
+          required: true,
+          prefill: "email",
+        },
+        {
+          id: "fTopics",
+          type: "MULTI_SELECT",
+          label: "Topics",
+          identifier: "topics",
+          required: true,
+          options: ["API", "Billing", "Reports"],
+          prefill: "a1",
+        },
+      ],
+      routes: [
+        {
+          id: "api",
+          conditions: [{ fieldId: "fTopics", operator: "contains", value: ["API"] }],
+          action: { type: "EVENT_TYPE", eventTypeId: eventType.id },
+        },
+        {
+          id: "reports",
+          conditions: [{ fieldId: "fTopics", operator: "contains", value: ["Reports"] }],
+          action: { type: "URL", url: `${baseUrl()}/?from=rf`, appendAnswers: true },
+        },
+        {
+          id: "fallback",
+          isFallback: true,
+          action: { type: "MESSAGE", message: "We will email you within a day." },
+        },
+      ],
+    },
+    host.headers,
+  );
+  return { host, form };
+}
+
+describe("routing forms", () => {
+  it("routes a visitor by keyboard to the event type, prefilled, and links the booking", async () => {
+    const { host, form } = await seedForm();
+    const { page } = await session.newPage(context);
+    await page.goto(`/RF/${form.slug}`);
+    await page.getByRole("heading", { name: "Where should we send you?", level: 1 }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    // Field by field: sending empty says what each needs.
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Please select an option").waitFor();
+    expect(await page.getByText("Required").count()).toBe(2);
+
+    await page.getByLabel("Your name").fill("Nia Visitor");
+    await page.getByLabel("Work email").fill("nia@example.com");
+    expect(await page.getByText("Required").count()).toBe(0);
+
+    // The dropdown by keyboard: open, select all, clear, search and pick one.
+    const dropdown = page.getByRole("button", { name: /Topics/ });
+    await dropdown.focus();
+    await page.keyboard.press("ArrowDown");
+    const search = page.getByRole("combobox", { name: "Search options" });
+    const list = page.getByRole("listbox", { name: "Topics" });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(
+      await page.getByRole("option", { name: "Select all" }).getAttribute("aria-selected"),
+    ).toBe("true");
+    expect(await list.getByRole("option", { selected: true }).count()).toBe(4);
+    await page.keyboard.press("Enter");
+    expect(await list.getByRole("option", { selected: true }).count()).toBe(0);
+    await page.keyboard.type("ap");
+    expect(await list.getByRole("option").count()).toBe(1);
+    await page.keyboard.press("Enter");
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dropdown.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dropdown.textContent()).toContain("API");
+    expect(await page.getByText("Please select an option").count()).toBe(0);
+
+    await page.getByRole("button", { name: "Submit" }).click();
+    const booking = new BookingPage(page);
+    await page.getByRole("heading", { name: "API consultation", level: 1 }).waitFor();
+    await booking.bookableDates().first().waitFor();
+    const query = new URL(page.url()).searchParams;
+    expect(query.get("name")).toBe("Nia Visitor");
+    expect(query.get("a1")).toBe("API");
+    const responseId = query.get("c__routing_response");
+    expect(responseId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Nia Visitor");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("nia@example.com");
+    expect(await page.getByRole("checkbox", { name: "API" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Billing" }).isChecked()).toBe(false);
+    await booking.schedule();
+    await booking.confirmed();
+
+    const { responses } = await seed.call<{
+      responses: { id: string; routeId: string; booking: { status: string } | null }[];
+    }>("GET", `/routing-forms/${form.id}/responses`, undefined, host.headers);
+    expect(responses).toHaveLength(1);
+    expect(responses[0]).toMatchObject({
+      id: responseId,
+      routeId: "api",
+      booking: { status: "CONFIRMED" },
+    });
+  });
+
+  it("shows the custom message for other answers, and lays the form out right to left in Arabic", async () => {
+    const { form } = await seedForm();
+    const { page } = await session.newPage(context);
+    await page.goto(`/RF/${form.slug}`);
+    await page.getByLabel("Your name").fill("Omar");
+    // Leaving a filled-in field checks it with the server's rule.
+    await page.getByLabel("Work email").fill("omar@");
+    await page.keyboard.press("Tab");
+    await page.getByText("Please enter a valid email address.").waitFor();
+    await page.getByLabel("Work email").fill("omar@example.com");
+    expect(await page.getByText("Please enter a valid email address.").count()).toBe(0);
+    await page.getByRole("button", { name: /Topics/ }).click();
+    await page.getByRole("option", { name: "Billing" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Submit" }).click();
+    const heading = page.getByRole("heading", { name: "Thank you", level: 1 });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText("We will email you within a day.").isVisible()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    const arabic = await session.newPage({
+      locale: "ar",
+      timezoneId: "Asia/Riyadh",
+      viewport: { width: 375, height: 800 },
+    });
+    await arabic.context.addCookies([{ name: "language", value: "ar", url: baseUrl() }]);
+    await arabic.page.goto(`/RF/${form.slug}`);
+    await arabic.page.getByRole("button", { name: "إرسال" }).waitFor();
+    expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    const title = arabic.page.locator("h1 bdi");
+    expect(await title.getAttribute("dir")).toBe("auto");
+    await arabic.page.getByRole("button", { name: "إرسال" }).click();
+    await arabic.page
+      .getByText("يرجى اختيار خيار")
+      .or(arabic.page.locator("[data-field-error]").first())
+      .first()
+      .waitFor();
+    await expectNoSeriousAxeViolations(arabic.page);
+
+    // A third answer set leaves for the route's address with the answers appended.
+    const leaving = (await session.newPage(context)).page;
+    await leaving.goto(`/RF/${form.slug}`);
+    await leaving.getByLabel("Your name").fill("Rae");
+    await leaving.getByLabel("Work email").fill("rae@example.com");
+    await leaving.getByRole("button", { name: /Topics/ }).click();
+    await leaving.getByRole("option", { name: "Reports" }).click();
+    await leaving.keyboard.press("Escape");
+    await leaving.getByRole("button", { name: "Submit" }).click();
+    await leaving.waitForURL((url) => url.searchParams.get("from") === "rf");
+    const query = new URL(leaving.url()).searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      from: "rf",
+      name: "Rae",
+      email: "rae@example.com",
+      topics: "Reports",
+    });
+  });
+
+  it("is built in the dashboard: a route by condition, the test panel, save, and the link", async () => {
+    const { page } = await session.newPage({ ...context, viewport: { width: 375, height: 800 } });
+    const dashboard = new DashboardPage(page);
+    const host = newHost("Builder");
+    await dashboard.signUp(host);
+    await dashboard.api("POST", "/api/event-types", {
+      kind: "ONE_ON_ONE",
+      title: "VIP call",
+      slug: "vip-call",
+      duration: 30,
+      locations: [{ type: "ZOOM", options: { url: "https://zoom.example.com/j/1" } }],
+    });
+    await page.goto("/dashboard/routing-forms");
+    await page.getByRole("heading", { name: "Routing forms", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "New routing form" }).click();
+    await page.getByRole("heading", { name: "New routing form", level: 1 }).waitFor();
+
+    await page.getByRole("button", { name: "Add route" }).click();
+    await page.getByRole("button", { name: "Add condition" }).click();
+    await page.getByLabel("Value", { exact: true }).fill("VIP");
+    expect(await page.getByLabel("Event type", { exact: true }).inputValue()).not.toBe("");
+
+    const panel = page.locator("section", {
+      has: page.getByRole("heading", { name: "Test the routes" }),
+    });
+    await panel.getByLabel("Your name").fill("vip");
+    await panel.getByText("Route 1 is taken.").waitFor();
+    await panel.getByLabel("Your name").fill("someone");
+    await panel.getByText("The fallback route is taken.").waitFor();
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved.").waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({
+      path: join(screenshotDir, "routing-form-builder-375.png"),
+      fullPage: true,
+    });
+
+    const forms = (await dashboard.api("GET", "/api/routing-forms")) as {
+      forms: { url: string }[];
+    };
+    const formUrl = new URL(forms.forms[0]!.url);
+    expect(formUrl.pathname).toMatch(/^\/RF\/form-/);
+    await page.goto(formUrl.pathname);
+    await page.getByLabel("Your name").fill("VIP");
+    await page.getByLabel("Email").fill("vip@example.com");
+    await page.screenshot({
+      path: join(screenshotDir, "routing-form-public-375.png"),
+      fullPage: true,
+    });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "VIP call", level: 1 }).waitFor();
+  });
+});
