@@ -49,6 +49,8 @@ export interface BookingMailData {
   rescheduleUrl: string | null;
   /** cancelled: only this invitee left a group event that goes on (no calendar cancel for hosts). */
   seatOnly: boolean;
+  /** A paid booking: what was paid (minor units), and what was refunded on cancelling. */
+  payment?: { amount: number; currency: string; refunded?: number };
   /** rescheduled into another event (a GROUP seat move): the calendar entry it replaces. */
   replacesUid?: string;
   replacesSequence?: number;
@@ -92,6 +94,16 @@ export interface EmailInUseData {
   url: string;
 }
 
+/** To a payer whose payment was refunded without a booking: it came after the slot was gone. */
+export interface PaymentRefundedData {
+  name: string;
+  /** The event type's title, when the booking is still known. */
+  title: string | null;
+  amount: number;
+  currency: string;
+  reason: "late";
+}
+
 export type BookingTemplate = "bookingConfirmed" | "bookingCancelled" | "bookingRescheduled";
 
 /** An outbox row's payload of kind "mail": which template, for whom, with what data. */
@@ -115,7 +127,8 @@ export type MailPayload =
       language: string;
       data: EmailChangeNoticeData;
     }
-  | { template: "emailInUse"; to: MailAddress; language: string; data: EmailInUseData };
+  | { template: "emailInUse"; to: MailAddress; language: string; data: EmailInUseData }
+  | { template: "paymentRefunded"; to: MailAddress; language: string; data: PaymentRefundedData };
 
 /** A rendered mail, ready for nodemailer. */
 export interface RenderedMail {

@@ -9,6 +9,7 @@ import { emailChangeNotice } from "./templates/emailChangeNotice";
 import { emailCode } from "./templates/emailCode";
 import { emailInUse } from "./templates/emailInUse";
 import { passwordReset } from "./templates/passwordReset";
+import { paymentRefunded } from "./templates/paymentRefunded";
 import { teamInvitation } from "./templates/teamInvitation";
 
 const bookingTemplates = { bookingConfirmed, bookingCancelled, bookingRescheduled };
@@ -45,6 +46,9 @@ export function renderMail(payload: MailPayload): RenderedMail {
       ics: null,
       attachments: [],
     };
+  }
+  if (payload.template === "paymentRefunded") {
+    return { to: payload.to, ...paymentRefunded(payload.data, language), ics: null, attachments: [] };
   }
   if (payload.template === "emailInUse") {
     return { to: payload.to, ...emailInUse(payload.data, language), ics: null, attachments: [] };

@@ -151,3 +151,9 @@ export function paymentGatewayOf(config: Pick<Config, "stripe">): PaymentGateway
   }
   return gateway;
 }
+
+/** The gateway and the hold's length, for booking a paid event type; null without Stripe. */
+export function paymentsSetup(config: Pick<Config, "stripe" | "paymentHoldMinutes">) {
+  const gateway = paymentGatewayOf(config);
+  return gateway === null ? null : { gateway, holdMinutes: config.paymentHoldMinutes };
+}
