@@ -546,7 +546,10 @@ export const payments = pgTable(
     index().on(t.status, t.expiresAt),
     index().on(t.eventId),
     index().on(t.attendeeId),
-    check("payments_amounts", sql`${t.amount} > 0 and ${t.refundedAmount} between 0 and ${t.amount}`),
+    check(
+      "payments_amounts",
+      sql`${t.amount} > 0 and ${t.refundedAmount} between 0 and ${t.amount}`,
+    ),
   ],
 );
 

@@ -231,7 +231,9 @@ describe("mails in every language", () => {
 
   it("a paid booking's mails say what was paid and refunded, as money of the mail's language", () => {
     expect(render("confirmedPaid", "en").text).toContain("Paid: €25.00");
-    expect(render("confirmedPaid", "de").text.replace(/\u00a0/g, " ")).toContain("Bezahlt: 25,00 €");
+    expect(render("confirmedPaid", "de").text.replace(/\u00a0/g, " ")).toContain(
+      "Bezahlt: 25,00 €",
+    );
     expect(render("cancelledRefunded", "en").text).toContain("Refunded: €25.00");
     expect(render("confirmedInvitee", "en").text).not.toContain("Paid");
     const late = render("paymentRefunded", "en");

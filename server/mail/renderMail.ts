@@ -48,7 +48,12 @@ export function renderMail(payload: MailPayload): RenderedMail {
     };
   }
   if (payload.template === "paymentRefunded") {
-    return { to: payload.to, ...paymentRefunded(payload.data, language), ics: null, attachments: [] };
+    return {
+      to: payload.to,
+      ...paymentRefunded(payload.data, language),
+      ics: null,
+      attachments: [],
+    };
   }
   if (payload.template === "emailInUse") {
     return { to: payload.to, ...emailInUse(payload.data, language), ics: null, attachments: [] };

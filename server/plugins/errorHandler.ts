@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { GatewayError } from "../payments/paymentGateway";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DomainError, type ErrorCode, type FieldErrors } from "../../core/errors";
@@ -7,11 +6,11 @@ import { message } from "../../core/messages";
 import { slotTaken } from "../booking/slotTaken";
 import { databaseBusy } from "../db/retryOnceOnConflict";
 import { isTransactionConflict, sqlState } from "../db/sqlState";
-
 import { localizedValidationIssues } from "../i18n/localizedValidation";
 import { requestLanguage } from "../i18n/requestLanguage";
 import { translator } from "../i18n/serverI18n";
 import { translateAny } from "../i18n/translateMessage";
+import { GatewayError } from "../payments/paymentGateway";
 
 /** The only code-to-status table of the server. */
 const STATUS: Record<ErrorCode, number> = {
