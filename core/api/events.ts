@@ -178,6 +178,10 @@ export const inviteeSchema = z.object({
   timeZone: z.string(),
   language: z.string(),
   cancellationReason: z.string().nullable(),
+  /** A paid booking: what was paid, and what the invitee's cancelling now would refund. */
+  payment: z
+    .object({ amount: z.number(), currency: z.string(), refundOnCancel: z.number() })
+    .optional(),
 });
 
 /** Without the attendee's secret only this much: the uuid is in page URLs, the details are not. */

@@ -134,7 +134,8 @@ async function succeeded(context: SettleContext, tx: Tx, row: PaymentRow): Promi
     await confirm(context, tx, row, booking);
     return "confirmed";
   }
-  if (row.status !== "PENDING") {
+  // Released for want of payment (not cancelled by the invitee): the slot may still be free.
+  if (row.status === "EXPIRED" || row.status === "FAILED") {
     const retaken = await retake(tx, row, context.now);
     if (retaken !== null) {
       await confirm(context, tx, row, retaken);

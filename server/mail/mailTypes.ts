@@ -50,7 +50,7 @@ export interface BookingMailData {
   /** cancelled: only this invitee left a group event that goes on (no calendar cancel for hosts). */
   seatOnly: boolean;
   /** A paid booking: what was paid (minor units), and what was refunded on cancelling. */
-  payment?: { amount: number; currency: string; refunded?: number };
+  payment?: PaymentMailData;
   /** rescheduled into another event (a GROUP seat move): the calendar entry it replaces. */
   replacesUid?: string;
   replacesSequence?: number;
@@ -92,6 +92,14 @@ export interface EmailChangeNoticeData {
 export interface EmailInUseData {
   /** Where to reset the password of the account that has the address. */
   url: string;
+}
+
+/** What a booking mail says about its payment (minor units). */
+export interface PaymentMailData {
+  amount: number;
+  currency: string;
+  /** Cancelled: what was refunded (0: nothing, by the refund policy). */
+  refunded?: number;
 }
 
 /** To a payer whose payment was refunded without a booking: it came after the slot was gone. */

@@ -361,3 +361,126 @@ describe("without Stripe", () => {
     expect(hook.statusCode).toBe(404);
   });
 });
+
+describe("cancelling a paid booking", () => {
+  async function paidAndConfirmed(
+    host: Host,
+    start: string,
+    email: string,
+    policy: Record<string, unknown>,
+  ) {
+    const type = await createEventType(t, host, { title: "Lesson", price, ...policy });
+    const answer = await bookOk(t, bookingBody(userLink(host, type), { start, email }));
+    const intentId = answer.event.payment!.paymentIntent;
+    stripe.confirm(intentId, SUCCEEDS);
+    await webhook("payment_intent.succeeded", intentId).send();
+    return { type, answer, intentId };
+  }
+  const cancel = (uuid: string, payload: Record<string, unknown>, headers = {}) =>
+    t.request({ method: "PUT", url: `/api/event/uuid/${uuid}/cancel`, payload, headers });
+  const cancelMail = async (email: string) =>
+    (await bookingMailsTo(t, email)).find((m) => m.template === "bookingCancelled");
+  const refundsOf = (intentId: string) =>
+    stripe.refunds.filter((r) => r.payment_intent === intentId).map((r) => r.amount);
+
+  // berlinSlot(1, "09:00") starts 27 hours after BOOKING_NOW.
+  it("refunds an invitee inside the refund window, says so before and after", async () => {
+    const host = await signUpHost(t);
+    const { answer, intentId } = await paidAndConfirmed(host, berlinSlot(1, "09:00"), "in@x.test", {
+      refundPolicy: "FULL_BEFORE",
+      refundHours: 24,
+    });
+    const token = answer.attendee.token;
+    const read = await t.request({
+      method: "GET",
+      url: `/api/invitee/${answer.attendee.uuid}?token=${encodeURIComponent(token)}`,
+    });
+    expect(read.json().invitee.payment).toEqual({
+      amount: 2500,
+      currency: "EUR",
+      refundOnCancel: 2500,
+    });
+    const anonymous = await t.request({
+      method: "GET",
+      url: `/api/invitee/${answer.attendee.uuid}`,
+    });
+    expect(anonymous.json().invitee.payment).toBeUndefined();
+    const response = await cancel(answer.attendee.uuid, { token, cancellation_reason: "" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await paymentRow(intentId)).toMatchObject({ status: "REFUNDED", refundedAmount: 2500 });
+    expect((await cancelMail("in@x.test"))?.data.payment).toEqual({
+      amount: 2500,
+      currency: "EUR",
+      refunded: 2500,
+    });
+    expect(await makeDueRefunds(work())).toBeGreaterThanOrEqual(1);
+    expect(refundsOf(intentId)).toEqual([2500]);
+  });
+
+  it("refunds nothing to an invitee outside the refund window, and says that too", async () => {
+    const host = await signUpHost(t);
+    const { answer, intentId } = await paidAndConfirmed(
+      host,
+      berlinSlot(1, "10:00"),
+      "out@x.test",
+      { refundPolicy: "FULL_BEFORE", refundHours: 48 },
+    );
+    const token = answer.attendee.token;
+    const read = await t.request({
+      method: "GET",
+      url: `/api/invitee/${answer.attendee.uuid}?token=${encodeURIComponent(token)}`,
+    });
+    expect(read.json().invitee.payment.refundOnCancel).toBe(0);
+    expect((await cancel(answer.attendee.uuid, { token })).statusCode).toBe(200);
+    expect(await paymentRow(intentId)).toMatchObject({ status: "PAID", refundedAmount: 0 });
+    expect((await cancelMail("out@x.test"))?.data.payment?.refunded).toBe(0);
+    await makeDueRefunds(work());
+    expect(refundsOf(intentId)).toEqual([]);
+  });
+
+  it("refunds in full when the host cancels, whatever the policy", async () => {
+    const host = await signUpHost(t);
+    const { answer, intentId } = await paidAndConfirmed(
+      host,
+      berlinSlot(1, "13:00"),
+      "host-cancelled@x.test",
+      { refundPolicy: "NONE" },
+    );
+    const response = await cancel(answer.event.uuid, { cancellation_reason: "Ill" }, host.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await paymentRow(intentId)).toMatchObject({ status: "REFUNDED", refundedAmount: 2500 });
+    expect((await cancelMail("host-cancelled@x.test"))?.data.payment?.refunded).toBe(2500);
+    await makeDueRefunds(work());
+    expect(refundsOf(intentId)).toEqual([2500]);
+  });
+
+  it("keeps the refund policy on the event type, and needs the hours for FULL_BEFORE", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, {
+      price,
+      paymentTerms: "  No shows are not refunded.  ",
+      refundPolicy: "FULL_BEFORE",
+      refundHours: 12,
+    });
+    expect(type).toMatchObject({
+      paymentTerms: "No shows are not refunded.",
+      refundPolicy: "FULL_BEFORE",
+      refundHours: 12,
+    });
+    const patched = await t.request({
+      method: "PATCH",
+      url: `/api/event-types/${type.id}`,
+      headers: host.headers,
+      payload: { refundPolicy: "NONE" },
+    });
+    expect(patched.json()).toMatchObject({ refundPolicy: "NONE", refundHours: null });
+    const missing = await t.request({
+      method: "PATCH",
+      url: `/api/event-types/${type.id}`,
+      headers: host.headers,
+      payload: { refundPolicy: "FULL_BEFORE", refundHours: null },
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().errors)).toEqual(["refundHours"]);
+  });
+});
