@@ -19,11 +19,12 @@ import {
   type DetailsValues,
   prefillDetails,
 } from "./detailsForm";
-import { formatMeetingTime } from "./formatters";
+import { formatMeetingTime, formatPrice } from "./formatters";
 import { GuestsField } from "./GuestsField";
 import { LocationField } from "./LocationField";
 import { needsInviteePhone } from "./locationText";
 import { NameFields } from "./NameFields";
+import type { CardHandle } from "./payment/CardField";
 import { QuestionField } from "./QuestionField";
 import type { SlotSelection } from "./timetable";
 import { timeZoneLabel } from "./timeZoneLabel";
@@ -32,6 +33,8 @@ import { useScheduleBooking } from "./useScheduleBooking";
 const EmailCodeStep = lazy(() =>
   import("./EmailCodeStep").then((m) => ({ default: m.EmailCodeStep })),
 );
+// Stripe.js and the card field: fetched only for a paid event type.
+const CardField = lazy(() => import("./payment/CardField").then((m) => ({ default: m.CardField })));
 
 interface DetailsStepProps {
   source: BookingSource;
@@ -62,6 +65,8 @@ export function DetailsStep({
   const [values, setValues] = useState<DetailsValues>(() => prefillDetails(search, eventType));
   const phoneValidity = useRef(new Map<string, boolean>());
   const formRef = useRef<HTMLFormElement>(null);
+  const cardRef = useRef<CardHandle | null>(null);
+  const payment = eventType.payment ?? null;
   const headingId = useId();
   const booking = useScheduleBooking({
     source,
@@ -73,6 +78,7 @@ export function DetailsStep({
     phoneValid: (field) => phoneValidity.current.get(field) ?? false,
     formRef,
     onSlotTaken,
+    card: payment ? cardRef : undefined,
   });
   const { errors, clearError } = booking;
   // A paid event type on a server without payments: the server would refuse the booking.
@@ -142,6 +148,14 @@ export function DetailsStep({
           <span className="font-semibold">{when.times}</span>, {when.date}
           <br />
           <span className="text-sm text-gray-700">{timeZoneLabel(timeZone, now, locale)}</span>
+          {eventType.price ? (
+            <>
+              <br />
+              <span className="font-semibold">
+                {formatPrice(eventType.price.amount, eventType.price.currency, locale)}
+              </span>
+            </>
+          ) : null}
         </p>
       </div>
       <form
@@ -205,6 +219,17 @@ export function DetailsStep({
             }
           />
         ))}
+        {payment ? (
+          <Suspense fallback={null}>
+            <CardField
+              jsUrl={payment.jsUrl}
+              publishableKey={payment.publishableKey}
+              error={errors.card}
+              onChange={() => clearError("card")}
+              handle={cardRef}
+            />
+          </Suspense>
+        ) : null}
         <Button type="submit" disabled={booking.pending || unbookable} className="mt-2 self-start">
           {booking.pending
             ? t("details.scheduling")

@@ -28,6 +28,7 @@ export interface DetailsValues {
 /** Catalog keys of the form's messages (spec §5). */
 export type DetailsError =
   | "errors.required"
+  | "details.cardRequired"
   | "errors.email"
   | "details.invalidPhone"
   | "details.invalidAnswer"
