@@ -123,6 +123,67 @@ function invalid(message: string, code?: string, param?: string): StripeFailure 
   });
 }
 
+/**
+ * What the booking page uses of Stripe.js, talking to this double: a card element that is a
+ * plain input (Stripe's test card numbers pick the test payment method), confirmCardPayment,
+ * and a 3-D Secure challenge answered through the browser's confirm dialog.
+ */
+const STRIPE_JS_STAND_IN = `(() => {
+  const api = new URL(document.currentScript.src).origin;
+  const methods = {
+    "4242424242424242": "${SUCCEEDS}",
+    "4000000000000002": "${DECLINED}",
+    "4000002500003155": "${NEEDS_AUTHENTICATION}",
+  };
+  window.Stripe = (key) => {
+    const post = (path, body) =>
+      fetch(api + path, {
+        method: "POST",
+        headers: { authorization: "Bearer " + key, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      }).then((r) => r.json());
+    return {
+      elements: () => ({
+        create: () => {
+          let input = null;
+          const handlers = [];
+          const digits = () => (input ? input.value.replace(/\\D/g, "") : "");
+          return {
+            mount(target) {
+              input = document.createElement("input");
+              input.setAttribute("aria-label", "Card number");
+              input.autocomplete = "cc-number";
+              input.className = "w-full";
+              input.addEventListener("input", () => {
+                const n = digits();
+                for (const h of handlers) h({ empty: n.length === 0, complete: n.length >= 16 });
+              });
+              target.append(input);
+            },
+            on(event, handler) { if (event === "change") handlers.push(handler); },
+            destroy() { if (input) input.remove(); },
+            focus() { if (input) input.focus(); },
+            number: digits,
+          };
+        },
+      }),
+      async confirmCardPayment(secret, data) {
+        const id = secret.split("_secret_")[0];
+        const method = methods[data.payment_method.card.number()] || "pm_card_visa";
+        let intent = await post("/v1/payment_intents/" + id + "/confirm", { client_secret: secret, payment_method: method });
+        if (intent.error) return { error: intent.error };
+        if (intent.status === "requires_action") {
+          const ok = window.confirm("3-D Secure");
+          intent = await post("/_test/payment_intents/" + id + "/authenticate", { client_secret: secret, outcome: ok ? "succeed" : "fail" });
+          if (intent.error || intent.status !== "succeeded") return { error: intent.error || intent.last_payment_error };
+        }
+        return { paymentIntent: intent };
+      },
+    };
+  };
+})();
+`;
+
 export async function startStripeDouble(): Promise<StripeDouble> {
   const intents = new Map<string, DoubleIntent>();
   const refunds: DoubleRefund[] = [];
@@ -359,6 +420,15 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    // The browser tests' Stripe.js stand-in, from the double's own origin.
+    if (request.method === "GET" && request.url?.startsWith("/v3")) {
+      response.writeHead(200, {
+        "content-type": "text/javascript",
+        "access-control-allow-origin": "*",
+      });
+      response.end(STRIPE_JS_STAND_IN);
+      return;
+    }
     if (request.method === "OPTIONS") {
       response.writeHead(204, {
         "access-control-allow-origin": "*",
