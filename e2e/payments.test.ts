@@ -15,41 +15,54 @@ const stripe = await startStripeDouble();
 const dataDir = mkdtempSync(join(tmpdir(), "slotted-e2e-pay-"));
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
-const server: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseURL,
-    LOG_LEVEL: "warn",
-    DEV_MAILBOX: "true",
-    DATABASE_URL: "",
-    BOOKING_LIMIT_PER_IP: "0",
-    BOOKING_LIMIT_PER_EVENT_TYPE: "0",
-    STRIPE_SECRET_KEY: stripe.config.secretKey,
-    STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
-    STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    STRIPE_JS_URL: `${stripe.url}/v3/`,
-  },
-  stdio: "ignore",
-});
+const stripeEnv = {
+  STRIPE_SECRET_KEY: stripe.config.secretKey,
+  STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
+  STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
+  STRIPE_API_URL: stripe.url,
+  STRIPE_JS_URL: `${stripe.url}/v3/`,
+};
+
+/** Starts the built server on this file's data directory, with Stripe or without. */
+async function startServer(withStripe: boolean): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: "warn",
+      DEV_MAILBOX: "true",
+      DATABASE_URL: "",
+      BOOKING_LIMIT_PER_IP: "0",
+      BOOKING_LIMIT_PER_EVENT_TYPE: "0",
+      ...(withStripe ? stripeEnv : {}),
+    },
+    stdio: "ignore",
+  });
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (tries > 150) throw new Error("the payments server did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopServer(child: ChildProcess) {
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+}
+
+let server = await startServer(true);
 afterAll(async () => {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await stopServer(server);
   await stripe.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-for (let tries = 0; ; tries++) {
-  try {
-    if ((await fetch(`${baseURL}/api/health`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (tries > 150) throw new Error("the payments server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
 
 const session = await browserSession();
 const seed = seeder(baseURL);
@@ -92,5 +105,25 @@ describe("paying for a booking by card", () => {
     await page.getByRole("button", { name: "Try again" }).click();
     await booking.bookableDates().first().waitFor();
     expect(new URL(page.url()).pathname).toBe(`/${host.username}/${type.slug}`);
+  });
+
+  it("says a paid type cannot be booked once payments are switched off", async () => {
+    const host = await seed.signUpHost();
+    const type = await seed.createEventType(host, { price: { amount: 5000, currency: "EUR" } });
+    await stopServer(server);
+    server = await startServer(false);
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime();
+    const alert = page.getByRole("alert").filter({ hasText: "cannot be booked yet" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      "This event type cannot be booked yet: payments are not set up.",
+    );
+    expect(await page.getByRole("button", { name: "Schedule event" }).isDisabled()).toBe(true);
+    // And no Stripe code on the page at all.
+    expect(await page.evaluate(() => "Stripe" in window)).toBe(false);
   });
 });
