@@ -141,6 +141,7 @@ export const MESSAGE_PARAMS = {
   "payment.notConfigured": [],
   "payment.priceNeedsPayments": [],
   "payment.alreadyPaid": [],
+  "payment.nothingToRefund": [],
   "emailCode.enterCode": [],
   "emailCode.wrongCode": [],
   "emailCode.expired": [],

@@ -484,3 +484,47 @@ describe("cancelling a paid booking", () => {
     expect(Object.keys(missing.json().errors)).toEqual(["refundHours"]);
   });
 });
+
+describe("the host's view of payments", () => {
+  it("lists each booking's payment and lets the host refund a paid one in full", async () => {
+    const host = await signUpHost(t);
+    const { answer, intentId } = await paidBooking(host, berlinSlot(2, "09:00"), "list@x.test");
+    const list = async () =>
+      (await t.request({ method: "GET", url: "/api/bookings", headers: host.headers })).json()
+        .bookings as { uuid: string; payments: unknown[] }[];
+    const mine = async () => (await list()).find((b) => b.uuid === answer.event.uuid)!;
+    expect((await mine()).payments).toEqual([
+      {
+        attendeeUuid: answer.attendee.uuid,
+        status: "PENDING",
+        amount: 2500,
+        currency: "EUR",
+        refunded: 0,
+      },
+    ]);
+    stripe.confirm(intentId, SUCCEEDS);
+    await webhook("payment_intent.succeeded", intentId).send();
+    expect((await mine()).payments).toMatchObject([{ status: "PAID", refunded: 0 }]);
+
+    const refund = (headers: Record<string, string>) =>
+      t.request({
+        method: "POST",
+        url: `/api/bookings/${answer.event.uuid}/refund`,
+        headers,
+      });
+    const stranger = await signUpHost(t);
+    expect((await refund(stranger.headers)).statusCode).toBe(404);
+    expect((await paymentRow(intentId)).status).toBe("PAID");
+    const done = await refund(host.headers);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ refunded: [{ amount: 2500, currency: "EUR" }] });
+    expect((await mine()).payments).toMatchObject([{ status: "REFUNDED", refunded: 2500 }]);
+    const again = await refund(host.headers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This booking has nothing left to refund.");
+    await makeDueRefunds(work());
+    expect(
+      stripe.refunds.filter((r) => r.payment_intent === intentId).map((r) => r.amount),
+    ).toEqual([2500]);
+  });
+});
