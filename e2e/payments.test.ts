@@ -74,6 +74,7 @@ describe("paying for a booking by card", () => {
     const type = await seed.createEventType(host, {
       title: "Consultation",
       price: { amount: 2500, currency: "EUR" },
+      paymentTerms: "Paid in advance.",
     });
     const { page } = await session.newPage(context);
     const booking = new BookingPage(page);
@@ -85,6 +86,9 @@ describe("paying for a booking by card", () => {
     await booking.fillDetails({ name: "Ada Payer", email: "ada@example.com" });
     await booking.schedule();
     await page.getByText("Please fill in the card information.").waitFor();
+    await page.getByText("Please accept the payment terms.").waitFor();
+    await page.getByText("Paid in advance.").waitFor();
+    await page.getByLabel("I accept the payment terms").check();
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await booking.schedule();
     await booking.confirmed();
@@ -96,6 +100,7 @@ describe("paying for a booking by card", () => {
     await booking.chooseFirstDate();
     await booking.chooseTime(0);
     await booking.fillDetails({ name: "Bo Declined", email: "bo@example.com" });
+    await page.getByLabel("I accept the payment terms").check();
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await booking.schedule();
     await page.getByRole("heading", { name: "Payment failed" }).waitFor();

@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { answerOf } from "../../../core/booking/answerOf";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { CheckboxField } from "../../components/CheckboxField";
 import { FocusHeading } from "../../components/FocusHeading";
 import { TextField } from "../../components/TextField";
+import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { useLocation } from "../../router/navigation";
 import { useAppState } from "../../state/appState";
@@ -67,6 +69,7 @@ export function DetailsStep({
   const formRef = useRef<HTMLFormElement>(null);
   const cardRef = useRef<CardHandle | null>(null);
   const payment = eventType.payment ?? null;
+  const [termsAccepted, setTermsAccepted] = useState(false);
   const headingId = useId();
   const booking = useScheduleBooking({
     source,
@@ -79,6 +82,7 @@ export function DetailsStep({
     formRef,
     onSlotTaken,
     card: payment ? cardRef : undefined,
+    termsAccepted: payment?.terms ? termsAccepted : undefined,
   });
   const { errors, clearError } = booking;
   // A paid event type on a server without payments: the server would refuse the booking.
@@ -219,6 +223,23 @@ export function DetailsStep({
             }
           />
         ))}
+        {payment?.terms ? (
+          <div data-field="terms" className="flex flex-col gap-2">
+            <UserText as="p" className="whitespace-pre-line break-words text-sm text-gray-700">
+              {payment.terms}
+            </UserText>
+            <CheckboxField
+              label={t("details.acceptTerms")}
+              checked={termsAccepted}
+              required
+              errors={errors.terms ? [errors.terms] : []}
+              onChange={(checked) => {
+                setTermsAccepted(checked);
+                clearError("terms");
+              }}
+            />
+          </div>
+        ) : null}
         {payment ? (
           <Suspense fallback={null}>
             <CardField

@@ -29,6 +29,7 @@ export interface DetailsValues {
 export type DetailsError =
   | "errors.required"
   | "details.cardRequired"
+  | "details.acceptTermsRequired"
   | "errors.email"
   | "details.invalidPhone"
   | "details.invalidAnswer"

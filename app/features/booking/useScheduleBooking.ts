@@ -33,6 +33,8 @@ interface ScheduleBookingOptions {
   onSlotTaken: () => void;
   /** A paid event type: the card field, which confirms the payment after booking. */
   card?: RefObject<CardHandle | null> | undefined;
+  /** A paid event type with terms: whether the invitee accepted them. */
+  termsAccepted?: boolean | undefined;
 }
 
 /** Where a booked invitee's confirmation page is. */
@@ -62,6 +64,7 @@ export function useScheduleBooking({
   formRef,
   onSlotTaken,
   card,
+  termsAccepted,
 }: ScheduleBookingOptions) {
   const { t, i18n } = useTranslation();
   const [errors, setErrors] = useState<FieldMessages>({});
@@ -200,6 +203,7 @@ export function useScheduleBooking({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validateDetails(eventType, values, phoneValid);
+    if (termsAccepted === false) found.terms = "details.acceptTermsRequired";
     if (card && !card.current?.complete()) found.card = "details.cardRequired";
     if (Object.keys(found).length > 0) {
       showErrors(
