@@ -71,6 +71,8 @@ try {
 
   const times: number[] = [];
   let chunks = new Map<string, number>();
+  // A free event type's page must load no payment code: neither Stripe.js nor the card field.
+  const paymentScripts = new Set<string>();
   for (let run = 0; run < RUNS; run += 1) {
     // A fresh context each time: nothing cached, as for a first visit.
     const context = await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" });
@@ -88,8 +90,9 @@ try {
     `);
     const bodies = new Map<string, Promise<Buffer>>();
     page.on("response", (response) => {
-      if (response.request().resourceType() === "script")
-        bodies.set(response.url(), response.body());
+      if (response.request().resourceType() !== "script") return;
+      bodies.set(response.url(), response.body());
+      if (/stripe|CardField/i.test(response.url())) paymentScripts.add(response.url());
     });
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForFunction(() => "firstDateAt" in window, undefined, { timeout: 15_000 });
@@ -105,6 +108,7 @@ try {
       };
     });
     times.push(visibleAt);
+    if (await page.evaluate(() => "Stripe" in window)) paymentScripts.add("window.Stripe");
     const sizes = new Map<string, number>();
     for (const script of scripts) {
       const body = bodies.get(script);
@@ -131,6 +135,9 @@ try {
     `first bookable date visible after ${Math.round(median(times))} ms median (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; budget ${BUDGET_MS} ms)`,
   );
   console.log(
+    `payment code loaded: ${paymentScripts.size === 0 ? "none" : [...paymentScripts].join(", ")}`,
+  );
+  console.log(
     `\non a throttled phone (375 px, ${PHONE.latency} ms round trip, 1.6 Mbit/s down, CPU ${PHONE.cpu}× slower), ${PHONE_RUNS} cold loads:`,
   );
   for (const { page, times: phoneTimes } of phone) {
@@ -145,7 +152,9 @@ try {
     );
     for (const row of booking.waterfall) console.log(`  ${row}`);
   }
-  if (total > BUDGET_KB * 1024 || median(times) > BUDGET_MS) process.exitCode = 1;
+  if (total > BUDGET_KB * 1024 || median(times) > BUDGET_MS || paymentScripts.size > 0) {
+    process.exitCode = 1;
+  }
 } finally {
   await browser.close();
   server.kill("SIGTERM");

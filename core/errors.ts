@@ -3,6 +3,7 @@ import type { Message } from "./messages";
 /** The closed set of domain error codes; the server maps each to one HTTP status. */
 export type ErrorCode =
   | "VALIDATION"
+  | "BAD_REQUEST"
   | "NOT_FOUND"
   | "SLOT_NOT_AVAILABLE_ANYMORE"
   | "UNAUTHENTICATED"

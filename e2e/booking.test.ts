@@ -84,7 +84,9 @@ describe("booking page behaviours", () => {
     await booking.chooseTime(0);
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Ana Lee");
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe("ana@example.com");
-    expect(await page.getByLabel("\u2068Topic\u2069", { exact: true }).inputValue()).toBe("Pricing");
+    expect(await page.getByLabel("\u2068Topic\u2069", { exact: true }).inputValue()).toBe(
+      "Pricing",
+    );
     await booking.schedule();
     await booking.confirmed();
     const query = new URL(page.url()).searchParams;

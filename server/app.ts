@@ -55,6 +55,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   await app.register(errorHandler);
   await app.register(unsafeTextGuard);
+  // Stripe.js, its card iframes and its API calls, only when payments are set up (docs/payments.md).
+  const stripe = stripeSources(deps.config.stripe);
   await app.register(helmet, {
     // Booking pages are embeddable in any site, so framing is allowed.
     frameguard: false,
@@ -66,6 +68,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           "'self'",
           "https://www.googletagmanager.com",
           "https://connect.facebook.net",
+          ...stripe.script,
         ],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
@@ -76,7 +79,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           "https://*.analytics.google.com",
           "https://www.googletagmanager.com",
           "https://www.facebook.com",
+          ...stripe.connect,
         ],
+        ...(stripe.frame.length > 0 ? { "frame-src": ["'self'", ...stripe.frame] } : {}),
         "frame-ancestors": ["*"],
         "form-action": ["'self'"],
         "object-src": ["'none'"],
@@ -103,4 +108,17 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     });
   }
   return app;
+}
+
+/** The CSP sources Stripe.js needs: its script, its card iframes and its API. */
+function stripeSources(stripe: Deps["config"]["stripe"]) {
+  if (stripe === null) return { script: [], connect: [], frame: [] };
+  const origin = (url: string | null | undefined) => (url ? new URL(url).origin : null);
+  const js = origin(stripe.jsUrl) ?? "https://js.stripe.com";
+  const api = origin(stripe.apiUrl) ?? "https://api.stripe.com";
+  return {
+    script: [js],
+    connect: [...new Set([api, "https://api.stripe.com", js])],
+    frame: [js, "https://hooks.stripe.com"],
+  };
 }

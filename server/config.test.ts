@@ -20,6 +20,7 @@ describe("loadConfig", () => {
       devMailbox: false,
       trustProxy: false,
       stripe: null,
+      paymentHoldMinutes: 15,
       logLevel: "info",
     });
   });
@@ -79,6 +80,9 @@ describe("loadConfig", () => {
       STRIPE_SECRET_KEY: "sk_test_123",
       STRIPE_PUBLISHABLE_KEY: "pk_test_123",
       STRIPE_WEBHOOK_SECRET: "whsec_123",
+      STRIPE_API_URL: "http://127.0.0.1:12111",
+      STRIPE_JS_URL: "http://127.0.0.1:12112/v3/",
+      PAYMENT_HOLD_MINUTES: "30",
       SESSION_SECRET: "x".repeat(40),
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
@@ -92,7 +96,10 @@ describe("loadConfig", () => {
         secretKey: "sk_test_123",
         publishableKey: "pk_test_123",
         webhookSecret: "whsec_123",
+        apiUrl: "http://127.0.0.1:12111",
+        jsUrl: "http://127.0.0.1:12112/v3/",
       },
+      paymentHoldMinutes: 30,
       production: true,
     });
   });
@@ -108,6 +115,12 @@ describe("loadConfig", () => {
     [
       { STRIPE_SECRET_KEY: "nope", STRIPE_PUBLISHABLE_KEY: "pk_x" },
       "STRIPE_SECRET_KEY must start with sk_ or rk_.",
+    ],
+    [{ STRIPE_API_URL: "ftp://stripe" }, "STRIPE_API_URL must start with http:// or https://."],
+    [{ STRIPE_JS_URL: "js.stripe.com" }, 'STRIPE_JS_URL is not a valid URL: "js.stripe.com".'],
+    [
+      { PAYMENT_HOLD_MINUTES: "0" },
+      'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 9999, got "0".',
     ],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters."],
     [

@@ -17,7 +17,21 @@ export interface Config {
    * CIDR ranges or proxy-addr's names such as loopback), or false to believe none.
    */
   trustProxy: string[] | false;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null } | null;
+  /**
+   * The installation's one Stripe account (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
+   * STRIPE_WEBHOOK_SECRET); null when payments are not set up. `apiUrl` (STRIPE_API_URL) points
+   * the SDK at a Stripe-compatible server (stripe-mock, the tests' double); `jsUrl`
+   * (STRIPE_JS_URL) is where the booking page loads Stripe.js from instead of js.stripe.com.
+   */
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string | null;
+    apiUrl?: string | null;
+    jsUrl?: string | null;
+  } | null;
+  /** How long a paid booking holds its slot while the invitee pays (PAYMENT_HOLD_MINUTES, 15). */
+  paymentHoldMinutes: number;
   /**
    * Bookings (`POST /api/event`) one client address may make per 10 minutes
    * (BOOKING_LIMIT_PER_IP, 30) and one event type may take per hour
@@ -162,6 +176,21 @@ export function loadConfig(env: Env = process.env): Config {
   if (webhookSecret !== null && !webhookSecret.startsWith("whsec_")) {
     throw new ConfigError("STRIPE_WEBHOOK_SECRET must start with whsec_.");
   }
+  const stripeApiValue = optional(env, "STRIPE_API_URL");
+  const stripeApiUrl =
+    stripeApiValue === null
+      ? null
+      : parseUrl("STRIPE_API_URL", stripeApiValue, ["http:", "https:"]);
+  const stripeJsValue = optional(env, "STRIPE_JS_URL");
+  const stripeJsUrl =
+    stripeJsValue === null ? null : parseUrl("STRIPE_JS_URL", stripeJsValue, ["http:", "https:"]);
+  const holdValue = optional(env, "PAYMENT_HOLD_MINUTES");
+  if (holdValue !== null && (!/^\d{1,4}$/.test(holdValue) || Number(holdValue) < 1)) {
+    throw new ConfigError(
+      `PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 9999, got "${holdValue}".`,
+    );
+  }
+  const paymentHoldMinutes = holdValue === null ? 15 : Number(holdValue);
   const logLevel = optional(env, "LOG_LEVEL") ?? "info";
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
     throw new ConfigError(
@@ -180,8 +209,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     stripe:
       secretKey !== null && publishableKey !== null
-        ? { secretKey, publishableKey, webhookSecret }
+        ? { secretKey, publishableKey, webhookSecret, apiUrl: stripeApiUrl, jsUrl: stripeJsUrl }
         : null,
+    paymentHoldMinutes,
     bookingLimits: {
       perIp: parseCount("BOOKING_LIMIT_PER_IP", optional(env, "BOOKING_LIMIT_PER_IP"), 30),
       perEventType: parseCount(

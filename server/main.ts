@@ -6,6 +6,8 @@ import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
 import { migrate } from "./db/migrate";
 import { startOutboxWorker } from "./mail/outboxWorker";
+import { startPaymentWorker } from "./payments/paymentWorker";
+import { paymentGatewayOf } from "./payments/stripeGateway";
 
 function fail(message: string): never {
   console.error(`slotted: ${message}`);
@@ -69,6 +71,18 @@ export async function main(): Promise<void> {
     : null;
 
   let stopping = false;
+  // Frees expired payment holds and makes queued refunds, whether or not mail is sent.
+  const gateway = paymentGatewayOf(config);
+  const paymentWorker =
+    gateway === null
+      ? null
+      : startPaymentWorker({
+          database,
+          gateway,
+          publicUrl: config.publicUrl,
+          clock: deps.clock,
+          log: app.log,
+        });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -77,6 +91,7 @@ export async function main(): Promise<void> {
     // transaction is cut in half; only then does the database go.
     await app.close();
     await outboxWorker?.stop();
+    await paymentWorker?.stop();
     await database.close();
     process.exit(0);
   };

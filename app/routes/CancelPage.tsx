@@ -10,9 +10,11 @@ import { FocusHeading } from "../components/FocusHeading";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { CancelledNotice } from "../features/booking/CancelledNotice";
 import { type EventView, fetchEventView, fetchInvitee } from "../features/booking/eventView";
+import { formatPrice } from "../features/booking/formatters";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { ReasonField } from "../features/booking/ReasonField";
 import { postToParent } from "../features/embed/embedded";
+import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useParams } from "../router/navigation";
 import { FailedQueryPage } from "./FailedQueryPage";
@@ -22,6 +24,8 @@ interface CancelData {
   inviteeName: string | null;
   /** The attendee cancelled already (their seat), though the event goes on. */
   attendeeCancelled: boolean;
+  /** A paid booking: what the invitee paid, and what cancelling now refunds. */
+  payment?: { amount: number; currency: string; refundOnCancel: number } | undefined;
 }
 
 /**
@@ -30,6 +34,7 @@ interface CancelData {
  */
 export function CancelPage() {
   const { t } = useTranslation();
+  const locale = useIntlLocale();
   const { slug = "", usertoken } = useParams();
   const key = ["cancel", slug] as const;
   const query = usePublicQuery<CancelData>({
@@ -41,6 +46,7 @@ export function CancelPage() {
           event,
           inviteeName: invitee.name ?? null,
           attendeeCancelled: invitee.status === "CANCELLED",
+          payment: "payment" in invitee ? invitee.payment : undefined,
         };
       } catch (error) {
         // Not an attendee: a host's link names the event itself.
@@ -67,7 +73,7 @@ export function CancelPage() {
   if (query.status === "error" || !query.data) {
     return <FailedQueryPage error={query.error} />;
   }
-  const { event, inviteeName, attendeeCancelled } = query.data;
+  const { event, inviteeName, attendeeCancelled, payment } = query.data;
   const cancelled = event.status === "CANCELLED" || attendeeCancelled;
 
   async function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
@@ -104,6 +110,17 @@ export function CancelPage() {
       {cancelled ? null : (
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <Alert message={alert} />
+          {payment ? (
+            <p className="text-gray-700">
+              {t(payment.refundOnCancel > 0 ? "cancel.refundAll" : "cancel.refundNone", {
+                amount: formatPrice(
+                  payment.refundOnCancel > 0 ? payment.refundOnCancel : payment.amount,
+                  payment.currency,
+                  locale,
+                ),
+              })}
+            </p>
+          ) : null}
           <ReasonField label={t("cancel.reason")} value={reason} onChange={setReason} />
           <Button type="submit" disabled={pending} className="self-start">
             {pending ? t("cancel.cancelling") : t("cancel.submit")}

@@ -4,6 +4,7 @@ import { issueMessage } from "../issueMessage";
 import { isLocalDate } from "../time/localDate";
 import { isSupportedDate, isSupportedInstant, SUPPORTED_DATES } from "../validation/supportedDates";
 import { eventSummaryShape, inviteeSchema } from "./events";
+import { PAYMENT_STATUSES } from "./payments";
 
 // Year 0 and JavaScript's extended years would reach PostgreSQL as timestamps it refuses.
 const dateOrInstant = z
@@ -49,6 +50,23 @@ export const hostBookingSchema = z.object({
     z.object({ id: z.uuid(), name: z.string(), username: z.string(), email: z.string() }),
   ),
   attendees: z.array(inviteeSchema),
+  /** Paid bookings: each attendee's payment (minor units), pending, paid or refunded. */
+  payments: z.array(
+    z.object({
+      attendeeUuid: z.string().nullable(),
+      status: z.enum(PAYMENT_STATUSES),
+      amount: z.number(),
+      currency: z.string(),
+      refunded: z.number(),
+    }),
+  ),
+});
+
+/** `POST /api/bookings/{uuid}/refund`: a host refunds a paid booking in full. */
+export const bookingRefundParams = z.object({ uuid: z.uuid() });
+export const bookingRefundResponseSchema = z.object({
+  /** Minor units queued to be refunded, per currency. */
+  refunded: z.array(z.object({ amount: z.number(), currency: z.string() })),
 });
 
 export const bookingListResponseSchema = z.object({ bookings: z.array(hostBookingSchema) });

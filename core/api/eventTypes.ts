@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_KINDS } from "../eventTypes/eventKinds";
-import { QUESTION_TYPES } from "../eventTypes/eventTypeSchema";
+import { QUESTION_TYPES, REFUND_POLICIES } from "../eventTypes/eventTypeSchema";
 import { issueMessage } from "../issueMessage";
 
 export {
@@ -74,6 +74,9 @@ export const eventTypeResponseSchema = z.object({
   hostGroups: z.array(hostGroupResponseSchema),
   questions: z.array(questionResponseSchema),
   price: priceResponseSchema.nullable(),
+  paymentTerms: z.string().nullable(),
+  refundPolicy: z.enum(REFUND_POLICIES),
+  refundHours: z.number().nullable(),
   requiresEmailVerification: z.boolean(),
   redirectUrl: z.string().nullable(),
   redirectSeconds: z.number().nullable(),

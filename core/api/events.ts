@@ -42,6 +42,21 @@ export const eventLocationSchema = z
   .nullable();
 
 /** The event in the answer of `POST /api/event`. */
+/**
+ * A paid booking's checkout (the spec's `event.payment`): what the browser confirms the card
+ * payment with through Stripe.js, and until when the slot is held for it.
+ */
+export const checkoutPaymentSchema = z.object({
+  gateway: z.literal("Stripe"),
+  paymentIntent: z.string(),
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+  /** Minor units. */
+  amount: z.number(),
+  currency: z.string(),
+  expiresAt: z.string(),
+});
+
 export const bookedEventSchema = z.object({
   uuid: z.uuid(),
   title: z.string(),
@@ -50,6 +65,7 @@ export const bookedEventSchema = z.object({
   status: z.enum(EVENT_STATUSES),
   hosts: z.array(z.object({ name: z.string(), username: z.string() })),
   location: eventLocationSchema,
+  payment: checkoutPaymentSchema.optional(),
 });
 
 /** The spec's action response: where the confirmation page sends the invitee, after a countdown. */
@@ -162,6 +178,10 @@ export const inviteeSchema = z.object({
   timeZone: z.string(),
   language: z.string(),
   cancellationReason: z.string().nullable(),
+  /** A paid booking: what was paid, and what the invitee's cancelling now would refund. */
+  payment: z
+    .object({ amount: z.number(), currency: z.string(), refundOnCancel: z.number() })
+    .optional(),
 });
 
 /** Without the attendee's secret only this much: the uuid is in page URLs, the details are not. */
@@ -186,6 +206,7 @@ export const inviteeResponseSchema = z.object({
 export type PublicHostResponse = z.infer<typeof publicHostSchema>;
 export type BookedEvent = z.infer<typeof bookedEventSchema>;
 export type BookingAnswer = z.infer<typeof bookingResponseSchema>;
+export type CheckoutPayment = z.infer<typeof checkoutPaymentSchema>;
 export type BookingAction = z.infer<typeof actionSchema>;
 export type EventViewResponse = z.infer<typeof eventViewSchema>;
 export type InviteeResponse = z.infer<typeof inviteeSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFUND_POLICIES } from "../eventTypes/eventTypeSchema";
 import { publicHostSchema } from "./events";
 import {
   eventTypeSummaryShape,
@@ -43,6 +44,21 @@ export const publicEventTypeFieldsSchema = z.object({
   timeZone: z.string(),
   /** False when the event type takes payment and this server has no payments set up. */
   bookable: z.boolean(),
+  /**
+   * A paid event type on a server with Stripe: where the page loads Stripe.js from, the key it
+   * gives it, the terms the invitee accepts and what cancelling refunds.
+   */
+  payment: z
+    .object({
+      gateway: z.literal("Stripe"),
+      jsUrl: z.string(),
+      publishableKey: z.string(),
+      terms: z.string().nullable(),
+      refundPolicy: z.enum(REFUND_POLICIES),
+      refundHours: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** The spec's form options (first and last name, salutation); this server never sets them yet. */
   askFirstLastName: z.boolean().optional(),
   askSalutation: z.boolean().optional(),

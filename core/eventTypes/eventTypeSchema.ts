@@ -39,6 +39,10 @@ export const QUESTION_TYPES = [
   "PHONE",
 ] as const;
 
+/** What an invitee's cancellation refunds of a paid booking (a host's always refunds in full). */
+export const REFUND_POLICIES = ["NONE", "FULL", "FULL_BEFORE"] as const;
+export type RefundPolicy = (typeof REFUND_POLICIES)[number];
+
 export const CURRENCIES = [
   "USD",
   "EUR",
@@ -184,6 +188,11 @@ const baseShape = {
   price: z
     .object({ amount: z.number().int().min(50).max(100_000_000), currency: z.enum(CURRENCIES) })
     .nullable(),
+  /** Text the invitee accepts with a checkbox before paying. */
+  paymentTerms: z.string().max(2000).nullable(),
+  refundPolicy: z.enum(REFUND_POLICIES),
+  /** FULL_BEFORE: a cancellation at least this many hours before the start is refunded. */
+  refundHours: z.number().int().min(1).max(8760).nullable(),
   requiresEmailVerification: z.boolean(),
   redirectUrl: httpUrl.nullable(),
   redirectSeconds: z.number().int().min(0).max(120).nullable(),
@@ -209,6 +218,9 @@ export const eventTypeFields = z.object({
   hostGroups: baseShape.hostGroups.default([]),
   questions: baseShape.questions.default([]),
   price: baseShape.price.default(null),
+  paymentTerms: baseShape.paymentTerms.default(null),
+  refundPolicy: baseShape.refundPolicy.default("FULL"),
+  refundHours: baseShape.refundHours.default(null),
   requiresEmailVerification: baseShape.requiresEmailVerification.default(false),
   redirectUrl: baseShape.redirectUrl.default(null),
   redirectSeconds: baseShape.redirectSeconds.default(null),
@@ -250,6 +262,9 @@ export const eventTypeSchema = eventTypeFields.superRefine((type, ctx) => {
   }
   if (type.redirectSeconds !== null && type.redirectUrl === null) {
     issue("redirectUrl", issueMessage("general.required"));
+  }
+  if (type.refundPolicy === "FULL_BEFORE" && type.refundHours === null) {
+    issue("refundHours", issueMessage("general.required"));
   }
 });
 export type EventTypeInput = z.infer<typeof eventTypeSchema>;

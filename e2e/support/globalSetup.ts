@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../server/test/freePort";
+import { startStripeDouble } from "../../server/test/stripeDouble";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,6 +33,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
+  // Card payments against the Stripe double, whose Stripe.js stand-in the pages load.
+  const stripe = await startStripeDouble();
   const child = spawn(process.execPath, ["dist/server/main.js"], {
     env: {
       ...process.env,
@@ -46,6 +49,11 @@ export default async function setup(project: TestProject) {
       // Every browser test books from 127.0.0.1 on this one server, far above a visitor's rate.
       BOOKING_LIMIT_PER_IP: "0",
       BOOKING_LIMIT_PER_EVENT_TYPE: "0",
+      STRIPE_SECRET_KEY: stripe.config.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_JS_URL: `${stripe.url}/v3/`,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -56,6 +64,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    await stripe.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

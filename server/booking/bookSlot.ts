@@ -48,8 +48,11 @@ export interface SlotBooking {
   newEvent(): EventRow;
   newAttendee(eventId: string): AttendeeRow;
   mails(event: EventRow, hostIds: readonly string[], attendee: AttendeeRow): MailPayload[];
-  /** Writes that must commit with the booking (a single-use link, an email code). */
-  alsoWrite?: ((tx: Tx, event: EventRow) => Promise<void>) | undefined;
+  /**
+   * Writes that must commit with the booking (a single-use link, an email code, a payment),
+   * once its time and attendee are written.
+   */
+  alsoWrite?: ((tx: Tx, event: EventRow, attendee: AttendeeRow) => Promise<void>) | undefined;
 }
 
 export interface BookedSlot {
@@ -85,11 +88,11 @@ export async function bookSlot(db: Db, booking: SlotBooking): Promise<BookedSlot
           event = created!;
           hostIds = await takeHostTime(tx, event.id, take.plan, booking.during);
         }
-        await booking.alsoWrite?.(tx, event);
         const [attendee] = await tx
           .insert(attendees)
           .values(booking.newAttendee(event.id))
           .returning();
+        await booking.alsoWrite?.(tx, event, attendee!);
         await enqueueMails(tx, booking.mails(event, hostIds, attendee!), booking.now);
         return { event, hostIds, attendee: attendee! };
       }),

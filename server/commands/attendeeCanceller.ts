@@ -15,12 +15,15 @@ import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
+import { refundCancelled } from "../payments/cancelRefunds";
 import { assertAttendeeToken } from "../policies/bookings";
 
 /**
  * An invitee cancels their booking with the secret token of their link. In a GROUP event with
  * other attendees left, only their seat goes (the seat frees, the event goes on); otherwise the
- * event is cancelled and its time freed. Mails the invitee, their guests and the hosts.
+ * event is cancelled and its time freed. Mails the invitee, their guests and the hosts. A paid
+ * booking is refunded by the event type's refund policy (through the outbox), and the mails
+ * say what was.
  * Throws NOT_FOUND, FORBIDDEN (wrong token), CONFLICT (already cancelled or already begun).
  */
 export async function attendeeCanceller(
@@ -53,6 +56,12 @@ export async function attendeeCanceller(
       const others = type.kind === "GROUP" ? await findAttendees(tx, event.id) : [];
       const seatOnly = others.length > 0;
       const after = seatOnly ? locked : await cancelEvent(tx, locked, reason, now);
+      const payments = await refundCancelled(
+        tx,
+        [attendeeId],
+        { policy: type, start: locked.startAt, by: "invitee" },
+        now,
+      );
       if (locked.status === "CONFIRMED") {
         const hosts = await findEventHosts(tx, event.id);
         const mailEvent = seatOnly ? { ...after, sequence: after.sequence + 1 } : after;
@@ -61,7 +70,7 @@ export async function attendeeCanceller(
           bookingMails(
             "bookingCancelled",
             { event: mailEvent, eventType: type, hosts, publicUrl: context.publicUrl, now, reason },
-            { attendees: [cancelledAttendee!], hosts, seatOnly },
+            { attendees: [cancelledAttendee!], hosts, seatOnly, payments },
           ),
           now,
         );

@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { hostBusy, singleUseLinks } from "../db/schema";
+import { paymentsSetup } from "../payments/stripeGateway";
 import { bookDirectly, bookingInput, commandContext } from "../test/bookingCommands";
 import { berlinSlot, bookingMailsTo, userLink } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
+import { startStripeDouble } from "../test/stripeDouble";
 import { createTestApp } from "../test/testApp";
 import { bookingCreator } from "./bookingCreator";
 
+const stripe = await startStripeDouble();
+afterAll(() => stripe.stop());
 const t = await createTestApp({
-  stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", webhookSecret: null },
+  stripe: stripe.config,
   bookingLimits: { perIp: 0, perEventType: 0 },
 });
 const db = t.database.db;
@@ -60,7 +64,7 @@ describe("bookingCreator", () => {
       t,
       userLink(host, type),
       { start: berlinSlot(1, "09:00"), email: "payer@example.com" },
-      { paymentsConfigured: true },
+      { payments: paymentsSetup(t.deps.config) },
     );
     expect(pending.event.status).toBe("PENDING_PAYMENT");
     expect(await bookingMailsTo(t, "payer@example.com")).toEqual([]);

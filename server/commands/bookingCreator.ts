@@ -17,8 +17,9 @@ import {
   lastBookedAt,
 } from "../data/bookings";
 import type { Db, Tx } from "../db/database";
-import { type EventStatus, singleUseLinks } from "../db/schema";
+import { type EventStatus, payments, singleUseLinks } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
+import type { PaymentGateway } from "../payments/paymentGateway";
 import { checkEmailCode, consumeEmailCode } from "../verification/emailCodes";
 
 export interface BookingContext {
@@ -27,14 +28,32 @@ export interface BookingContext {
   /** Keys the email codes' hashes. */
   secret: string;
   now: Date;
-  /** Whether a payment gateway is set up; without one, paid event types cannot be booked. */
-  paymentsConfigured: boolean;
+  /** The payment gateway and how long a paid booking holds its slot; null: paid types refused. */
+  payments: PaymentsSetup | null;
+}
+
+export interface PaymentsSetup {
+  gateway: PaymentGateway;
+  holdMinutes: number;
+}
+
+/** What the invitee pays with: the gateway's payment, for the browser to confirm. */
+export interface CheckoutPayment {
+  gateway: "Stripe";
+  paymentId: string;
+  clientSecret: string;
+  publishableKey: string;
+  amount: number;
+  currency: string;
+  expiresAt: Date;
 }
 
 export interface CreatedBooking {
   event: EventRow;
   hosts: HostUser[];
   attendee: AttendeeRow;
+  /** A paid booking's payment, awaiting the invitee's card. */
+  payment?: CheckoutPayment;
 }
 
 /**
@@ -44,7 +63,10 @@ export interface CreatedBooking {
  * timetable here, never trusted; bookSlot takes the hosts' time (one statement in the common
  * case, a transaction for seats, FLEXI groups, single-use links and email codes), and the
  * exclusion constraint settles races. Round robin tries its hosts in DESIGN's order.
- * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid.
+ * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid: in the same
+ * transaction as its held time, the gateway's payment is created (the booking's uuid as its
+ * metadata and idempotency key) and recorded with the hold's end (`payments`); the gateway
+ * failing rolls the booking back.
  * Throws SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (emailCode), NOT_FOUND for a used single-use link,
  * CONFLICT for a paid event type while payments are not configured, UNAVAILABLE (database busy).
  */
@@ -57,7 +79,8 @@ export async function bookingCreator(
   const { db, now } = context;
   const type = target.eventType;
   // A pending booking would hold its time for a payment no one can make.
-  if (type.priceAmount !== null && !context.paymentsConfigured) {
+  const paid = type.priceAmount !== null;
+  if (paid && context.payments === null) {
     throw new DomainError("CONFLICT", message("booking.paymentsNotConfigured"));
   }
   const codeId = type.requiresEmailVerification
@@ -137,10 +160,49 @@ export async function bookingCreator(
     );
   };
   const singleUseLink = target.singleUseLink;
+  let payment: CheckoutPayment | undefined;
+  const takePayment = async (tx: Tx, event: EventRow, attendee: AttendeeRow) => {
+    const { gateway, holdMinutes } = context.payments!;
+    const amount = type.priceAmount!;
+    const currency = type.priceCurrency ?? "USD";
+    const created = await gateway.createPayment({
+      bookingId: event.id,
+      attendeeId: attendee.id,
+      amount,
+      currency,
+      description: type.title,
+      email: attendee.email,
+    });
+    const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
+    await tx.insert(payments).values({
+      gatewayId: created.id,
+      eventId: event.id,
+      attendeeId: attendee.id,
+      eventTypeId: type.id,
+      amount,
+      currency,
+      status: "PENDING",
+      expiresAt,
+      payerName: attendee.name,
+      payerEmail: attendee.email,
+      payerLanguage: attendee.language,
+      createdAt: now,
+      updatedAt: now,
+    });
+    payment = {
+      gateway: gateway.name,
+      paymentId: created.id,
+      clientSecret: created.clientSecret ?? "",
+      publishableKey: gateway.publishableKey,
+      amount,
+      currency,
+      expiresAt,
+    };
+  };
   const alsoWrite =
-    singleUseLink === null && codeId === null
+    singleUseLink === null && codeId === null && !paid
       ? undefined
-      : async (tx: Tx, event: EventRow) => {
+      : async (tx: Tx, event: EventRow, attendee: AttendeeRow) => {
           if (singleUseLink !== null) {
             const used = await tx
               .update(singleUseLinks)
@@ -152,6 +214,7 @@ export async function bookingCreator(
             }
           }
           if (codeId !== null) await consumeEmailCode(tx, codeId, now);
+          if (paid) await takePayment(tx, event, attendee);
         };
 
   const booked = await bookSlot(db, {
@@ -176,7 +239,12 @@ export async function bookingCreator(
     mails,
     alsoWrite,
   });
-  return { event: booked.event, hosts: hostsOf(booked.hostIds), attendee: booked.attendee };
+  return {
+    event: booked.event,
+    hosts: hostsOf(booked.hostIds),
+    attendee: booked.attendee,
+    ...(payment ? { payment } : {}),
+  };
 }
 
 /** Priority and last booking of the slot's free hosts, when there is a choice to rank. */

@@ -29,7 +29,7 @@ import {
 import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
-import { attendees, eventHosts, events } from "../db/schema";
+import { attendees, eventHosts, events, payments } from "../db/schema";
 import { meetingUid } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
 
@@ -268,6 +268,11 @@ async function moveSeat(
         .update(attendees)
         .set({ eventId: destination.id })
         .where(eq(attendees.id, attendeeId));
+      // Rescheduling keeps the payment: it follows the seat.
+      await tx
+        .update(payments)
+        .set({ eventId: destination.id })
+        .where(eq(payments.attendeeId, attendeeId));
       if (others.length === 0) {
         await tx
           .update(events)

@@ -12,11 +12,13 @@ import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
+import { refundCancelled } from "../payments/cancelRefunds";
 import { assertCanManageEvent } from "../policies/bookings";
 
 /**
  * A host cancels an event for everyone: the event, every attendee's booking, its busy time.
- * Mails every attendee, their guests and the hosts. Throws NOT_FOUND (not theirs), CONFLICT.
+ * Mails every attendee, their guests and the hosts; paid bookings are refunded in full (through
+ * the outbox). Throws NOT_FOUND (not theirs), CONFLICT.
  */
 export async function eventCanceller(
   context: CancelContext,
@@ -39,6 +41,12 @@ export async function eventCanceller(
         .set({ status: "CANCELLED", cancellationReason: reason || null })
         .where(and(eq(attendees.eventId, event.id), eq(attendees.status, "CONFIRMED")))
         .returning();
+      const payments = await refundCancelled(
+        tx,
+        dropped.map((a) => a.id),
+        { policy: type, start: locked.startAt, by: "host" },
+        now,
+      );
       if (locked.status === "CONFIRMED" && dropped.length > 0) {
         const hosts = await findEventHosts(tx, event.id);
         await enqueueMails(
@@ -46,7 +54,7 @@ export async function eventCanceller(
           bookingMails(
             "bookingCancelled",
             { event: cancelled, eventType: type, hosts, publicUrl: context.publicUrl, now, reason },
-            { attendees: dropped, hosts, hostsOnce: true },
+            { attendees: dropped, hosts, hostsOnce: true, payments },
           ),
           now,
         );

@@ -1,15 +1,19 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { findAttendees, findEvent } from "../data/bookings";
 import { events, hostBusy } from "../db/schema";
+import { paymentsSetup } from "../payments/stripeGateway";
 import { bookDirectly } from "../test/bookingCommands";
 import { berlinSlot, userLink } from "../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../test/factories";
+import { startStripeDouble } from "../test/stripeDouble";
 import { createTestApp } from "../test/testApp";
 import { pendingBookingDeleter } from "./pendingBookingDeleter";
 
+const stripe = await startStripeDouble();
+afterAll(() => stripe.stop());
 const t = await createTestApp({
-  stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", webhookSecret: null },
+  stripe: stripe.config,
   bookingLimits: { perIp: 0, perEventType: 0 },
 });
 const db = t.database.db;
@@ -21,7 +25,7 @@ async function pendingBooking(host: Host, start: string, overrides: Record<strin
     t,
     userLink(host, type),
     { start },
-    { paymentsConfigured: true },
+    { payments: paymentsSetup(t.deps.config) },
   );
   const path = { user: host.username, eventType: type.slug, eventId: booked.event.id };
   return { type, booked, path };
@@ -86,7 +90,7 @@ describe("pendingBookingDeleter", () => {
       t,
       userLink(host, type),
       { start },
-      { paymentsConfigured: true },
+      { payments: paymentsSetup(t.deps.config) },
     );
     expect(other.event.id).toBe(booked.event.id);
     await pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken });

@@ -6,8 +6,10 @@ import { findEventType } from "../data/eventTypes";
 import { findTeam } from "../data/teams";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
-import { attendees, events, singleUseLinks } from "../db/schema";
+import { attendees, events, payments, singleUseLinks } from "../db/schema";
+import type { PaymentGateway } from "../payments/paymentGateway";
 import { attendeeWithToken } from "../policies/bookings";
+import { paymentSettler, type SettleContext } from "./paymentSettler";
 
 export interface PendingBookingPath {
   user: string;
@@ -25,9 +27,15 @@ export interface PendingBookingPath {
  * when no other attendee remains, so one attendee of a group event cannot drop the others.
  * The path must name the event's event type (its owner's username or team slug, or one of
  * its hosts, and its slug); a given payment intent must be the event's. Throws NOT_FOUND,
- * FORBIDDEN for a missing or wrong secret, CONFLICT for a booking that is not pending.
+ * FORBIDDEN for a missing or wrong secret, CONFLICT for a booking that is not pending or was
+ * paid after all. Its payment is cancelled at the gateway first (with `context`): one that
+ * succeeded meanwhile confirms the booking instead.
  */
-export async function pendingBookingDeleter(db: Db, path: PendingBookingPath): Promise<void> {
+export async function pendingBookingDeleter(
+  db: Db,
+  path: PendingBookingPath,
+  context?: SettleContext & { gateway: PaymentGateway },
+): Promise<void> {
   const notFound = new DomainError("NOT_FOUND", message("booking.notFound"));
   const event = await findEvent(db, path.eventId);
   if (!event) throw notFound;
@@ -42,25 +50,45 @@ export async function pendingBookingDeleter(db: Db, path: PendingBookingPath): P
   const named =
     owner?.username === user || team?.slug === user || hosts.some((h) => h.username === user);
   if (!named) throw notFound;
-  const intent = (event.payment as { paymentIntent?: unknown } | null)?.paymentIntent;
-  if (
-    path.paymentIntent !== undefined &&
-    typeof intent === "string" &&
-    intent !== path.paymentIntent
-  ) {
-    throw notFound;
-  }
   const attendee =
     path.token === undefined
       ? undefined
       : attendeeWithToken(await findAttendees(db, event.id), path.token);
   if (!attendee) throw new DomainError("FORBIDDEN", message("booking.linkNotValid"));
+  const [payment] = await db.select().from(payments).where(eq(payments.attendeeId, attendee.id));
+  if (path.paymentIntent !== undefined && payment && payment.gatewayId !== path.paymentIntent) {
+    throw notFound;
+  }
+  // The payment goes first, so it cannot succeed after the slot was given back.
+  if (payment?.status === "PENDING" && context) {
+    const state = await context.gateway.cancelPayment(payment.gatewayId);
+    if (state.state === "succeeded") {
+      await paymentSettler(context, state, "succeeded");
+      throw new DomainError("CONFLICT", message("payment.alreadyPaid"));
+    }
+  }
 
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(events).where(eq(events.id, event.id)).for("update");
     if (!locked) throw notFound;
     if (locked.status !== "PENDING_PAYMENT") {
       throw new DomainError("CONFLICT", message("booking.onlyPendingDeleted"));
+    }
+    if (payment) {
+      const [current] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, payment.id))
+        .for("update");
+      if (current?.status === "PAID") {
+        throw new DomainError("CONFLICT", message("payment.alreadyPaid"));
+      }
+      if (current?.status === "PENDING") {
+        await tx
+          .update(payments)
+          .set({ status: "CANCELLED", updatedAt: context?.now ?? new Date() })
+          .where(eq(payments.id, payment.id));
+      }
     }
     await tx
       .delete(attendees)

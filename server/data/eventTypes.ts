@@ -71,6 +71,9 @@ export function eventTypeFieldsOf(type: EventTypeWithHosts): Required<EventTypeI
       type.priceAmount !== null && type.priceCurrency !== null
         ? { amount: type.priceAmount, currency: type.priceCurrency as NonNullable<EventTypeInput["price"]>["currency"] }
         : null,
+    paymentTerms: type.paymentTerms,
+    refundPolicy: type.refundPolicy,
+    refundHours: type.refundPolicy === "FULL_BEFORE" ? type.refundHours : null,
     requiresEmailVerification: type.requiresEmailVerification,
     redirectUrl: type.redirectUrl,
     redirectSeconds: type.redirectSeconds,

@@ -249,6 +249,11 @@ export const eventTypes = pgTable(
     questions: jsonb("questions").$type<Question[]>().notNull().default([]),
     priceAmount: integer("price_amount"),
     priceCurrency: text("price_currency"),
+    /** Text the invitee accepts with a checkbox before paying. */
+    paymentTerms: text("payment_terms"),
+    /** What an invitee's cancellation refunds: NONE, FULL, or FULL_BEFORE `refundHours` before. */
+    refundPolicy: text("refund_policy").$type<RefundPolicy>().notNull().default("FULL"),
+    refundHours: integer("refund_hours"),
     requiresEmailVerification: boolean("requires_email_verification").notNull().default(false),
     redirectUrl: text("redirect_url"),
     redirectSeconds: integer("redirect_seconds"),
@@ -267,6 +272,10 @@ export const eventTypes = pgTable(
       .where(sql`${t.teamId} is not null`),
     uniqueIndex("event_types_shared_link_key").on(t.sharedLink),
     check("event_types_one_owner", sql`(${t.userId} is null) <> (${t.teamId} is null)`),
+    check(
+      "event_types_refund_policy",
+      sql`${t.refundPolicy} in ('NONE', 'FULL', 'FULL_BEFORE') and (${t.refundPolicy} = 'FULL_BEFORE') = (${t.refundHours} is not null)`,
+    ),
   ],
 );
 
@@ -284,6 +293,9 @@ export const eventTypeHosts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventTypeId, t.userId] }), index().on(t.userId)],
 );
+
+export const refundPolicies = ["NONE", "FULL", "FULL_BEFORE"] as const;
+export type RefundPolicy = (typeof refundPolicies)[number];
 
 export const eventStatuses = ["PENDING_PAYMENT", "CONFIRMED", "CANCELLED"] as const;
 export type EventStatus = (typeof eventStatuses)[number];
@@ -476,7 +488,7 @@ export const outbox = pgTable(
   "outbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind", { enum: ["mail", "webhook"] }).notNull(),
+    kind: text("kind", { enum: ["mail", "webhook", "refund"] }).notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: ["pending", "sent", "dead"] })
       .notNull()
@@ -518,3 +530,61 @@ export const pageViews = pgTable(
   },
   (t) => [index().on(t.publicId, t.createdAt)],
 );
+
+/**
+ * A payment's life at Slotted: PENDING while the booking holds its slot for it (until
+ * `expiresAt`), PAID, or released unpaid (FAILED, CANCELLED, EXPIRED), then REFUNDED in part or
+ * whole. One row per PaymentIntent; it outlives a deleted pending booking so a payment that
+ * succeeds after all can still be found and refunded.
+ */
+export const paymentStatuses = [
+  "PENDING",
+  "PAID",
+  "FAILED",
+  "CANCELLED",
+  "EXPIRED",
+  "REFUNDED",
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    /** The gateway's id of the payment (a PaymentIntent id). */
+    gatewayId: text("gateway_id").notNull().unique(),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    attendeeId: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
+    eventTypeId: uuid("event_type_id").references(() => eventTypes.id, { onDelete: "set null" }),
+    /** Minor units. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
+    /** What was refunded or is queued to be (minor units). */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Who paid, kept for the mail of a refund after the booking is gone. */
+    payerName: text("payer_name").notNull(),
+    payerEmail: text("payer_email").notNull(),
+    payerLanguage: text("payer_language").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.status, t.expiresAt),
+    index().on(t.eventId),
+    index().on(t.attendeeId),
+    check(
+      "payments_amounts",
+      sql`${t.amount} > 0 and ${t.refundedAmount} between 0 and ${t.amount}`,
+    ),
+  ],
+);
+
+/** Gateway notifications already handled, by their id: each is processed once. */
+export const paymentNotifications = pgTable("payment_notifications", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+});

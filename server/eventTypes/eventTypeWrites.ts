@@ -83,6 +83,9 @@ export function eventTypeColumns(input: EventTypeInput) {
     durations: [...new Set(durations ?? [input.duration])].sort((a, b) => a - b),
     priceAmount: price?.amount ?? null,
     priceCurrency: price?.currency ?? null,
+    // The hours only mean something for FULL_BEFORE (and the table insists).
+    refundHours: input.refundPolicy === "FULL_BEFORE" ? input.refundHours : null,
+    paymentTerms: input.paymentTerms?.trim() ? input.paymentTerms.trim() : null,
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   BookingMailPayload,
   BookingTemplate,
   MailLocation,
+  PaymentMailData,
 } from "./mailTypes";
 
 /** The meeting as the mails of one change describe it. */
@@ -42,6 +43,8 @@ export interface MailRecipients {
   seatOnly?: boolean;
   /** Hosts get one mail for the change (naming the first attendee), not one per attendee. */
   hostsOnce?: boolean;
+  /** Paid bookings: what each attendee paid (and had refunded), by attendee id. */
+  payments?: ReadonlyMap<string, PaymentMailData>;
 }
 
 /** The iCalendar UID of a meeting: its event id, which a reschedule keeps. */
@@ -129,6 +132,9 @@ export function bookingMails(
       },
       reason: context.reason ?? null,
       seatOnly: recipients.seatOnly ?? false,
+      ...(recipients.payments?.has(attendee.id)
+        ? { payment: recipients.payments.get(attendee.id)! }
+        : {}),
     };
     const links = template === "bookingCancelled" ? null : attendee;
     const forInvitee = {

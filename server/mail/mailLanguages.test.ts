@@ -126,6 +126,22 @@ const variants: Record<string, Omit<MailPayload, "language" | "to">> = {
       url: "https://slotted.example.com/dashboard/settings/password",
     },
   },
+  confirmedPaid: {
+    template: "bookingConfirmed",
+    data: { ...booking, payment: { amount: 2500, currency: "EUR" } },
+  },
+  cancelledRefunded: {
+    template: "bookingCancelled",
+    data: { ...booking, payment: { amount: 2500, currency: "EUR", refunded: 2500 } },
+  },
+  paymentRefunded: {
+    template: "paymentRefunded",
+    data: { name: "Grace", title: "Intro call", amount: 2500, currency: "EUR", reason: "late" },
+  },
+  paymentRefundedUntitled: {
+    template: "paymentRefunded",
+    data: { name: "Grace", title: null, amount: 2500, currency: "EUR", reason: "late" },
+  },
   emailInUse: {
     template: "emailInUse",
     data: { url: "https://slotted.example.com/dashboard/forgot-password" },
@@ -184,7 +200,7 @@ function englishPieces(language: string): string[] {
 }
 
 const CATALOG_KEY =
-  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation|emailVerification|emailChange|emailChangeNotice|emailInUse)\.[a-zA-Z_]+\b/;
+  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation|emailVerification|emailChange|emailChangeNotice|emailInUse|paymentRefunded)\.[a-zA-Z_]+\b/;
 
 describe("mails in every language", () => {
   for (const language of LANGUAGES) {
@@ -211,6 +227,18 @@ describe("mails in every language", () => {
       );
       expect(new Set(subjects).size, variant).toBe(subjects.length);
     }
+  });
+
+  it("a paid booking's mails say what was paid and refunded, as money of the mail's language", () => {
+    expect(render("confirmedPaid", "en").text).toContain("Paid: €25.00");
+    expect(render("confirmedPaid", "de").text.replace(/\u00a0/g, " ")).toContain(
+      "Bezahlt: 25,00 €",
+    );
+    expect(render("cancelledRefunded", "en").text).toContain("Refunded: €25.00");
+    expect(render("confirmedInvitee", "en").text).not.toContain("Paid");
+    const late = render("paymentRefunded", "en");
+    expect(late.subject).toBe("Your payment was refunded");
+    expect(late.text).toContain("Your payment of €25.00 for Intro call arrived after");
   });
 
   it("fr: French subjects, labels, typography and calendar text", () => {

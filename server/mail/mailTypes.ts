@@ -49,6 +49,8 @@ export interface BookingMailData {
   rescheduleUrl: string | null;
   /** cancelled: only this invitee left a group event that goes on (no calendar cancel for hosts). */
   seatOnly: boolean;
+  /** A paid booking: what was paid (minor units), and what was refunded on cancelling. */
+  payment?: PaymentMailData;
   /** rescheduled into another event (a GROUP seat move): the calendar entry it replaces. */
   replacesUid?: string;
   replacesSequence?: number;
@@ -92,6 +94,24 @@ export interface EmailInUseData {
   url: string;
 }
 
+/** What a booking mail says about its payment (minor units). */
+export interface PaymentMailData {
+  amount: number;
+  currency: string;
+  /** Cancelled: what was refunded (0: nothing, by the refund policy). */
+  refunded?: number;
+}
+
+/** To a payer whose payment was refunded without a booking: it came after the slot was gone. */
+export interface PaymentRefundedData {
+  name: string;
+  /** The event type's title, when the booking is still known. */
+  title: string | null;
+  amount: number;
+  currency: string;
+  reason: "late";
+}
+
 export type BookingTemplate = "bookingConfirmed" | "bookingCancelled" | "bookingRescheduled";
 
 /** An outbox row's payload of kind "mail": which template, for whom, with what data. */
@@ -115,7 +135,8 @@ export type MailPayload =
       language: string;
       data: EmailChangeNoticeData;
     }
-  | { template: "emailInUse"; to: MailAddress; language: string; data: EmailInUseData };
+  | { template: "emailInUse"; to: MailAddress; language: string; data: EmailInUseData }
+  | { template: "paymentRefunded"; to: MailAddress; language: string; data: PaymentRefundedData };
 
 /** A rendered mail, ready for nodemailer. */
 export interface RenderedMail {

@@ -9,6 +9,7 @@ import { emailChangeNotice } from "./templates/emailChangeNotice";
 import { emailCode } from "./templates/emailCode";
 import { emailInUse } from "./templates/emailInUse";
 import { passwordReset } from "./templates/passwordReset";
+import { paymentRefunded } from "./templates/paymentRefunded";
 import { teamInvitation } from "./templates/teamInvitation";
 
 const bookingTemplates = { bookingConfirmed, bookingCancelled, bookingRescheduled };
@@ -42,6 +43,14 @@ export function renderMail(payload: MailPayload): RenderedMail {
     return {
       to: payload.to,
       ...emailChangeNotice(payload.data, language),
+      ics: null,
+      attachments: [],
+    };
+  }
+  if (payload.template === "paymentRefunded") {
+    return {
+      to: payload.to,
+      ...paymentRefunded(payload.data, language),
       ics: null,
       attachments: [],
     };

@@ -6,15 +6,16 @@ import { message } from "../../core/messages";
 import { slotTaken } from "../booking/slotTaken";
 import { databaseBusy } from "../db/retryOnceOnConflict";
 import { isTransactionConflict, sqlState } from "../db/sqlState";
-
 import { localizedValidationIssues } from "../i18n/localizedValidation";
 import { requestLanguage } from "../i18n/requestLanguage";
 import { translator } from "../i18n/serverI18n";
 import { translateAny } from "../i18n/translateMessage";
+import { GatewayError } from "../payments/paymentGateway";
 
 /** The only code-to-status table of the server. */
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 422,
+  BAD_REQUEST: 400,
   NOT_FOUND: 404,
   SLOT_NOT_AVAILABLE_ANYMORE: 409,
   UNAUTHENTICATED: 401,
@@ -109,6 +110,11 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       return reply.status(STATUS[domainError.code]).send(body(domainError, language));
     };
     if (error instanceof DomainError) return answer(error);
+    if (error instanceof GatewayError) {
+      // The payment provider refused or was unreachable: nothing was booked, try again.
+      request.log.warn({ err: error.message, code: error.code }, "payment gateway failed");
+      return answer(new DomainError("UNAVAILABLE", message("payment.unavailable"), undefined, 5));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = localizedValidationIssues(request, error, language);
       const fields: FieldErrors = {};

@@ -13,6 +13,7 @@ import { inviteeRoutes } from "./invitees/inviteeRoutes";
 import { emailRoutes } from "./me/emailRoutes";
 import { meRoutes } from "./me/meRoutes";
 import { passwordRoutes } from "./password/passwordRoutes";
+import { paymentRoutes } from "./payments/paymentRoutes";
 import { profilePageRoutes } from "./profilePage/profilePageRoutes";
 import { publicEventTypeRoutes } from "./publicEventTypes/publicEventTypeRoutes";
 import { rescheduleRoutes } from "./reschedule/rescheduleRoutes";
@@ -46,6 +47,7 @@ export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     uploadRoutes,
     passwordRoutes,
     eventRoutes,
+    paymentRoutes,
     rescheduleRoutes,
     publicEventTypeRoutes,
     bookingRoutes,

@@ -13,7 +13,7 @@ export function commandContext(t: TestApp, overrides: Partial<BookingContext> = 
     publicUrl: t.deps.config.publicUrl,
     secret: t.deps.config.sessionSecret,
     now: BOOKING_NOW,
-    paymentsConfigured: false,
+    payments: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
+import type { CheckoutPayment } from "../../core/api/events";
 import { localToInstant } from "../../core/time/localToInstant";
 import { outbox } from "../db/schema";
 import type { BookingMailPayload, MailPayload } from "../mail/mailTypes";
@@ -59,6 +60,7 @@ export async function bookOk(t: TestApp, body: Record<string, unknown>) {
       end: string;
       status: string;
       hosts: { username: string }[];
+      payment?: CheckoutPayment;
     };
     attendee: { uuid: string; token: string; cancelUrl: string; rescheduleUrl: string };
     action?: unknown;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { outbox } from "../db/schema";
+import { eventTypes, outbox } from "../db/schema";
 import type { TestApp } from "./testApp";
 
 export interface Host {
@@ -102,14 +102,29 @@ export async function createEventType(
   host: Host,
   overrides: Record<string, unknown> = {},
 ) {
+  const { price, ...rest } = overrides as { price?: { amount: number; currency: string } | null };
+  // Without Stripe a host cannot set a price; a server whose payments were switched off keeps
+  // the prices set before, which is what such a test stands for.
+  const priceLater = price != null && t.deps.config.stripe === null;
   const response = await t.request({
     method: "POST",
     url: "/api/event-types",
     headers: host.headers,
-    payload: eventTypeBody(overrides),
+    payload: eventTypeBody(priceLater ? rest : overrides),
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json();
+  if (!priceLater) return response.json();
+  const created = response.json();
+  await t.database.db
+    .update(eventTypes)
+    .set({ priceAmount: price.amount, priceCurrency: price.currency })
+    .where(eq(eventTypes.id, created.id));
+  const read = await t.request({
+    method: "GET",
+    url: `/api/event-types/${created.id}`,
+    headers: host.headers,
+  });
+  return read.json();
 }
 
 /** Creates a team as `admin` and makes `members` members: each is invited and accepts. */

@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { answerOf } from "../../../core/booking/answerOf";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { CheckboxField } from "../../components/CheckboxField";
 import { FocusHeading } from "../../components/FocusHeading";
 import { TextField } from "../../components/TextField";
+import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { useLocation } from "../../router/navigation";
 import { useAppState } from "../../state/appState";
@@ -19,11 +21,12 @@ import {
   type DetailsValues,
   prefillDetails,
 } from "./detailsForm";
-import { formatMeetingTime } from "./formatters";
+import { formatMeetingTime, formatPrice } from "./formatters";
 import { GuestsField } from "./GuestsField";
 import { LocationField } from "./LocationField";
 import { needsInviteePhone } from "./locationText";
 import { NameFields } from "./NameFields";
+import type { CardHandle } from "./payment/CardField";
 import { QuestionField } from "./QuestionField";
 import type { SlotSelection } from "./timetable";
 import { timeZoneLabel } from "./timeZoneLabel";
@@ -32,6 +35,8 @@ import { useScheduleBooking } from "./useScheduleBooking";
 const EmailCodeStep = lazy(() =>
   import("./EmailCodeStep").then((m) => ({ default: m.EmailCodeStep })),
 );
+// Stripe.js and the card field: fetched only for a paid event type.
+const CardField = lazy(() => import("./payment/CardField").then((m) => ({ default: m.CardField })));
 
 interface DetailsStepProps {
   source: BookingSource;
@@ -70,6 +75,9 @@ export function DetailsStep({
   useEffect(() => onDraftChange(values), [values, onDraftChange]);
   const phoneValidity = useRef(new Map<string, boolean>());
   const formRef = useRef<HTMLFormElement>(null);
+  const cardRef = useRef<CardHandle | null>(null);
+  const payment = eventType.payment ?? null;
+  const [termsAccepted, setTermsAccepted] = useState(false);
   const headingId = useId();
   const booking = useScheduleBooking({
     source,
@@ -81,6 +89,8 @@ export function DetailsStep({
     phoneValid: (field) => phoneValidity.current.get(field) ?? false,
     formRef,
     onSlotTaken,
+    card: payment ? cardRef : undefined,
+    termsAccepted: payment?.terms ? termsAccepted : undefined,
   });
   const { errors, clearError } = booking;
   // A paid event type on a server without payments: the server would refuse the booking.
@@ -150,6 +160,14 @@ export function DetailsStep({
           <span className="font-semibold">{when.times}</span>, {when.date}
           <br />
           <span className="text-sm text-gray-700">{timeZoneLabel(timeZone, now, locale)}</span>
+          {eventType.price ? (
+            <>
+              <br />
+              <span className="font-semibold">
+                {formatPrice(eventType.price.amount, eventType.price.currency, locale)}
+              </span>
+            </>
+          ) : null}
         </p>
       </div>
       <form
@@ -213,6 +231,34 @@ export function DetailsStep({
             }
           />
         ))}
+        {payment?.terms ? (
+          <div data-field="terms" className="flex flex-col gap-2">
+            <UserText as="p" className="whitespace-pre-line break-words text-sm text-gray-700">
+              {payment.terms}
+            </UserText>
+            <CheckboxField
+              label={t("details.acceptTerms")}
+              checked={termsAccepted}
+              required
+              errors={errors.terms ? [errors.terms] : []}
+              onChange={(checked) => {
+                setTermsAccepted(checked);
+                clearError("terms");
+              }}
+            />
+          </div>
+        ) : null}
+        {payment ? (
+          <Suspense fallback={null}>
+            <CardField
+              jsUrl={payment.jsUrl}
+              publishableKey={payment.publishableKey}
+              error={errors.card}
+              onChange={() => clearError("card")}
+              handle={cardRef}
+            />
+          </Suspense>
+        ) : null}
         <Button type="submit" disabled={booking.pending || unbookable} className="mt-2 self-start">
           {booking.pending
             ? t("details.scheduling")

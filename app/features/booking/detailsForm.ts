@@ -28,6 +28,8 @@ export interface DetailsValues {
 /** Catalog keys of the form's messages (spec §5). */
 export type DetailsError =
   | "errors.required"
+  | "details.cardRequired"
+  | "details.acceptTermsRequired"
   | "errors.email"
   | "details.invalidPhone"
   | "details.invalidAnswer"

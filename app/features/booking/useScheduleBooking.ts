@@ -12,6 +12,7 @@ import type { BookingResponse, PublicEventType } from "./bookingApi";
 import { type BookingSource, bookingLinkFields, publicIdOf } from "./bookingSource";
 import { rememberBooking } from "./bookingStore";
 import { type DetailsValues, detailsBody, validateDetails } from "./detailsForm";
+import type { CardHandle } from "./payment/CardField";
 import { useSlotTaken } from "./useSlotTaken";
 import { timetableFamily } from "./useTimetable";
 
@@ -31,6 +32,10 @@ interface ScheduleBookingOptions {
   formRef: RefObject<HTMLFormElement | null>;
   /** The time was taken meanwhile: back to the refreshed times. */
   onSlotTaken: () => void;
+  /** A paid event type: the card field, which confirms the payment after booking. */
+  card?: RefObject<CardHandle | null> | undefined;
+  /** A paid event type with terms: whether the invitee accepted them. */
+  termsAccepted?: boolean | undefined;
 }
 
 /** Where a booked invitee's confirmation page is. */
@@ -59,6 +64,8 @@ export function useScheduleBooking({
   phoneValid,
   formRef,
   onSlotTaken,
+  card,
+  termsAccepted,
 }: ScheduleBookingOptions) {
   const { t, i18n } = useTranslation();
   const [errors, setErrors] = useState<FieldMessages>({});
@@ -128,6 +135,9 @@ export function useScheduleBooking({
     try {
       const booked = await publicApi.post<BookingResponse>("/event", requestBody(emailCode));
       rememberBooking(booked);
+      // A paid booking holds its time until the card is paid; the indicator stays on.
+      const payment = booked.checkout ? booked.event.payment : undefined;
+      if (payment && !(await pay(booked, payment))) return;
       postToParent("event_scheduled", {
         event: { uuid: booked.event.uuid },
         invitee: { uuid: booked.attendee.uuid },
@@ -146,6 +156,42 @@ export function useScheduleBooking({
     }
   }
 
+  /**
+   * Confirms the card payment with Stripe.js (3-D Secure included), then has the server read
+   * it (the webhook may be late or missing). A declined card or a cancelled authentication
+   * gives the time back and shows the payment-error page; false then.
+   */
+  async function pay(
+    booked: BookingResponse,
+    payment: NonNullable<BookingResponse["event"]["payment"]>,
+  ): Promise<boolean> {
+    const token = booked.attendee.token ?? "";
+    let paid = false;
+    try {
+      paid = (await card?.current?.confirm(payment.clientSecret)) ?? false;
+    } catch {
+      paid = false;
+    }
+    if (paid) {
+      await publicApi.post("/payments/stripe/return", {
+        paymentIntent: payment.paymentIntent,
+        token,
+      });
+      return true;
+    }
+    const owner = source.kind === "user" ? source.userLink : eventType.owner.slug;
+    const base = `/${encodeURIComponent(owner)}/${encodeURIComponent(eventType.slug)}`;
+    const query = new URLSearchParams({ token, payment_intent: payment.paymentIntent });
+    try {
+      await publicApi.delete(`/event${base}/${encodeURIComponent(booked.event.uuid)}?${query}`);
+    } catch {
+      // The hold runs out by itself; the invitee can still try again.
+    }
+    invalidateQueries(timetableFamily);
+    navigate(`${base}/payment_error`, { keepQuery: true });
+    return false;
+  }
+
   /** Mails a code to the invitee's address; the seconds before another may be asked for. */
   async function sendCode(): Promise<number> {
     const answer = await publicApi.post<{ CODE_EXPIRES_IN: number }>("/event/verify-email", {
@@ -159,6 +205,8 @@ export function useScheduleBooking({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validateDetails(eventType, values, phoneValid);
+    if (termsAccepted === false) found.terms = "details.acceptTermsRequired";
+    if (card && !card.current?.complete()) found.card = "details.cardRequired";
     if (Object.keys(found).length > 0) {
       showErrors(
         Object.fromEntries(

@@ -3,6 +3,7 @@ import { languageDirection } from "../../../core/i18n/languageDirection";
 import { type Translate, translator } from "../../i18n/serverI18n";
 import { html, isolated, type SafeHtml, safeHref, userHtml } from "../html";
 import type { BookingMailData, MailLocation } from "../mailTypes";
+import { formatMoney } from "./formatMoney";
 import { formatWhen } from "./formatWhen";
 
 /** Locations named after a product: the same in every language. */
@@ -120,6 +121,16 @@ function rows(
   }
   for (const answer of data.answers) {
     result.push({ label: answer.label, text: answer.value, user: true, userLabel: true });
+  }
+  if (data.payment) {
+    const { amount, currency, refunded } = data.payment;
+    result.push({ label: t("details.paid"), text: formatMoney(amount, currency, language) });
+    if (refunded !== undefined) {
+      result.push({
+        label: t("details.refunded"),
+        text: formatMoney(refunded, currency, language),
+      });
+    }
   }
   if (data.reason) result.push({ label: t("details.reason"), text: data.reason, user: true });
   return result;

@@ -1,12 +1,20 @@
+import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bookingListQuery, bookingListResponseSchema } from "../../../core/api/bookings";
+import {
+  bookingListQuery,
+  bookingListResponseSchema,
+  bookingRefundParams,
+  bookingRefundResponseSchema,
+} from "../../../core/api/bookings";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { addDays, isLocalDate } from "../../../core/time/localDate";
 import { localToInstant } from "../../../core/time/localToInstant";
+import { paymentRefunder } from "../../commands/paymentRefunder";
 import { attendeesOfEvents, hostsOfEvents, listHostEvents } from "../../data/bookings";
 import { findUserById } from "../../data/users";
+import { payments } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
@@ -56,9 +64,10 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
         offset,
       });
       const ids = rows.map((r) => r.event.id);
-      const [attendees, hosts] = await Promise.all([
+      const [attendees, hosts, paid] = await Promise.all([
         attendeesOfEvents(db, ids),
         hostsOfEvents(db, ids),
+        ids.length === 0 ? [] : db.select().from(payments).where(inArray(payments.eventId, ids)),
       ]);
       return {
         bookings: rows.map(({ event, eventType }) => ({
@@ -78,8 +87,39 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
             email: h.email,
           })),
           attendees: (attendees.get(event.id) ?? []).map(presentInvitee),
+          payments: paid
+            .filter((p) => p.eventId === event.id)
+            .map((p) => ({
+              attendeeUuid: p.attendeeId,
+              status: p.status,
+              amount: p.amount,
+              currency: p.currency,
+              refunded: p.refundedAmount,
+            })),
         })),
       };
+    },
+  );
+
+  app.post(
+    "/bookings/:uuid/refund",
+    {
+      schema: {
+        tags: ["bookings"],
+        summary: "Refund a paid booking in full (through Stripe, retried until it is made)",
+        security: hostSecurity,
+        params: bookingRefundParams,
+        response: { 200: bookingRefundResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const refunded = await paymentRefunder(
+        db,
+        requireUserId(request),
+        request.params.uuid,
+        deps.clock(),
+      );
+      return { refunded };
     },
   );
 }

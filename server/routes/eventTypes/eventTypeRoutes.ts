@@ -9,6 +9,7 @@ import {
   eventTypeResponseSchema,
   eventTypeUpdateSchema,
 } from "../../../core/api/eventTypes";
+import { message } from "../../../core/messages";
 import { eventTypeCreator } from "../../commands/eventTypeCreator";
 import { eventTypeDeleter } from "../../commands/eventTypeDeleter";
 import { eventTypeUpdater } from "../../commands/eventTypeUpdater";
@@ -19,6 +20,7 @@ import {
 } from "../../data/eventTypes";
 import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
+import { invalidEventType } from "../../eventTypes/eventTypeWrites";
 import { requireUserId } from "../../plugins/auth";
 import { assertCanSeeEventType } from "../../policies/eventTypes";
 import { errorResponses } from "../errorSchemas";
@@ -64,6 +66,19 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
     },
   );
 
+  /**
+   * Without card payments set up, a new price is refused: it would make the event type
+   * unbookable. One it already has (set while payments were on) may stay.
+   */
+  function assertPriceAllowed(
+    price: { amount: number; currency: string } | null,
+    current: { priceAmount: number | null; priceCurrency: string | null } | null,
+  ) {
+    if (price === null || deps.config.stripe !== null) return;
+    if (current?.priceAmount === price.amount && current.priceCurrency === price.currency) return;
+    throw invalidEventType({ price: [message("payment.priceNeedsPayments")] });
+  }
+
   app.post(
     "/event-types",
     {
@@ -76,6 +91,7 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
       },
     },
     async (request, reply) => {
+      assertPriceAllowed(request.body.price ?? null, null);
       const created = await eventTypeCreator(db, requireUserId(request), request.body);
       const [presented] = await present([created]);
       return reply.status(201).send(presented!);
@@ -117,6 +133,11 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
       },
     },
     async (request) => {
+      const { price } = request.body;
+      if (price != null && deps.config.stripe === null) {
+        const current = await findEventType(db, request.params.id);
+        assertPriceAllowed(price, current);
+      }
       const updated = await eventTypeUpdater(
         db,
         requireUserId(request),

@@ -8,7 +8,11 @@ import {
 } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
-const t = await createTestApp();
+// Card payments set up, so event types may have a price (nothing here calls Stripe);
+// payments.test.ts covers a server without them.
+const t = await createTestApp({
+  stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", webhookSecret: null },
+});
 
 const post = (host: Host, payload: object) =>
   t.request({ method: "POST", url: "/api/event-types", headers: host.headers, payload });

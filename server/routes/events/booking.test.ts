@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { hostBusy, singleUseLinks } from "../../db/schema";
 import {
   BOOKING_NOW,
@@ -12,12 +12,15 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, signUpHost } from "../../test/factories";
+import { startStripeDouble } from "../../test/stripeDouble";
 import { createTestApp } from "../../test/testApp";
 
 // Payments configured (paid types are bookable), and the booking rate limits off: this file
 // books far more than one address may in 10 minutes (bookingLimits.test.ts covers them).
+const stripe = await startStripeDouble();
+afterAll(() => stripe.stop());
 const t = await createTestApp({
-  stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", webhookSecret: null },
+  stripe: stripe.config,
   bookingLimits: { perIp: 0, perEventType: 0 },
 });
 t.setNow(BOOKING_NOW);
@@ -462,7 +465,12 @@ describe("paid event types", () => {
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json()).toEqual({ message: "This link is not valid for this booking." });
     expect((await deletePending(path, { token: `${token}x` })).statusCode).toBe(403);
-    expect((await deletePending(path, { token, payment_intent: "pi_123" })).statusCode).toBe(204);
+    expect((await deletePending(path, { token, payment_intent: "pi_123" })).statusCode).toBe(404);
+    const paymentIntent = answer.event.payment!.paymentIntent;
+    expect((await deletePending(path, { token, payment_intent: paymentIntent })).statusCode).toBe(
+      204,
+    );
+    expect(stripe.intents.get(paymentIntent)?.status).toBe("canceled");
     await bookOk(t, bookingBody(userLink(host, type)));
   });
 

@@ -8,6 +8,7 @@ import type {
 } from "../../../core/api/events";
 import { calendarLinks } from "../../../core/booking/calendarLinks";
 import { eventTypePath } from "../../../core/eventTypes/eventTypePath";
+import type { CreatedBooking } from "../../commands/bookingCreator";
 import type { AttendeeRow, EventRow, EventView, HostUser } from "../../data/bookings";
 import type { EventTypeRow } from "../../data/eventTypes";
 import { cancelUrl, rescheduleUrl } from "../../mail/bookingMails";
@@ -47,14 +48,31 @@ export function presentBooking(
     event: EventRow;
     hosts: readonly HostUser[];
     attendee: { id: string; cancelToken: string };
+    payment?: CreatedBooking["payment"];
   },
   type: Pick<EventTypeRow, "redirectUrl" | "redirectSeconds">,
   publicUrl: string,
 ): BookingAnswer {
   const pending = booked.event.status === "PENDING_PAYMENT";
   const action = pending ? undefined : presentAction(type);
+  const payment = booked.payment;
   return {
-    event: presentBookedEvent(booked.event, booked.hosts),
+    event: {
+      ...presentBookedEvent(booked.event, booked.hosts),
+      ...(payment
+        ? {
+            payment: {
+              gateway: payment.gateway,
+              paymentIntent: payment.paymentId,
+              clientSecret: payment.clientSecret,
+              publishableKey: payment.publishableKey,
+              amount: payment.amount,
+              currency: payment.currency,
+              expiresAt: payment.expiresAt.toISOString(),
+            },
+          }
+        : {}),
+    },
     attendee: {
       uuid: booked.attendee.id,
       token: booked.attendee.cancelToken,

@@ -32,6 +32,7 @@ import type { Deps } from "../../deps";
 import { requestLanguage } from "../../i18n/requestLanguage";
 import { cancelUrl, mailLocation, meetingUid, rescheduleUrl } from "../../mail/bookingMails";
 import { meetingIcs } from "../../mail/meetingIcs";
+import { paymentGatewayOf, paymentsSetup } from "../../payments/stripeGateway";
 import { idempotent } from "../../plugins/idempotency";
 import { assertAttendeeToken } from "../../policies/bookings";
 import { sendEmailCode } from "../../verification/emailCodes";
@@ -90,7 +91,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
             publicUrl,
             secret: sessionSecret,
             now: deps.clock(),
-            paymentsConfigured: deps.config.stripe !== null,
+            payments: paymentsSetup(deps.config),
           },
           target,
           details,
@@ -248,7 +249,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       schema: {
         tags,
         summary:
-          "Take back a booking awaiting payment (payment failed): the attendee's seat, and the event once no one else holds one",
+          "Take back a booking awaiting payment (payment failed): the attendee's seat, and the event once no one else holds one; its Stripe payment is cancelled",
         description:
           "`token` is the attendee's secret from the scheduling answer (`attendee.token`); `payment_intent` is optional.",
         params: pendingBookingParams,
@@ -257,13 +258,18 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       },
     },
     async (request, reply) => {
-      await pendingBookingDeleter(db, {
-        user: request.params.user,
-        eventType: request.params.eventType,
-        eventId: request.params.eventUuid,
-        token: request.query.token,
-        paymentIntent: request.query.payment_intent,
-      });
+      const gateway = paymentGatewayOf(deps.config);
+      await pendingBookingDeleter(
+        db,
+        {
+          user: request.params.user,
+          eventType: request.params.eventType,
+          eventId: request.params.eventUuid,
+          token: request.query.token,
+          paymentIntent: request.query.payment_intent,
+        },
+        gateway === null ? undefined : { db, gateway, publicUrl, now: deps.clock() },
+      );
       return reply.status(204).send(null);
     },
   );

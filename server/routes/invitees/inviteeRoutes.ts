@@ -12,6 +12,7 @@ import { type AttendeeRow, type EventView, findAttendee, findEventView } from ".
 import { findTeam } from "../../data/teams";
 import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
+import { refundPreview } from "../../payments/cancelRefunds";
 import { canReadAttendee } from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
 import { presentEventView, presentInvitee } from "../events/eventPresenter";
@@ -46,8 +47,30 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
     token: string | undefined,
     userId: string | undefined,
   ) {
-    const invitee = (await canReadAttendee(db, attendee, view.eventType, { token, userId }))
-      ? presentInvitee(attendee)
+    const readable = await canReadAttendee(db, attendee, view.eventType, { token, userId });
+    // What cancelling now would refund, for the cancel page to say beforehand: the invitee's
+    // own cancellation goes by the refund policy.
+    const payment = readable
+      ? await refundPreview(
+          db,
+          attendee.id,
+          { policy: view.eventType, start: view.event.startAt, by: "invitee" },
+          deps.clock(),
+        )
+      : null;
+    const invitee = readable
+      ? {
+          ...presentInvitee(attendee),
+          ...(payment
+            ? {
+                payment: {
+                  amount: payment.amount,
+                  currency: payment.currency,
+                  refundOnCancel: payment.refund,
+                },
+              }
+            : {}),
+        }
       : { uuid: attendee.id, status: attendee.status };
     return { invitee, event: presentEventView(view, deps.config.publicUrl) };
   }

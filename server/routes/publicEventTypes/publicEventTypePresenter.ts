@@ -2,6 +2,7 @@ import type { LocationOptionsResponse, LocationResponse } from "../../../core/ap
 import type { PublicEventTypeResponse } from "../../../core/api/publicEventTypes";
 import type { EventLocation } from "../../../core/eventTypes/eventTypeSchema";
 import { ONLINE_LOCATION_TYPES } from "../../../core/eventTypes/eventTypeSchema";
+import type { Config } from "../../config";
 import type { HostUser } from "../../data/bookings";
 import type { EventTypeRow } from "../../data/eventTypes";
 import type { EventTypeOwner } from "../../data/publicProfiles";
@@ -27,6 +28,24 @@ function presentLocation(location: EventLocation): LocationResponse {
 }
 
 /** Everything a booking page needs of an event type, and nothing internal. */
+/** Stripe as the booking page sees it: set up or not, and what Stripe.js needs. */
+export interface PublicPayments {
+  configured: boolean;
+  jsUrl: string;
+  publishableKey: string;
+}
+
+/** Stripe.js from its official address, unless STRIPE_JS_URL names another (tests). */
+export const STRIPE_JS_URL = "https://js.stripe.com/v3/";
+
+export function publicPayments(stripe: Config["stripe"]): PublicPayments {
+  return {
+    configured: stripe !== null,
+    jsUrl: stripe?.jsUrl ?? STRIPE_JS_URL,
+    publishableKey: stripe?.publishableKey ?? "",
+  };
+}
+
 export function presentPublicEventType(
   type: EventTypeRow,
   timeZone: string,
@@ -34,7 +53,7 @@ export function presentPublicEventType(
   hosts: readonly HostUser[],
   pinned: HostUser | null,
   lockedColors: TeamColorsRow | null,
-  payments: { configured: boolean },
+  payments: PublicPayments,
 ): PublicEventTypeResponse {
   const clockOf =
     owner.kind === "user" ? owner.user : (hosts[0] ?? { timeFormat: 24, timeZone: timeZone });
@@ -57,6 +76,17 @@ export function presentPublicEventType(
       seats: type.seats,
       timeZone,
       bookable: type.priceAmount === null || payments.configured,
+      payment:
+        type.priceAmount !== null && payments.configured
+          ? {
+              gateway: "Stripe" as const,
+              jsUrl: payments.jsUrl,
+              publishableKey: payments.publishableKey,
+              terms: type.paymentTerms,
+              refundPolicy: type.refundPolicy,
+              refundHours: type.refundPolicy === "FULL_BEFORE" ? type.refundHours : null,
+            }
+          : null,
     },
     owner:
       owner.kind === "user"

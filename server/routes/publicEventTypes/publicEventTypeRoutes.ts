@@ -15,7 +15,7 @@ import { findHostUsers } from "../../data/bookings";
 import { findEventTypeOwner, lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
-import { presentPublicEventType } from "./publicEventTypePresenter";
+import { presentPublicEventType, publicPayments } from "./publicEventTypePresenter";
 
 const hostQuery = pinnedHostQuery;
 
@@ -54,7 +54,7 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
       hosts,
       pinned,
       lockedColors,
-      { configured: deps.config.stripe !== null },
+      publicPayments(deps.config.stripe),
     );
   }
 

@@ -64,6 +64,7 @@ describe("GET /api/user/{user}/{eventType}", () => {
         timeZone: "Europe/Berlin",
         // Paid, and this server has no payments set up.
         bookable: false,
+        payment: null,
       },
       owner: { kind: "user", name: "Ada Host", slug: host.username, avatarUrl: null },
       profile: expect.objectContaining({
@@ -91,17 +92,37 @@ describe("GET /api/user/{user}/{eventType}", () => {
       true,
     );
     const withStripe = await createTestApp({
-      stripe: { secretKey: "sk_test_x", publishableKey: "pk_test_x", webhookSecret: null },
+      stripe: {
+        secretKey: "sk_test_x",
+        publishableKey: "pk_test_x",
+        webhookSecret: null,
+        jsUrl: "http://127.0.0.1:9/stripe.js",
+      },
     });
     const payee = await signUpHost(withStripe);
     const paid = await createEventType(withStripe, payee, {
       price: { amount: 5000, currency: "EUR" },
+      paymentTerms: "Paid in advance.",
+      refundPolicy: "FULL_BEFORE",
+      refundHours: 24,
     });
     const answer = await withStripe.request({
       method: "GET",
       url: `/api/user/${payee.username}/${paid.slug}`,
     });
     expect(answer.json().eventType.bookable).toBe(true);
+    // What the page needs to take the card, and what it says of terms and refunds.
+    expect(answer.json().eventType.payment).toEqual({
+      gateway: "Stripe",
+      jsUrl: "http://127.0.0.1:9/stripe.js",
+      publishableKey: "pk_test_x",
+      terms: "Paid in advance.",
+      refundPolicy: "FULL_BEFORE",
+      refundHours: 24,
+    });
+    expect((await get(`/api/user/${host.username}/${free.slug}`)).json().eventType.payment).toBe(
+      null,
+    );
   });
 
   it("pins a host by host_slug or host_email and 404s an unknown one", async () => {

@@ -36,7 +36,10 @@ import {
   presentPublicHost,
 } from "../events/eventPresenter";
 import { hostSecurity } from "../hostSecurity";
-import { presentPublicEventType } from "../publicEventTypes/publicEventTypePresenter";
+import {
+  presentPublicEventType,
+  publicPayments,
+} from "../publicEventTypes/publicEventTypePresenter";
 
 const rescheduledSchema = rescheduledResponseSchema;
 const pageSchema = reschedulePageSchema;
@@ -74,7 +77,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
         hosts,
         null,
         lockedColors,
-        { configured: deps.config.stripe !== null },
+        publicPayments(deps.config.stripe),
       ),
     };
   }

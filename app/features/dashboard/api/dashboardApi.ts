@@ -76,6 +76,8 @@ export const dashboardApi = {
 
   cancelBooking: (eventUuid: string, reason: string) =>
     apiClient.put<unknown>(`/event/uuid/${eventUuid}/cancel`, { cancellation_reason: reason }),
+  refundBooking: (eventUuid: string) =>
+    apiClient.post<unknown>(`/bookings/${eventUuid}/refund`, {}),
   moveRoundRobin: (eventUuid: string, hostId: string) =>
     apiClient.post<unknown>(`/reschedule/round-robin/${eventUuid}`, { hostId }),
 

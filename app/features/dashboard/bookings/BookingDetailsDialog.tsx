@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REASON_MAX } from "../../../../core/eventTypes/eventTypeSchema";
+import { intlLocale } from "../../../../core/i18n/intlLocale";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
@@ -10,6 +11,7 @@ import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { isolateText, UserText } from "../../../components/UserText";
 import { notify } from "../../../state/appState";
+import { formatPrice } from "../../booking/formatters";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, eventTypeQuery, teamsQuery } from "../api/dashboardQueries";
 import type { Attendee, Booking } from "../api/types";
@@ -34,7 +36,7 @@ function answerText(
 
 /** One booking: when, where, who (every attendee with their answers) and what the host can do. */
 export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormatters();
   const queryClient = useQueryClient();
   const eventType = useQuery({ ...eventTypeQuery(booking.eventType.id), retry: false });
@@ -51,6 +53,18 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
       onClose();
     },
   });
+  const refund = useMutation({
+    mutationFn: () => dashboardApi.refundBooking(booking.uuid),
+    onSuccess: async () => {
+      notify(t("dashboard.bookings.refundQueued"));
+      await refresh();
+    },
+  });
+  const money = (amount: number, currency: string) =>
+    formatPrice(amount, currency, intlLocale(i18n.language));
+  const refundable = booking.payments.some(
+    (p) => (p.status === "PAID" || p.status === "REFUNDED") && p.amount > p.refunded,
+  );
   const move = useMutation({
     mutationFn: () => dashboardApi.moveRoundRobin(booking.uuid, newHost),
     onSuccess: async () => {
@@ -70,8 +84,22 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
   const otherHosts = (eventType.data?.hosts ?? []).filter((h) => !currentHosts.has(h.userId));
   const isGroup = booking.eventType.kind === "GROUP";
 
+  const paymentLine = (a: Attendee) => {
+    const payment = booking.payments.find((p) => p.attendeeUuid === a.uuid);
+    if (!payment) return null;
+    return (
+      <p className="text-sm text-gray-700">
+        {t(`dashboard.bookings.payment.${payment.status}`, {
+          amount: money(payment.amount, payment.currency),
+          refunded: money(payment.refunded, payment.currency),
+        })}
+      </p>
+    );
+  };
+
   const attendee = (a: Attendee) => (
     <li key={a.uuid} className="flex flex-col gap-1 rounded-xl border border-gray-200 p-3">
+      {paymentLine(a)}
       <p className="font-semibold text-gray-900">
         <bdi>{a.name}</bdi>{" "}
         {a.status === "CANCELLED" ? (
@@ -189,10 +217,20 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
                 {t("dashboard.bookings.move")}
               </Button>
             ) : null}
+            {refundable ? (
+              <Button
+                variant="secondary"
+                disabled={refund.isPending}
+                onClick={() => refund.mutate()}
+              >
+                {t("dashboard.bookings.refund")}
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={() => setMode("cancel")}>
               {t("dashboard.bookings.cancel")}
             </Button>
           </div>
+          <Alert message={refund.error ? errorMessage(refund.error, t) : undefined} />
         </div>
       ) : null}
 

@@ -35,6 +35,7 @@ const booking = (
       cancellationReason: null,
     },
   ],
+  payments: [],
 });
 
 describe("booking tabs", () => {

@@ -1,15 +1,23 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CURRENCIES } from "../../../../core/eventTypes/eventTypeSchema";
+import { REFUND_POLICIES, type RefundPolicy } from "../../../../core/eventTypes/eventTypeSchema";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
+import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
 import { fromMinorUnits, toMinorUnits } from "./eventTypeDraft";
 
-/** Price and currency; the amount is typed in major units and stored in minor units. */
+/** The currencies a host picks from (others set through the API keep working). */
+const OFFERED_CURRENCIES = ["USD", "EUR", "GBP"] as const;
+
+/**
+ * Price and currency (the amount typed in major units, stored in minor units), payment terms
+ * and the refund policy of an invitee's cancellation. Without Stripe on the server, the save
+ * answers with why a price cannot be set, shown under the section.
+ */
 export function PaymentEditor({ draft, update, errors }: SectionProps) {
   const { t } = useTranslation();
   const [amountText, setAmountText] = useState(() =>
@@ -44,11 +52,56 @@ export function PaymentEditor({ draft, update, errors }: SectionProps) {
           <SelectField
             label={t("dashboard.payment.currency")}
             value={price.currency}
-            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+            options={[...new Set([...OFFERED_CURRENCIES, price.currency])].map((c) => ({
+              value: c,
+              label: c,
+            }))}
             onChange={(event) => update({ price: { ...price, currency: event.target.value } })}
             errors={errors["price.currency"]}
           />
         </div>
+      ) : null}
+      {price ? (
+        <>
+          <TextAreaField
+            label={t("dashboard.payment.terms")}
+            value={draft.paymentTerms ?? ""}
+            maxLength={2000}
+            onChange={(event) => update({ paymentTerms: event.target.value || null })}
+            errors={errors.paymentTerms}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label={t("dashboard.payment.refundPolicy")}
+              hint={t("dashboard.payment.refundHint")}
+              value={draft.refundPolicy}
+              options={REFUND_POLICIES.map((policy) => ({
+                value: policy,
+                label: t(`dashboard.payment.refund.${policy}`),
+              }))}
+              onChange={(event) => {
+                const refundPolicy = event.target.value as RefundPolicy;
+                update({
+                  refundPolicy,
+                  refundHours: refundPolicy === "FULL_BEFORE" ? (draft.refundHours ?? 24) : null,
+                });
+              }}
+              errors={errors.refundPolicy}
+            />
+            {draft.refundPolicy === "FULL_BEFORE" ? (
+              <TextField
+                label={t("dashboard.payment.refundHours")}
+                inputMode="numeric"
+                value={draft.refundHours === null ? "" : String(draft.refundHours)}
+                onChange={(event) => {
+                  const hours = Number.parseInt(event.target.value, 10);
+                  update({ refundHours: Number.isNaN(hours) ? null : hours });
+                }}
+                errors={errors.refundHours}
+              />
+            ) : null}
+          </div>
+        </>
       ) : null}
       <FieldMessages id="price" errors={errors.price} />
     </Card>

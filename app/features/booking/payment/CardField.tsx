@@ -1,0 +1,101 @@
+import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { loadStripe, type StripeCardElement, type StripeJs } from "./stripeJs";
+
+/** What the booking hook asks of the card field. */
+export interface CardHandle {
+  /** Whether the invitee has typed a complete card (Stripe.js checks it as they type). */
+  complete(): boolean;
+  focus(): void;
+  /** Confirms the payment with the card, 3-D Secure included; true when it succeeded. */
+  confirm(clientSecret: string): Promise<boolean>;
+}
+
+interface CardFieldProps {
+  jsUrl: string;
+  publishableKey: string;
+  error: string | undefined;
+  onChange: () => void;
+  handle: Ref<CardHandle | null>;
+}
+
+/**
+ * The card input of a paid event type's details step: Stripe.js's card element, loaded only
+ * here (this module is its own chunk, fetched only for paid types). The card number never
+ * touches Slotted: Stripe.js takes it and confirms the payment with Stripe.
+ */
+export function CardField({ jsUrl, publishableKey, error, onChange, handle }: CardFieldProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const mountRef = useRef<HTMLDivElement>(null);
+  const stripe = useRef<StripeJs | null>(null);
+  const card = useRef<StripeCardElement | null>(null);
+  const complete = useRef(false);
+  const [failed, setFailed] = useState(false);
+  const [cardError, setCardError] = useState<string>();
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    let gone = false;
+    loadStripe(jsUrl, publishableKey).then(
+      (client) => {
+        if (gone || !mountRef.current) return;
+        stripe.current = client;
+        const element = client.elements({ locale: i18n.language }).create("card", {
+          hidePostalCode: true,
+        });
+        element.on("change", (change) => {
+          complete.current = change.complete;
+          setCardError(change.error?.message);
+          changed.current();
+        });
+        element.mount(mountRef.current);
+        card.current = element;
+      },
+      () => setFailed(true),
+    );
+    return () => {
+      gone = true;
+      card.current?.destroy();
+      card.current = null;
+    };
+  }, [jsUrl, publishableKey, i18n.language]);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      complete: () => complete.current,
+      focus: () => card.current?.focus(),
+      async confirm(clientSecret) {
+        if (!stripe.current || !card.current) return false;
+        const result = await stripe.current.confirmCardPayment(clientSecret, {
+          payment_method: { card: card.current },
+        });
+        return !result.error && result.paymentIntent?.status === "succeeded";
+      },
+    }),
+    [],
+  );
+
+  const message = error ?? cardError ?? (failed ? t("details.cardUnavailable") : undefined);
+  return (
+    <fieldset
+      data-field="card"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={message ? `${id}-error` : undefined}
+      className="flex flex-col gap-1"
+    >
+      <legend className="mb-1 font-medium text-gray-900">{t("details.card")}</legend>
+      <div
+        ref={mountRef}
+        className="rounded-lg border border-gray-400 px-3 py-3 focus-within:ring-2 focus-within:ring-brand-600"
+      />
+      {message ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

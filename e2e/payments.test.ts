@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../server/test/freePort";
+import { startStripeDouble } from "../server/test/stripeDouble";
+import { BookingPage } from "./pages/BookingPage";
+import { browserSession } from "./support/browser";
+import { seeder } from "./support/seed";
+
+// A server of its own with Stripe set up: the SDK talks to the double, and the page loads the
+// double's Stripe.js stand-in (STRIPE_JS_URL), which confirms payments with the same double.
+const stripe = await startStripeDouble();
+const dataDir = mkdtempSync(join(tmpdir(), "slotted-e2e-pay-"));
+const port = await freePort();
+const baseURL = `http://127.0.0.1:${port}`;
+const stripeEnv = {
+  STRIPE_SECRET_KEY: stripe.config.secretKey,
+  STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
+  STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
+  STRIPE_API_URL: stripe.url,
+  STRIPE_JS_URL: `${stripe.url}/v3/`,
+};
+
+/** Starts the built server on this file's data directory, with Stripe or without. */
+async function startServer(withStripe: boolean): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: "warn",
+      DEV_MAILBOX: "true",
+      DATABASE_URL: "",
+      BOOKING_LIMIT_PER_IP: "0",
+      BOOKING_LIMIT_PER_EVENT_TYPE: "0",
+      ...(withStripe ? stripeEnv : {}),
+    },
+    stdio: "ignore",
+  });
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (tries > 150) throw new Error("the payments server did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopServer(child: ChildProcess) {
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+}
+
+let server = await startServer(true);
+afterAll(async () => {
+  await stopServer(server);
+  await stripe.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const session = await browserSession();
+const seed = seeder(baseURL);
+const context = { timezoneId: "Europe/Berlin", locale: "en-US", baseURL };
+
+describe("paying for a booking by card", () => {
+  it("asks for the card, pays and confirms; a declined card fails and 'Try again' goes back", async () => {
+    const host = await seed.signUpHost();
+    const type = await seed.createEventType(host, {
+      title: "Consultation",
+      price: { amount: 2500, currency: "EUR" },
+      paymentTerms: "Paid in advance.",
+    });
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    // The price on the details step, and the card field from the stand-in.
+    await page.getByText("€25.00").first().waitFor();
+    await booking.fillDetails({ name: "Ada Payer", email: "ada@example.com" });
+    await booking.schedule();
+    await page.getByText("Please fill in the card information.").waitFor();
+    await page.getByText("Please accept the payment terms.").waitFor();
+    await page.getByText("Paid in advance.").waitFor();
+    await page.getByLabel("I accept the payment terms").check();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await booking.schedule();
+    await booking.confirmed();
+    const paid = [...stripe.intents.values()].filter((i) => i.status === "succeeded");
+    expect(paid.map((i) => i.amount)).toEqual([2500]);
+
+    // A declined card: the time is given back and the payment-error page offers a retry.
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    await booking.fillDetails({ name: "Bo Declined", email: "bo@example.com" });
+    await page.getByLabel("I accept the payment terms").check();
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await booking.schedule();
+    await page.getByRole("heading", { name: "Payment failed" }).waitFor();
+    expect(
+      [...stripe.intents.values()].filter((i) => i.status === "canceled").map((i) => i.amount),
+    ).toEqual([2500]);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await booking.bookableDates().first().waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/${host.username}/${type.slug}`);
+  });
+
+  it("says a paid type cannot be booked once payments are switched off", async () => {
+    const host = await seed.signUpHost();
+    const type = await seed.createEventType(host, { price: { amount: 5000, currency: "EUR" } });
+    await stopServer(server);
+    server = await startServer(false);
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime();
+    const alert = page.getByRole("alert").filter({ hasText: "cannot be booked yet" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      "This event type cannot be booked yet: payments are not set up.",
+    );
+    expect(await page.getByRole("button", { name: "Schedule event" }).isDisabled()).toBe(true);
+    // And no Stripe code on the page at all.
+    expect(await page.evaluate(() => "Stripe" in window)).toBe(false);
+  });
+});

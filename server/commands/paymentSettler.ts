@@ -1,0 +1,287 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { busyRange } from "../booking/bookSlot";
+import { type AttendeeRow, type EventRow, findEventHosts } from "../data/bookings";
+import { findEventType } from "../data/eventTypes";
+import type { Db, Tx } from "../db/database";
+import {
+  attendees,
+  eventHosts,
+  events,
+  hostBusy,
+  outbox,
+  type PaymentStatus,
+  paymentNotifications,
+  payments,
+} from "../db/schema";
+import { sqlState } from "../db/sqlState";
+import { bookingMails } from "../mail/bookingMails";
+import { enqueueMails } from "../mail/outbox";
+import type { GatewayPayment } from "../payments/paymentGateway";
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** What happened at the gateway, as a booking should follow it. */
+export type PaymentOutcome = "succeeded" | "failed" | "canceled" | "expired";
+
+/** What settling did: the booking confirmed, released, refunded, or nothing (already done). */
+export type Settled = "confirmed" | "released" | "refunded" | "unchanged" | "duplicate" | "unknown";
+
+export interface SettleContext {
+  db: Db;
+  publicUrl: string;
+  now: Date;
+}
+
+/** A payment's outcome from its state at the gateway, or null while it is still open. */
+export function outcomeOf(state: GatewayPayment["state"]): PaymentOutcome | null {
+  if (state === "succeeded") return "succeeded";
+  if (state === "canceled") return "canceled";
+  return null;
+}
+
+/** A refund for the outbox's refund worker: the gateway is asked with `key` until it agrees. */
+export interface RefundJob {
+  paymentId: string;
+  gatewayId: string;
+  amount: number;
+  /** The gateway's idempotency key: a retried refund is made once. */
+  key: string;
+}
+
+/** Queues a refund in the caller's transaction; the refund worker makes it, retrying. */
+export async function enqueueRefund(tx: Tx, job: RefundJob, now: Date): Promise<void> {
+  await tx.insert(outbox).values({
+    kind: "refund",
+    payload: job as unknown as Record<string, unknown>,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+}
+
+/**
+ * Makes a booking follow its payment, the one code path for the gateway's webhooks, the
+ * invitee's return from Stripe.js and the expired-hold sweeper, in one transaction with the
+ * payment's row locked: a success confirms the booking and queues its confirmation mails (with
+ * the amount paid); a failure, cancellation or expiry releases the held slot (no mail: the
+ * booking was never confirmed). A success after the hold was released takes the slot back when
+ * it is still free, else refunds in full and tells the payer. A notification id is recorded, so
+ * a replayed webhook changes nothing; states only move forward, so one out of order neither.
+ */
+export async function paymentSettler(
+  context: SettleContext,
+  payment: Pick<GatewayPayment, "id">,
+  outcome: PaymentOutcome,
+  notification?: { id: string; type: string },
+): Promise<Settled> {
+  const { db, now } = context;
+  return db.transaction(async (tx) => {
+    if (notification) {
+      const first = await tx
+        .insert(paymentNotifications)
+        .values({ id: notification.id, type: notification.type, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: paymentNotifications.id });
+      if (first.length === 0) return "duplicate";
+    }
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.gatewayId, payment.id))
+      .for("update");
+    if (!row) return "unknown";
+    if (outcome === "succeeded") return succeeded(context, tx, row);
+    if (row.status !== "PENDING") return "unchanged";
+    const status: PaymentStatus =
+      outcome === "failed" ? "FAILED" : outcome === "expired" ? "EXPIRED" : "CANCELLED";
+    await releaseHold(tx, row, now);
+    await setStatus(tx, row, { status });
+    return "released";
+  });
+}
+
+async function setStatus(tx: Tx, row: PaymentRow, values: Partial<PaymentRow>) {
+  await tx
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.id, row.id));
+}
+
+/**
+ * Gives back what an unpaid booking held: its attendee's seat, and the event with its hosts'
+ * time once no one else holds a seat in it. The rows stay (cancelled) so a payment that
+ * succeeds after all can take the slot back.
+ */
+export async function releaseHold(tx: Tx, row: PaymentRow, now: Date): Promise<void> {
+  if (row.attendeeId === null || row.eventId === null) return;
+  await tx.update(attendees).set({ status: "CANCELLED" }).where(eq(attendees.id, row.attendeeId));
+  const others = await tx
+    .select({ id: attendees.id })
+    .from(attendees)
+    .where(and(eq(attendees.eventId, row.eventId), eq(attendees.status, "CONFIRMED")))
+    .limit(1);
+  if (others.length > 0) return;
+  await tx
+    .update(events)
+    .set({ status: "CANCELLED", cancelledAt: now })
+    .where(and(eq(events.id, row.eventId), ne(events.status, "CANCELLED")));
+  await tx.delete(hostBusy).where(eq(hostBusy.eventId, row.eventId));
+}
+
+async function succeeded(context: SettleContext, tx: Tx, row: PaymentRow): Promise<Settled> {
+  if (row.status === "PAID" || row.status === "REFUNDED") return "unchanged";
+  const booking = await liveBooking(tx, row);
+  if (booking !== null) {
+    await confirm(context, tx, row, booking);
+    return "confirmed";
+  }
+  // Released for want of payment (not cancelled by the invitee): the slot may still be free.
+  if (row.status === "EXPIRED" || row.status === "FAILED") {
+    const retaken = await retake(tx, row, context.now);
+    if (retaken !== null) {
+      await confirm(context, tx, row, retaken);
+      return "confirmed";
+    }
+  }
+  await refundLate(context, tx, row);
+  return "refunded";
+}
+
+/** The pending booking a payment holds, locked, while it still holds it. */
+async function liveBooking(
+  tx: Tx,
+  row: PaymentRow,
+): Promise<{ event: EventRow; attendee: AttendeeRow } | null> {
+  if (row.status !== "PENDING" || row.eventId === null || row.attendeeId === null) return null;
+  const [event] = await tx.select().from(events).where(eq(events.id, row.eventId)).for("update");
+  const [attendee] = await tx.select().from(attendees).where(eq(attendees.id, row.attendeeId));
+  if (!event || !attendee || event.status === "CANCELLED" || attendee.status !== "CONFIRMED") {
+    return null;
+  }
+  return { event, attendee };
+}
+
+/**
+ * Takes a released booking's slot back for a payment that succeeded after all: the event's
+ * hosts' time again, in a savepoint, when no one took it meanwhile (the exclusion constraint
+ * says). Only a booking that was the event's one attendee; null when the slot is gone.
+ */
+async function retake(
+  tx: Tx,
+  row: PaymentRow,
+  now: Date,
+): Promise<{ event: EventRow; attendee: AttendeeRow } | null> {
+  if (row.eventId === null || row.attendeeId === null) return null;
+  const [event] = await tx.select().from(events).where(eq(events.id, row.eventId)).for("update");
+  const [attendee] = await tx.select().from(attendees).where(eq(attendees.id, row.attendeeId));
+  if (!event || !attendee || event.status !== "CANCELLED" || event.startAt <= now) {
+    return null;
+  }
+  const type = await findEventType(tx, event.eventTypeId);
+  const others = await tx
+    .select({ id: attendees.id })
+    .from(attendees)
+    .where(and(eq(attendees.eventId, event.id), ne(attendees.id, attendee.id)))
+    .limit(1);
+  if (!type || others.length > 0) return null;
+  const hosts = await tx
+    .select({ userId: eventHosts.userId })
+    .from(eventHosts)
+    .where(eq(eventHosts.eventId, event.id));
+  const during = busyRange(event.startAt, event.endAt, type);
+  try {
+    await tx.transaction(async (savepoint) => {
+      if (hosts.length > 0) {
+        await savepoint
+          .insert(hostBusy)
+          .values(hosts.map((h) => ({ hostId: h.userId, eventId: event.id, during })));
+      }
+    });
+  } catch (error) {
+    if (sqlState(error) === "23P01") return null;
+    throw error;
+  }
+  const [live] = await tx
+    .update(events)
+    .set({ status: "PENDING_PAYMENT", cancelledAt: null })
+    .where(eq(events.id, event.id))
+    .returning();
+  const [back] = await tx
+    .update(attendees)
+    .set({ status: "CONFIRMED" })
+    .where(eq(attendees.id, attendee.id))
+    .returning();
+  return { event: live!, attendee: back! };
+}
+
+/** Confirms a paid booking and queues its confirmation mails, with the amount paid. */
+async function confirm(
+  context: SettleContext,
+  tx: Tx,
+  row: PaymentRow,
+  booking: { event: EventRow; attendee: AttendeeRow },
+): Promise<void> {
+  const { now } = context;
+  let event = booking.event;
+  if (event.status === "PENDING_PAYMENT") {
+    const [confirmed] = await tx
+      .update(events)
+      .set({ status: "CONFIRMED" })
+      .where(eq(events.id, event.id))
+      .returning();
+    event = confirmed!;
+  }
+  await setStatus(tx, row, { status: "PAID", paidAt: now });
+  const type = await findEventType(tx, event.eventTypeId);
+  if (!type) return;
+  const hosts = await findEventHosts(tx, event.id);
+  const mails = bookingMails(
+    "bookingConfirmed",
+    { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
+    { attendees: [booking.attendee], hosts },
+  ).map((mail) => ({
+    ...mail,
+    data: { ...mail.data, payment: { amount: row.amount, currency: row.currency } },
+  }));
+  await enqueueMails(tx, mails, now);
+}
+
+/** A payment that came too late for its slot: refunded in full, and the payer told why. */
+async function refundLate(context: SettleContext, tx: Tx, row: PaymentRow): Promise<void> {
+  const { now } = context;
+  await setStatus(tx, row, { status: "REFUNDED", refundedAmount: row.amount, paidAt: now });
+  await enqueueRefund(
+    tx,
+    { paymentId: row.id, gatewayId: row.gatewayId, amount: row.amount, key: `late-${row.id}` },
+    now,
+  );
+  const [event] =
+    row.eventId === null ? [] : await tx.select().from(events).where(eq(events.id, row.eventId));
+  await enqueueMails(
+    tx,
+    [
+      {
+        template: "paymentRefunded",
+        to: { email: row.payerEmail, name: row.payerName },
+        language: row.payerLanguage,
+        data: {
+          name: row.payerName,
+          title: event?.title ?? null,
+          amount: row.amount,
+          currency: row.currency,
+          reason: "late",
+        },
+      },
+    ],
+    now,
+  );
+}
+
+/** Pending payments whose hold ended, oldest first (for the sweeper). */
+export async function expiredHolds(db: Db, now: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, "PENDING"), sql`${payments.expiresAt} <= ${now}`))
+    .orderBy(payments.expiresAt)
+    .limit(limit);
+}
