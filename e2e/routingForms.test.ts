@@ -61,6 +61,7 @@ async function seedForm(): Promise<{ host: SeededHost; form: SeededForm }> {
           identifier: "topics",
           required: true,
           options: ["API", "Billing", "Reports"],
+          allowNewOptions: true,
           prefill: "a1",
         },
       ],
@@ -119,12 +120,23 @@ describe("routing forms", () => {
     await page.keyboard.press("Enter");
     expect(await list.getByRole("option", { selected: true }).count()).toBe(0);
     await page.keyboard.type("ap");
-    expect(await list.getByRole("option").count()).toBe(1);
+    // "ap" matches API; the dropdown also offers to add the typed text as a new answer.
+    expect(await list.getByRole("option").count()).toBe(2);
     await page.keyboard.press("Enter");
+    // New-option mode: a value not in the list is added with Enter on its 'Add' option.
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("Zapier");
+    const add = list.getByRole("option", { name: /^Add “\u2068?Zapier\u2069?”$/ });
+    expect(await search.getAttribute("aria-activedescendant")).toBe(await add.getAttribute("id"));
+    await page.keyboard.press("Enter");
+    expect(await search.inputValue()).toBe("");
+    expect(await list.getByRole("option", { name: "Zapier", selected: true }).count()).toBe(1);
     await expectNoSeriousAxeViolations(page);
     await page.keyboard.press("Escape");
     await expect.poll(() => dropdown.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await dropdown.textContent()).toContain("API");
+    expect(await dropdown.textContent()).toContain("Zapier");
     expect(await page.getByText("Please select an option").count()).toBe(0);
 
     await page.getByRole("button", { name: "Submit" }).click();
@@ -133,7 +145,7 @@ describe("routing forms", () => {
     await booking.bookableDates().first().waitFor();
     const query = new URL(page.url()).searchParams;
     expect(query.get("name")).toBe("Nia Visitor");
-    expect(query.get("a1")).toBe("API");
+    expect(query.get("a1")).toBe("API,Zapier");
     const responseId = query.get("c__routing_response");
     expect(responseId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -147,12 +159,18 @@ describe("routing forms", () => {
     await booking.confirmed();
 
     const { responses } = await seed.call<{
-      responses: { id: string; routeId: string; booking: { status: string } | null }[];
+      responses: {
+        id: string;
+        routeId: string;
+        answers: Record<string, unknown>;
+        booking: { status: string } | null;
+      }[];
     }>("GET", `/routing-forms/${form.id}/responses`, undefined, host.headers);
     expect(responses).toHaveLength(1);
     expect(responses[0]).toMatchObject({
       id: responseId,
       routeId: "api",
+      answers: { fTopics: ["API", "Zapier"] },
       booking: { status: "CONFIRMED" },
     });
   });
