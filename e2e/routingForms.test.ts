@@ -263,6 +263,13 @@ describe("routing forms", () => {
     await panel.getByText("Route 1 is taken.").waitFor();
     await panel.getByLabel("Your name").fill("someone");
     await panel.getByText("The fallback route is taken.").waitFor();
+    // A list is typed with its commas and spaces.
+    await page.getByLabel("Comparison", { exact: true }).selectOption("is_one_of");
+    await page.getByLabel("Value", { exact: true }).fill("");
+    await page.getByLabel("Value", { exact: true }).pressSequentially("vip, gold");
+    expect(await page.getByLabel("Value", { exact: true }).inputValue()).toBe("vip, gold");
+    await panel.getByLabel("Your name").fill("Gold");
+    await panel.getByText("Route 1 is taken.").waitFor();
 
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved.").waitFor();

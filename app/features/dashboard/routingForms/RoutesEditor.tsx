@@ -228,7 +228,9 @@ export function RoutesEditor({
             onChange={(value) => setCondition({ value })}
           />
         ) : (
-          <TextField
+          <TypedValue
+            // A new operator starts from the value it was given.
+            key={`${condition.fieldId}:${condition.operator}`}
             label={t("dashboard.routingForms.value")}
             hint={
               condition.operator === "is_one_of" || field?.type === "MULTI_SELECT"
@@ -236,9 +238,9 @@ export function RoutesEditor({
                 : undefined
             }
             errors={err}
-            value={valueText(condition.value)}
-            onChange={(event) =>
-              setCondition({ value: conditionValue(field, condition.operator, event.target.value) })
+            initial={valueText(condition.value)}
+            onChange={(text) =>
+              setCondition({ value: conditionValue(field, condition.operator, text) })
             }
           />
         )}
@@ -450,5 +452,30 @@ function ChoiceValue({ field, operator, value, errors, onChange }: ChoiceValuePr
         />
       ) : null}
     </div>
+  );
+}
+
+interface TypedValueProps {
+  label: string;
+  hint: string | undefined;
+  errors: string[];
+  initial: string;
+  onChange: (text: string) => void;
+}
+
+/** A typed condition value, kept as typed (a list's commas and spaces stay while typing). */
+function TypedValue({ label, hint, errors, initial, onChange }: TypedValueProps) {
+  const [text, setText] = useState(initial);
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      errors={errors}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(event.target.value);
+      }}
+    />
   );
 }
