@@ -35,6 +35,51 @@ async function pageIn(locale: string, width: number) {
   return { context, page };
 }
 
+/** A routing form with a question of every kind and a route of every action. */
+function axeRoutingForm(eventTypeId: string) {
+  const choices = { options: ["Alpha", "Beta", "Gamma"] };
+  return {
+    title: "Axe routing",
+    slug: `axe-rf-${seed.unique()}`,
+    description: "Every kind of question.",
+    fields: [
+      { id: "f1", type: "SHORT_TEXT", label: "Name", identifier: "name", required: true },
+      { id: "f2", type: "LONG_TEXT", label: "About", identifier: "about", helpText: "A line." },
+      { id: "f3", type: "NUMBER", label: "Size", identifier: "size" },
+      { id: "f4", type: "EMAIL", label: "Email", identifier: "mail" },
+      { id: "f5", type: "PHONE", label: "Phone", identifier: "phone" },
+      { id: "f6", type: "SINGLE_SELECT", label: "Country", identifier: "country", ...choices },
+      {
+        id: "f7",
+        type: "MULTI_SELECT",
+        label: "Tools",
+        identifier: "tools",
+        allowNewOptions: true,
+        ...choices,
+      },
+      { id: "f8", type: "RADIO", label: "Plan", identifier: "plan", ...choices },
+      { id: "f9", type: "CHECKBOX", label: "Consent", identifier: "consent" },
+    ],
+    routes: [
+      {
+        id: "r1",
+        conditions: [{ fieldId: "f6", operator: "equals", value: "Alpha" }],
+        action: { type: "EVENT_TYPE", eventTypeId },
+      },
+      {
+        id: "r2",
+        join: "any",
+        conditions: [
+          { fieldId: "f7", operator: "contains", value: ["Beta"] },
+          { fieldId: "f3", operator: "greater_than", value: 10 },
+        ],
+        action: { type: "URL", url: "https://example.com/", appendAnswers: true },
+      },
+      { id: "fb", isFallback: true, action: { type: "MESSAGE", message: "Thanks." } },
+    ],
+  };
+}
+
 describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
   it("the check fails on a page with a serious violation", async () => {
     const { context, page } = await session.newPage();
@@ -45,7 +90,7 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
     await context.close();
   });
 
-  it("the public pages: home, profile, booking, confirmation, cancel, reschedule, payment error, not found", async () => {
+  it("the public pages: home, profile, booking, confirmation, cancel, reschedule, payment error, not found, routing form", async () => {
     const host = await seed.signUpHost({ name: "Axe Host" });
     const eventType = await seed.createEventType(host, { title: "Axe call" });
     const email = `${seed.unique()}@example.com`;
@@ -55,6 +100,12 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
       email,
     });
     const { cancel, reschedule } = await seed.mailedLinks(email);
+    const routingForm = await seed.call<{ slug: string }>(
+      "POST",
+      "/routing-forms",
+      axeRoutingForm(eventType.id),
+      host.headers,
+    );
     const paths = [
       "/",
       `/${host.username}`,
@@ -64,6 +115,7 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
       reschedule,
       `/${host.username}/${eventType.slug}/payment_error`,
       "/no-such-user/no-such-event",
+      `/RF/${routingForm.slug}`,
     ];
     for (const locale of locales) {
       for (const width of widths) {
@@ -110,6 +162,7 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
       price: { amount: 2500, currency: "EUR" },
     });
     const [schedule] = (await dashboard.api("GET", "/api/schedules")).schedules;
+    const routingForm = await dashboard.api("POST", "/api/routing-forms", axeRoutingForm(type.id));
     const screens = [
       "/dashboard",
       "/dashboard/event-types",
@@ -123,6 +176,8 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
       `/dashboard/teams/${team.id}`,
       "/dashboard/settings",
       "/dashboard/settings/password",
+      "/dashboard/routing-forms",
+      `/dashboard/routing-forms/${routingForm.id}`,
       "/dashboard/confirm-email?token=made-up",
       "/dashboard/no-such-screen",
     ];

@@ -61,6 +61,7 @@ async function seedForm(): Promise<{ host: SeededHost; form: SeededForm }> {
           identifier: "topics",
           required: true,
           options: ["API", "Billing", "Reports"],
+          allowNewOptions: true,
           prefill: "a1",
         },
       ],
@@ -119,12 +120,23 @@ describe("routing forms", () => {
     await page.keyboard.press("Enter");
     expect(await list.getByRole("option", { selected: true }).count()).toBe(0);
     await page.keyboard.type("ap");
-    expect(await list.getByRole("option").count()).toBe(1);
+    // "ap" matches API; the dropdown also offers to add the typed text as a new answer.
+    expect(await list.getByRole("option").count()).toBe(2);
     await page.keyboard.press("Enter");
+    // New-option mode: a value not in the list is added with Enter on its 'Add' option.
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("Zapier");
+    const add = list.getByRole("option", { name: /^Add “\u2068?Zapier\u2069?”$/ });
+    expect(await search.getAttribute("aria-activedescendant")).toBe(await add.getAttribute("id"));
+    await page.keyboard.press("Enter");
+    expect(await search.inputValue()).toBe("");
+    expect(await list.getByRole("option", { name: "Zapier", selected: true }).count()).toBe(1);
     await expectNoSeriousAxeViolations(page);
     await page.keyboard.press("Escape");
     await expect.poll(() => dropdown.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await dropdown.textContent()).toContain("API");
+    expect(await dropdown.textContent()).toContain("Zapier");
     expect(await page.getByText("Please select an option").count()).toBe(0);
 
     await page.getByRole("button", { name: "Submit" }).click();
@@ -133,7 +145,7 @@ describe("routing forms", () => {
     await booking.bookableDates().first().waitFor();
     const query = new URL(page.url()).searchParams;
     expect(query.get("name")).toBe("Nia Visitor");
-    expect(query.get("a1")).toBe("API");
+    expect(query.get("a1")).toBe("API,Zapier");
     const responseId = query.get("c__routing_response");
     expect(responseId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -147,12 +159,18 @@ describe("routing forms", () => {
     await booking.confirmed();
 
     const { responses } = await seed.call<{
-      responses: { id: string; routeId: string; booking: { status: string } | null }[];
+      responses: {
+        id: string;
+        routeId: string;
+        answers: Record<string, unknown>;
+        booking: { status: string } | null;
+      }[];
     }>("GET", `/routing-forms/${form.id}/responses`, undefined, host.headers);
     expect(responses).toHaveLength(1);
     expect(responses[0]).toMatchObject({
       id: responseId,
       routeId: "api",
+      answers: { fTopics: ["API", "Zapier"] },
       booking: { status: "CONFIRMED" },
     });
   });
@@ -245,6 +263,13 @@ describe("routing forms", () => {
     await panel.getByText("Route 1 is taken.").waitFor();
     await panel.getByLabel("Your name").fill("someone");
     await panel.getByText("The fallback route is taken.").waitFor();
+    // A list is typed with its commas and spaces.
+    await page.getByLabel("Comparison", { exact: true }).selectOption("is_one_of");
+    await page.getByLabel("Value", { exact: true }).fill("");
+    await page.getByLabel("Value", { exact: true }).pressSequentially("vip, gold");
+    expect(await page.getByLabel("Value", { exact: true }).inputValue()).toBe("vip, gold");
+    await panel.getByLabel("Your name").fill("Gold");
+    await panel.getByText("Route 1 is taken.").waitFor();
 
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved.").waitFor();
@@ -268,5 +293,100 @@ describe("routing forms", () => {
     });
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("heading", { name: "VIP call", level: 1 }).waitFor();
+  });
+
+  it("offers a choice field's options in conditions and previews the unsaved draft without sending", async () => {
+    const { page } = await session.newPage({ ...context, viewport: { width: 1280, height: 900 } });
+    const dashboard = new DashboardPage(page);
+    await dashboard.signUp(newHost("Previewer"));
+    const type = await dashboard.api("POST", "/api/event-types", {
+      kind: "ONE_ON_ONE",
+      title: "Pro call",
+      slug: "pro-call",
+      duration: 30,
+      locations: [{ type: "ZOOM", options: { url: "https://zoom.example.com/j/2" } }],
+    });
+    const form = await dashboard.api("POST", "/api/routing-forms", {
+      title: "Plans",
+      slug: `plans-${seed.unique()}`,
+      fields: [
+        { id: "fName", type: "SHORT_TEXT", label: "Your name", identifier: "name", required: true },
+        { id: "fPlan", type: "RADIO", label: "Plan", identifier: "plan", options: ["Free", "Pro"] },
+        {
+          id: "fTools",
+          type: "MULTI_SELECT",
+          label: "Tools",
+          identifier: "tools",
+          options: ["API", "CSV"],
+          allowNewOptions: true,
+        },
+      ],
+      routes: [
+        {
+          id: "pro",
+          conditions: [{ fieldId: "fPlan", operator: "equals", value: "Pro" }],
+          action: { type: "EVENT_TYPE", eventTypeId: type.id },
+        },
+        {
+          id: "tools",
+          conditions: [{ fieldId: "fTools", operator: "contains", value: ["API", "Zapier"] }],
+          action: { type: "MESSAGE", message: "Tools" },
+        },
+        { id: "fallback", isFallback: true, action: { type: "MESSAGE", message: "Thanks" } },
+      ],
+    });
+    await page.goto(`/dashboard/routing-forms/${form.id}`);
+    await page.getByRole("heading", { name: "Plans", level: 1 }).waitFor();
+
+    // Conditions on choice fields offer the options: a select for one, checkboxes for a list.
+    const single = page.getByRole("combobox", { name: "Value", exact: true });
+    expect(await single.inputValue()).toBe("Pro");
+    expect(await single.locator("option").allTextContents()).toEqual(["Choose…", "Free", "Pro"]);
+    await single.selectOption("Free");
+    const list = page.getByRole("group", { name: "Value", exact: true });
+    expect(await list.getByRole("checkbox", { name: "API" }).isChecked()).toBe(true);
+    expect(await list.getByRole("checkbox", { name: "CSV" }).isChecked()).toBe(false);
+    expect(await page.getByLabel("Answers visitors added").inputValue()).toBe("Zapier");
+    await list.getByRole("checkbox", { name: "CSV" }).check();
+    await page.getByLabel("Answers visitors added").fill("Zapier, Make");
+
+    // The live preview beside the editor follows the draft before it is saved.
+    const preview = page.locator("section", {
+      has: page.getByRole("heading", { name: "Live preview" }),
+    });
+    await preview.getByRole("heading", { name: "Plans", level: 3 }).waitFor();
+    expect(await preview.getByRole("button", { name: "Preview" }).isVisible()).toBe(false);
+    await page.getByLabel("Label", { exact: true }).first().fill("Full name");
+    await preview.getByLabel("Full name").waitFor();
+    expect(await preview.getByRole("radio", { name: "Pro" }).count()).toBe(1);
+    await preview.getByRole("button", { name: "Submit" }).click();
+    await preview.getByText("Required").waitFor();
+    await preview.getByLabel("Full name").fill("Pia");
+    await preview.getByRole("button", { name: /Tools/ }).click();
+    await page.keyboard.type("Make");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await preview.getByRole("button", { name: "Submit" }).click();
+    await preview.getByText("The answers pass the form's checks.", { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Saved.").waitFor();
+    const saved = await dashboard.api("GET", `/api/routing-forms/${form.id}`);
+    expect(saved.fields[0].label).toBe("Full name");
+    expect(saved.routes[0].conditions[0].value).toBe("Free");
+    expect(saved.routes[1].conditions[0].value).toEqual(["API", "CSV", "Zapier", "Make"]);
+    // The preview sent nothing.
+    expect(saved.responseCount).toBe(0);
+
+    // On a phone the preview waits below the editor behind its toggle.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const toggle = preview.getByRole("button", { name: "Preview" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await preview.getByLabel("Full name").isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await preview.getByLabel("Full name").isVisible()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
   });
 });

@@ -11,6 +11,8 @@ export interface MultiSelectTexts {
   selected: (count: number) => string;
   /** "+{count} more" after the displayed values. */
   more: (count: number) => string;
+  /** 'Add “{value}”', the row that adds what was typed (new-option mode). */
+  add?: (value: string) => string;
 }
 
 interface MultiSelectProps {
@@ -25,6 +27,8 @@ interface MultiSelectProps {
   errors?: readonly string[];
   /** Renders an option's text (user-written text is direction-isolated by the caller). */
   renderOption?: (option: string) => React.ReactNode;
+  /** New-option mode: the visitor may add a typed value that is not among the options. */
+  allowNew?: boolean;
 }
 
 // Spec §9: 5 visible options of 40 px; at most 50 chosen values shown on the button.
@@ -47,6 +51,7 @@ export function MultiSelect({
   hint,
   errors = [],
   renderOption = (option) => option,
+  allowNew = false,
 }: MultiSelectProps) {
   const id = useId();
   const listId = `${id}-list`;
@@ -57,15 +62,27 @@ export function MultiSelect({
   const searchRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
 
-  const shown = useMemo(
-    () => options.filter((option) => fold(option).includes(fold(query.trim()))),
-    [options, query],
+  // The options, then the values the visitor added (so that they can be unticked again).
+  const choices = useMemo(
+    () => [...options, ...value.filter((chosen) => !options.includes(chosen))],
+    [options, value],
   );
-  // Row 0 is 'select all' (only when any number may be chosen); options follow.
-  const hasSelectAll = maxSelected === null && shown.length > 1;
-  const rows = (hasSelectAll ? 1 : 0) + shown.length;
-  const allShownChosen = shown.length > 0 && shown.every((option) => value.includes(option));
+  const shown = useMemo(
+    () => choices.filter((option) => fold(option).includes(fold(query.trim()))),
+    [choices, query],
+  );
   const full = maxSelected !== null && value.length >= maxSelected;
+  // New-option mode: what was typed, when no choice is that text already.
+  const typed = query.trim();
+  const newValue =
+    allowNew && typed !== "" && !full && !choices.some((option) => fold(option) === fold(typed))
+      ? typed
+      : null;
+  // Row 0 is 'select all' (only when any number may be chosen); options follow, then 'Add'.
+  const hasSelectAll = maxSelected === null && shown.length > 1;
+  const rows = (hasSelectAll ? 1 : 0) + shown.length + (newValue === null ? 0 : 1);
+  const addRow = newValue === null ? -1 : rows - 1;
+  const allShownChosen = shown.length > 0 && shown.every((option) => value.includes(option));
 
   useEffect(() => {
     if (open) searchRef.current?.focus();
@@ -88,6 +105,12 @@ export function MultiSelect({
   }
 
   function toggleRow(row: number) {
+    if (row === addRow && newValue !== null) {
+      onChange([...value, newValue]);
+      setQuery("");
+      setActive(0);
+      return;
+    }
     if (hasSelectAll && row === 0) {
       onChange(
         allShownChosen
@@ -247,8 +270,20 @@ export function MultiSelect({
                 </Row>
               );
             })}
+            {newValue !== null ? (
+              <Row
+                id={rowId(addRow)}
+                selected={false}
+                active={active === addRow}
+                onPick={() => toggleRow(addRow)}
+                onHover={() => setActive(addRow)}
+                mark="+"
+              >
+                {(texts.add ?? ((text: string) => text))(newValue)}
+              </Row>
+            ) : null}
           </div>
-          {shown.length === 0 ? (
+          {rows === 0 ? (
             <p role="status" className="px-2 py-1 text-sm text-gray-700">
               {texts.noMatches}
             </p>
@@ -267,10 +302,21 @@ interface RowProps {
   disabled?: boolean;
   onPick: () => void;
   onHover: () => void;
+  /** What the box at the start shows instead of the tick ('+' on the row that adds). */
+  mark?: string;
   children: React.ReactNode;
 }
 
-function Row({ id, selected, active, disabled = false, onPick, onHover, children }: RowProps) {
+function Row({
+  id,
+  selected,
+  active,
+  disabled = false,
+  onPick,
+  onHover,
+  mark,
+  children,
+}: RowProps) {
   return (
     // The search box keeps focus and drives the list by keyboard (aria-activedescendant).
     // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard use goes through the combobox.
@@ -295,7 +341,7 @@ function Row({ id, selected, active, disabled = false, onPick, onHover, children
           selected ? "border-brand-600 bg-brand-600 text-white" : "border-gray-500"
         }`}
       >
-        {selected ? "✓" : ""}
+        {mark ?? (selected ? "✓" : "")}
       </span>
       <span className="truncate">{children}</span>
     </div>

@@ -1,25 +1,20 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicFormResponse, SubmitFormResponse } from "../../core/api/routingForms";
 import { fieldErrorsOf } from "../api/apiErrors";
 import { errorMessage } from "../api/errorMessage";
 import { publicApi } from "../api/publicApi";
 import { usePublicQuery } from "../api/publicQuery";
-import { Alert } from "../components/Alert";
-import { Button } from "../components/Button";
 import { FocusHeading } from "../components/FocusHeading";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
 import { isEmbedded, postToParent } from "../features/embed/embedded";
-import { RoutingFormField } from "../features/routingForms/RoutingFormField";
 import {
-  type FormValues,
-  fieldError,
-  formErrors,
-  utmOf,
-} from "../features/routingForms/routingFormValues";
+  RoutingFormQuestions,
+  type SendRefusal,
+} from "../features/routingForms/RoutingFormQuestions";
+import { type FormValues, utmOf } from "../features/routingForms/routingFormValues";
 import { browserTimeZone } from "../lib/browserTimeZone";
-import { focusFirstError } from "../lib/focusFirstError";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { navigate, useParams } from "../router/navigation";
 import { FailedQueryPage } from "./FailedQueryPage";
@@ -52,64 +47,16 @@ export function RoutingFormPage() {
     key: ["routingForm", formSlug],
     fn: (signal) => publicApi.get(`/form/${encodeURIComponent(formSlug)}`, { signal }),
   });
-  const [values, setValues] = useState<FormValues>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string>();
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const phoneValidity = useRef(new Map<string, boolean>());
-  const formRef = useRef<HTMLFormElement>(null);
   const timeZone = browserTimeZone();
   useDocumentTitle(query.data?.title ?? null);
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
   if (query.status === "error" || !query.data) return <FailedQueryPage error={query.error} />;
   const form = query.data;
-  const phoneValid = (fieldId: string) => phoneValidity.current.get(fieldId) ?? false;
 
-  function change(fieldId: string, value: FormValues[string], valid?: boolean) {
-    if (valid !== undefined) phoneValidity.current.set(fieldId, valid);
-    setValues((was) => ({ ...was, [fieldId]: value }));
-    // A field in error is re-checked as it changes, so its message goes once it is right.
-    if (errors[fieldId] !== undefined) {
-      const field = form.fields.find((candidate) => candidate.id === fieldId);
-      const key = field ? fieldError(field, value, phoneValid) : null;
-      const error = key === null ? null : t(key);
-      setErrors((was) => {
-        const next = { ...was };
-        if (error === null) delete next[fieldId];
-        else next[fieldId] = error;
-        return next;
-      });
-    }
-  }
-
-  // Field by field: leaving a filled-in field checks it (an empty one waits for the submit).
-  function checkOnLeave(fieldId: string) {
-    const value = values[fieldId];
-    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return;
-    const field = form.fields.find((candidate) => candidate.id === fieldId);
-    const key = field ? fieldError(field, value, phoneValid) : null;
-    setErrors((was) => {
-      const next = { ...was };
-      if (key === null) delete next[fieldId];
-      else next[fieldId] = t(key);
-      return next;
-    });
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setAlert(undefined);
-    const found = Object.fromEntries(
-      Object.entries(formErrors(form.fields, values, phoneValid)).map(([id, key]) => [id, t(key)]),
-    );
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setAlert(t("errors.checkFields"));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
+  async function send(values: FormValues): Promise<SendRefusal | undefined> {
     setPending(true);
     try {
       const answer = await publicApi.post<SubmitFormResponse>(
@@ -125,16 +72,15 @@ export function RoutingFormPage() {
       } else {
         leaveFor(action.url);
       }
+      return undefined;
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error);
       const byField: Record<string, string> = {};
       for (const [key, messages] of Object.entries(fieldErrors)) {
         if (key.startsWith("answers.") && messages[0]) byField[key.slice(8)] = messages[0];
       }
-      setErrors(byField);
-      setAlert(errorMessage(error, t));
       setPending(false);
-      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return { errors: byField, alert: errorMessage(error, t) };
     }
   }
 
@@ -161,32 +107,12 @@ export function RoutingFormPage() {
           </UserText>
         ) : null}
       </div>
-      <form ref={formRef} onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
-        <Alert message={alert} />
-        {form.fields.map((field) => (
-          // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus leave the field; the controls inside are the interactive elements.
-          <div
-            key={field.id}
-            onBlur={(event) => {
-              // Only when focus leaves the whole field (a dropdown moves it inside).
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-                checkOnLeave(field.id);
-              }
-            }}
-          >
-            <RoutingFormField
-              field={field}
-              value={values[field.id]}
-              error={errors[field.id]}
-              timeZone={timeZone}
-              onChange={(value, valid) => change(field.id, value, valid)}
-            />
-          </div>
-        ))}
-        <Button type="submit" disabled={pending} className="self-start">
-          {pending ? t("routingForm.sending") : t("routingForm.submit")}
-        </Button>
-      </form>
+      <RoutingFormQuestions
+        fields={form.fields}
+        timeZone={timeZone}
+        onSend={send}
+        pending={pending}
+      />
     </div>
   );
 }

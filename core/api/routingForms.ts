@@ -22,6 +22,7 @@ export const formFieldResponseSchema = z.object({
   helpText: z.string(),
   options: z.array(z.string()),
   maxSelected: z.number().nullable(),
+  allowNewOptions: z.boolean(),
   prefill: z.enum(PREFILL_TARGETS).nullable(),
 });
 

@@ -106,6 +106,32 @@ describe("checkFormAnswer", () => {
     });
   });
 
+  it("takes answers beyond the options only for a dropdown in new-option mode", () => {
+    const open = { options: ["x", "y"], allowNewOptions: true, maxSelected: 2 };
+    expect(check(["a", "MULTI_SELECT", open], [" Other tool ", "x", "Other tool"])).toEqual({
+      ok: true,
+      value: ["Other tool", "x"],
+    });
+    expect(check(["a", "MULTI_SELECT", open], "Mine")).toEqual({ ok: true, value: ["Mine"] });
+    expect(check(["a", "MULTI_SELECT", open], ["p", "q", "r"])).toEqual({
+      ok: false,
+      message: message("fields.invalidAnswer"),
+    });
+    for (const bad of [["x", "  "], ["x", 3], ["z".repeat(201)], { x: true }]) {
+      expect(check(["a", "MULTI_SELECT", open], bad)).toEqual({
+        ok: false,
+        message: message("fields.invalidAnswer"),
+      });
+    }
+    expect(
+      check(["a", "MULTI_SELECT", { options: ["x"], allowNewOptions: false }], ["Mine"]),
+    ).toEqual({ ok: false, message: message("fields.selectOption") });
+    // The flag is only a dropdown's: a single select still takes only its options.
+    expect(
+      check(["a", "SINGLE_SELECT", { options: ["x"], allowNewOptions: true }], "Mine"),
+    ).toEqual({ ok: false, message: message("fields.selectOption") });
+  });
+
   it("takes a ticked checkbox only as true", () => {
     expect(check(["a", "CHECKBOX"], true)).toEqual({ ok: true, value: true });
     expect(check(["a", "CHECKBOX"], "yes")).toEqual({

@@ -7,7 +7,13 @@ import {
 // A type-only import keeps the message table out of the public form's JavaScript.
 import type { Message } from "../messages";
 import { isEmailAddress } from "../validation/emailAddress";
-import type { FormAnswer, FormAnswers, FormField, FormFieldType } from "./formTypes";
+import {
+  FIELD_OPTION_MAX,
+  type FormAnswer,
+  type FormAnswers,
+  type FormField,
+  type FormFieldType,
+} from "./formTypes";
 
 /** The checked answer (undefined: not answered), or why it is refused. */
 export type FormAnswerCheck =
@@ -47,7 +53,8 @@ function parseNumber(raw: unknown): number | null {
  * the server and the public form. Pure; never throws.
  */
 export function checkFormAnswer(
-  field: Pick<FormField, "type" | "required" | "options" | "maxSelected">,
+  field: Pick<FormField, "type" | "required" | "options" | "maxSelected"> &
+    Partial<Pick<FormField, "allowNewOptions">>,
   raw: unknown,
   normalizePhone: NormalizePhone,
 ): FormAnswerCheck {
@@ -71,26 +78,53 @@ export function checkFormAnswer(
         ? { ok: true, value: text }
         : { ok: false, message: { key: "fields.invalidEmail", params: {} } };
     }
-    default: {
-      const type = QUESTION_TYPE[field.type];
-      if (type === undefined) return invalidAnswer;
-      const checked = checkAnswer(
-        { type, required: field.required, options: field.options },
-        raw,
-        normalizePhone,
-      );
-      if (!checked.ok) return checked;
-      if (
-        field.type === "MULTI_SELECT" &&
-        field.maxSelected !== null &&
-        Array.isArray(checked.value) &&
-        checked.value.length > field.maxSelected
-      ) {
-        return invalidAnswer;
-      }
-      return checked;
-    }
+    case "MULTI_SELECT":
+      if (field.allowNewOptions === true) return checkOpenChoices(field.maxSelected, raw);
+      return checkChoices(field, raw, normalizePhone);
+    default:
+      return checkChoices(field, raw, normalizePhone);
   }
+}
+
+/**
+ * The answers of a multiple-choice field whose visitors may add their own (new-option mode):
+ * any texts of up to FIELD_OPTION_MAX characters, trimmed, each once, within the maximum.
+ */
+function checkOpenChoices(maxSelected: number | null, raw: unknown): FormAnswerCheck {
+  const values = typeof raw === "string" ? [raw] : raw;
+  if (!Array.isArray(values) || !values.every((value) => typeof value === "string")) {
+    return invalidAnswer;
+  }
+  const chosen = [...new Set(values.map((value: string) => value.trim()))];
+  if (chosen.some((value) => value === "" || value.length > FIELD_OPTION_MAX)) {
+    return invalidAnswer;
+  }
+  if (maxSelected !== null && chosen.length > maxSelected) return invalidAnswer;
+  return { ok: true, value: chosen };
+}
+
+function checkChoices(
+  field: Pick<FormField, "type" | "required" | "options" | "maxSelected">,
+  raw: unknown,
+  normalizePhone: NormalizePhone,
+): FormAnswerCheck {
+  const type = QUESTION_TYPE[field.type];
+  if (type === undefined) return invalidAnswer;
+  const checked = checkAnswer(
+    { type, required: field.required, options: field.options },
+    raw,
+    normalizePhone,
+  );
+  if (!checked.ok) return checked;
+  if (
+    field.type === "MULTI_SELECT" &&
+    field.maxSelected !== null &&
+    Array.isArray(checked.value) &&
+    checked.value.length > field.maxSelected
+  ) {
+    return invalidAnswer;
+  }
+  return checked;
 }
 
 /** Every field's checked answer, or the message of each refused one by field id. */

@@ -155,3 +155,20 @@ describe("evaluateRoutes", () => {
     expect(evaluateRoutes([testRoute("empty", []), fallback], fields, {})?.id).toBe("fallback");
   });
 });
+
+describe("routes on answers a visitor added (new-option mode)", () => {
+  const open = [
+    testField("tools", "MULTI_SELECT", { options: ["Slack", "Teams"], allowNewOptions: true }),
+  ];
+  const routes = [
+    testRoute("zapier", [{ fieldId: "tools", operator: "contains", value: ["zapier"] }]),
+    testRoute("listed", [{ fieldId: "tools", operator: "is_one_of", value: ["Slack", "Teams"] }]),
+    testFallback(),
+  ];
+
+  it("matches a condition on an added answer, case-insensitively", () => {
+    expect(evaluateRoutes(routes, open, { tools: ["Zapier"] })?.id).toBe("zapier");
+    expect(evaluateRoutes(routes, open, { tools: ["Teams", "Own CRM"] })?.id).toBe("listed");
+    expect(evaluateRoutes(routes, open, { tools: ["Own CRM"] })?.id).toBe("fallback");
+  });
+});

@@ -90,6 +90,11 @@ export interface FormField {
   options: string[];
   /** For MULTI_SELECT: how many options may be chosen at most (null: any number). */
   maxSelected: number | null;
+  /**
+   * For MULTI_SELECT: whether the visitor may add answers not among the options (the
+   * dropdown's new-option mode, spec §9); always false for other types.
+   */
+  allowNewOptions: boolean;
   /** The booking page's query parameter the answer fills in; null: `c__{identifier}`. */
   prefill: PrefillTarget | null;
 }

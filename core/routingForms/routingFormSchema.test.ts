@@ -66,6 +66,52 @@ describe("routingFormSchema", () => {
     expect(parsed.routes[0]).toMatchObject({ isFallback: false, join: "all" });
   });
 
+  it("keeps the new-option mode for a multiple-choice dropdown only", () => {
+    const parsed = routingFormSchema.parse(
+      form({
+        fields: [
+          ...form().fields.slice(0, 2),
+          { ...form().fields[2], allowNewOptions: true },
+          {
+            id: "f4",
+            type: "SINGLE_SELECT",
+            label: "Country",
+            identifier: "country",
+            options: ["DE"],
+            allowNewOptions: true,
+          },
+        ],
+      }),
+    );
+    expect(parsed.fields.map((field) => field.allowNewOptions)).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+    const refused = issueKeys(form({ fields: [{ ...form().fields[0], allowNewOptions: "yes" }] }));
+    expect(refused.some((key) => key.startsWith("fields.0.allowNewOptions:"))).toBe(true);
+  });
+
+  it("takes a condition on an answer beyond the options when the dropdown allows adding", () => {
+    const withValue = (allowNewOptions: boolean) =>
+      form({
+        fields: [...form().fields.slice(0, 2), { ...form().fields[2], allowNewOptions }],
+        routes: [
+          {
+            id: "r",
+            conditions: [{ fieldId: "f3", operator: "contains", value: ["Zapier"] }],
+            action: { type: "MESSAGE", message: "x" },
+          },
+          form().routes[2],
+        ],
+      });
+    expect(issueKeys(withValue(true))).toEqual([]);
+    expect(issueKeys(withValue(false))).toEqual([
+      "routes.0.conditions.0.value:fields.invalidAnswer",
+    ]);
+  });
+
   it("wants exactly one fallback, last", () => {
     const [r1, r2, fb] = form().routes;
     expect(issueKeys(form({ routes: [r1, r2] }))).toEqual(["routes:routingForms.oneFallback"]);

@@ -65,6 +65,7 @@ export const formFieldSchema = z
       .max(FIELD_OPTIONS_MAX)
       .default([]),
     maxSelected: z.number().int().min(1).max(FIELD_OPTIONS_MAX).nullable().default(null),
+    allowNewOptions: z.boolean().default(false),
     prefill: z.enum(PREFILL_TARGETS).nullable().default(null),
   })
   .superRefine((field, ctx) => {
@@ -90,6 +91,7 @@ export const formFieldSchema = z
       ...field,
       options: CHOICE_TYPES.has(field.type) ? field.options : [],
       maxSelected: field.type === "MULTI_SELECT" ? field.maxSelected : null,
+      allowNewOptions: field.type === "MULTI_SELECT" && field.allowNewOptions,
     }),
   );
 
@@ -256,7 +258,10 @@ function conditionValueFits(field: FormField, operator: string, value: unknown):
   }
   const list = Array.isArray(value) ? value : typeof value === "string" ? [value] : null;
   if (list === null || list.length === 0 || list.some((item) => item === "")) return false;
-  if (CHOICE_TYPES.has(field.type)) return list.every((item) => field.options.includes(item));
+  // A field whose visitors may add answers is routed on those answers too.
+  if (CHOICE_TYPES.has(field.type) && !field.allowNewOptions) {
+    return list.every((item) => field.options.includes(item));
+  }
   return true;
 }
 

@@ -13,9 +13,17 @@ import {
 export type RoutingFormRow = typeof routingForms.$inferSelect;
 export type RoutingFormResponseRow = typeof routingFormResponses.$inferSelect;
 
+/** A stored form with its fields' later-added settings defaulted (forms saved before them). */
+function withFieldDefaults(form: RoutingFormRow): RoutingFormRow {
+  return {
+    ...form,
+    fields: form.fields.map((field) => ({ ...field, allowNewOptions: field.allowNewOptions ?? false })),
+  };
+}
+
 export async function findRoutingForm(db: Db | Tx, id: string): Promise<RoutingFormRow | null> {
   const [row] = await db.select().from(routingForms).where(eq(routingForms.id, id)).limit(1);
-  return row ?? null;
+  return row ? withFieldDefaults(row) : null;
 }
 
 /**
@@ -35,20 +43,21 @@ export async function findPublicRoutingForm(db: Db | Tx, slugOrId: string): Prom
       ),
     )
     .limit(1);
-  return row?.form ?? null;
+  return row?.form ? withFieldDefaults(row.form) : null;
 }
 
 /** The forms a host may manage: their own and those of the teams they administer, newest first. */
-export function listManagedRoutingForms(db: Db, userId: string): Promise<RoutingFormRow[]> {
+export async function listManagedRoutingForms(db: Db, userId: string): Promise<RoutingFormRow[]> {
   const adminTeams = db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)
     .where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, "admin")));
-  return db
+  const rows = await db
     .select()
     .from(routingForms)
     .where(or(eq(routingForms.userId, userId), inArray(routingForms.teamId, adminTeams)))
     .orderBy(desc(routingForms.createdAt), desc(routingForms.id));
+  return rows.map(withFieldDefaults);
 }
 
 /** How many responses took each route of a form, by route id. */

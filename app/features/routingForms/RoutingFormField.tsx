@@ -129,6 +129,7 @@ export function RoutingFormField({
             options={field.options}
             value={Array.isArray(value) ? value : []}
             maxSelected={field.maxSelected}
+            allowNew={field.allowNewOptions}
             errors={errors}
             hint={field.helpText || undefined}
             renderOption={(option) => <UserText>{option}</UserText>}
@@ -139,6 +140,8 @@ export function RoutingFormField({
               noMatches: t("routingForm.noMatches"),
               selected: (count) => t("routingForm.selected", { number: count }),
               more: (count) => t("routingForm.more", { number: count }),
+              // The typed text is the visitor's own: isolated from the sentence's direction.
+              add: (typed) => t("routingForm.addOption", { value: `\u2068${typed}\u2069` }),
             }}
             onChange={onChange}
           />

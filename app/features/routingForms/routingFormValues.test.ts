@@ -13,6 +13,7 @@ const field = (
   helpText: "",
   options: [],
   maxSelected: null,
+  allowNewOptions: false,
   ...extra,
 });
 

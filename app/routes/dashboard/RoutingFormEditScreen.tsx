@@ -12,6 +12,7 @@ import { TextField } from "../../components/TextField";
 import { UserText } from "../../components/UserText";
 import { eventTypesQuery } from "../../features/dashboard/api/dashboardQueries";
 import { FieldsEditor } from "../../features/dashboard/routingForms/FieldsEditor";
+import { LivePreview } from "../../features/dashboard/routingForms/LivePreview";
 import { RoutesEditor } from "../../features/dashboard/routingForms/RoutesEditor";
 import {
   formResponsesQuery,
@@ -177,6 +178,7 @@ export function RoutingFormEditScreen({ params }: ScreenProps) {
           </div>
         </form>
         <div className="flex flex-col gap-6">
+          <LivePreview title={draft.title} description={draft.description} fields={draft.fields} />
           <TestPanel fields={draft.fields} routes={draft.routes} />
         </div>
       </div>

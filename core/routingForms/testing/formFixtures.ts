@@ -15,6 +15,7 @@ export function testField(
     helpText: "",
     options: [],
     maxSelected: null,
+    allowNewOptions: false,
     prefill: null,
     ...extra,
   };

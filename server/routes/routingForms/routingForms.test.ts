@@ -378,6 +378,89 @@ describe("routing forms: the public calls", () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it("takes answers beyond the options for a dropdown that allows adding, and routes on them", async () => {
+    const base = formBody(crypto.randomUUID());
+    const fields = base.fields.map((field) =>
+      field.id === "fTopic" ? { ...field, allowNewOptions: true } : field,
+    );
+    const { host, form } = await hostWithForm({
+      fields,
+      routes: [
+        {
+          id: "zapier",
+          conditions: [{ fieldId: "fTopic", operator: "contains", value: ["Zapier"] }],
+          action: { type: "MESSAGE", message: "Our integrations team will write." },
+        },
+        base.routes[2],
+      ],
+    });
+    expect(form.fields[3]).toMatchObject({ id: "fTopic", allowNewOptions: true });
+    const shown = (await call(t, "GET", `/api/form/${form.slug}`)).json();
+    expect(shown.fields[3]).toMatchObject({ id: "fTopic", allowNewOptions: true });
+    expect(shown.fields[0]).toMatchObject({ allowNewOptions: false });
+
+    const added = await submit(form.slug, {
+      fName: "Ed",
+      fMail: "ed@example.com",
+      fTopic: ["API", " zapier "],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().action).toEqual({
+      actionType: "MESSAGE",
+      message: "Our integrations team will write.",
+    });
+    const responses = (
+      await call(t, "GET", `/api/routing-forms/${form.id}/responses`, host)
+    ).json();
+    expect(responses.responses[0]).toMatchObject({
+      routeId: "zapier",
+      answers: { fTopic: ["API", "zapier"] },
+    });
+    const tooLong = await submit(form.slug, {
+      fName: "Ed",
+      fMail: "ed@example.com",
+      fTopic: ["x".repeat(201)],
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors).toEqual({ "answers.fTopic": ["Invalid answer"] });
+
+    // A form saved before the setting existed reads as not allowing new answers.
+    await t.database.db.execute(
+      sql`update routing_forms set fields = (select jsonb_agg(f - 'allowNewOptions') from jsonb_array_elements(fields) f) where id = ${form.id}`,
+    );
+    const old = (await call(t, "GET", `/api/routing-forms/${form.id}`, host)).json();
+    expect(old.fields[3].allowNewOptions).toBe(false);
+    const refused = await submit(form.slug, {
+      fName: "Ed",
+      fMail: "ed@example.com",
+      fTopic: ["zapier"],
+    });
+    expect(refused.json().errors).toEqual({ "answers.fTopic": ["Please select an option"] });
+  });
+
+  it("refuses a condition on an answer that is not an option when the dropdown does not allow adding", async () => {
+    const host = await signUpHost(t);
+    const base = formBody(crypto.randomUUID());
+    const created = await call(t, "POST", "/api/routing-forms", host, {
+      ...base,
+      routes: [
+        {
+          id: "zapier",
+          conditions: [{ fieldId: "fTopic", operator: "contains", value: ["Zapier"] }],
+          action: { type: "MESSAGE", message: "x" },
+        },
+        base.routes[2],
+      ],
+    });
+    expect(created.statusCode).toBe(422);
+    expect(Object.keys(created.json().errors)).toEqual(["routes.0.conditions.0.value"]);
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(routingForms)
+      .where(eq(routingForms.userId, host.id));
+    expect(row?.n).toBe(0);
+  });
+
   it("falls back when the routed event type is gone", async () => {
     const { host, type, form } = await hostWithForm();
     expect((await call(t, "DELETE", `/api/event-types/${type.id}`, host)).statusCode).toBe(204);

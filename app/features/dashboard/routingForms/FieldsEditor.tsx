@@ -108,6 +108,14 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                   onChange={(event) => update(index, { options: event.target.value.split("\n") })}
                 />
               ) : null}
+              {field.type === "MULTI_SELECT" ? (
+                <CheckboxField
+                  label={t("dashboard.routingForms.allowNewOptions")}
+                  hint={t("dashboard.routingForms.allowNewOptionsHint")}
+                  checked={field.allowNewOptions}
+                  onChange={(allowNewOptions) => update(index, { allowNewOptions })}
+                />
+              ) : null}
               <CheckboxField
                 label={t("dashboard.routingForms.required")}
                 checked={field.required}
@@ -157,6 +165,7 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
               helpText: "",
               options: [],
               maxSelected: null,
+              allowNewOptions: false,
               prefill: null,
             },
           ])

@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  CHOICE_TYPES,
   type ConditionOperator,
   type ConditionValue,
   OPERATORS_BY_TYPE,
@@ -7,6 +9,7 @@ import {
 } from "../../../../core/routingForms/formTypes";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { ChoiceGroup } from "../../../components/ChoiceGroup";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
@@ -44,6 +47,27 @@ export function conditionValue(
     return text.trim() === "" || Number.isNaN(Number(text)) ? text : Number(text);
   if (operator === "is_one_of" || field.type === "MULTI_SELECT") return listOf(text);
   return text;
+}
+
+/** Whether a condition on `field` with `operator` compares with a list of values. */
+export function takesValueList(field: FormField, operator: ConditionOperator): boolean {
+  return operator === "is_one_of" || field.type === "MULTI_SELECT";
+}
+
+/**
+ * A choice field's condition value after its operator changed: the chosen options kept, as a
+ * list for a list operator, else the first of them.
+ */
+export function choiceConditionValue(
+  field: FormField,
+  operator: ConditionOperator,
+  value: ConditionValue,
+): ConditionValue {
+  if (operatorTakesNoValue(operator)) return null;
+  const chosen = (Array.isArray(value) ? value : typeof value === "string" ? [value] : []).filter(
+    (item) => item !== "",
+  );
+  return takesValueList(field, operator) ? chosen : (chosen[0] ?? "");
 }
 
 const valueText = (value: ConditionValue) =>
@@ -178,7 +202,10 @@ export function RoutesEditor({
             const operator = event.target.value as ConditionOperator;
             setCondition({
               operator,
-              value: conditionValue(field, operator, valueText(condition.value)),
+              value:
+                field !== undefined && CHOICE_TYPES.has(field.type)
+                  ? choiceConditionValue(field, operator, condition.value)
+                  : conditionValue(field, operator, valueText(condition.value)),
             });
           }}
         />
@@ -192,8 +219,18 @@ export function RoutesEditor({
             ]}
             onChange={(event) => setCondition({ value: event.target.value === "true" })}
           />
+        ) : field !== undefined && CHOICE_TYPES.has(field.type) ? (
+          <ChoiceValue
+            field={field}
+            operator={condition.operator}
+            value={condition.value}
+            errors={err}
+            onChange={(value) => setCondition({ value })}
+          />
         ) : (
-          <TextField
+          <TypedValue
+            // A new operator starts from the value it was given.
+            key={`${condition.fieldId}:${condition.operator}`}
             label={t("dashboard.routingForms.value")}
             hint={
               condition.operator === "is_one_of" || field?.type === "MULTI_SELECT"
@@ -201,9 +238,9 @@ export function RoutesEditor({
                 : undefined
             }
             errors={err}
-            value={valueText(condition.value)}
-            onChange={(event) =>
-              setCondition({ value: conditionValue(field, condition.operator, event.target.value) })
+            initial={valueText(condition.value)}
+            onChange={(text) =>
+              setCondition({ value: conditionValue(field, condition.operator, text) })
             }
           />
         )}
@@ -349,5 +386,96 @@ export function RoutesEditor({
         {t("dashboard.routingForms.addRoute")}
       </Button>
     </section>
+  );
+}
+
+interface ChoiceValueProps {
+  field: FormField;
+  operator: ConditionOperator;
+  value: ConditionValue;
+  errors: string[];
+  onChange: (value: ConditionValue) => void;
+}
+
+/**
+ * The value of a condition on a choice field, among the field's options: a select for one
+ * value, checkboxes for a list; a dropdown that takes visitors' own answers adds a text box
+ * for those.
+ */
+function ChoiceValue({ field, operator, value, errors, onChange }: ChoiceValueProps) {
+  const { t } = useTranslation();
+  const label = t("dashboard.routingForms.value");
+  const options = field.options.filter((option) => option.trim() !== "");
+  const list = Array.isArray(value) ? value : typeof value === "string" && value ? [value] : [];
+  const listed = list.filter((item) => options.includes(item));
+  const others = list.filter((item) => !options.includes(item));
+  // The visitors' answers as typed (commas and spaces kept while typing).
+  const [othersText, setOthersText] = useState(others.join(", "));
+  if (!takesValueList(field, operator)) {
+    const chosen = typeof value === "string" ? value : "";
+    return (
+      <SelectField
+        label={label}
+        value={chosen}
+        errors={errors}
+        options={[
+          { value: "", label: t("routingForm.choose") },
+          ...options.map((option) => ({ value: option, label: option })),
+          // A value no longer among the options stays visible until the host changes it.
+          ...(chosen !== "" && !options.includes(chosen) ? [{ value: chosen, label: chosen }] : []),
+        ]}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 sm:col-span-3">
+      <ChoiceGroup
+        legend={label}
+        multiple
+        name={`value-${field.id}`}
+        options={options.map((option) => ({ value: option, label: option }))}
+        value={listed}
+        errors={field.allowNewOptions ? [] : errors}
+        onChange={(chosen) => onChange([...chosen, ...others])}
+      />
+      {field.allowNewOptions ? (
+        <TextField
+          label={t("dashboard.routingForms.otherValues")}
+          hint={t("dashboard.routingForms.valueListHint")}
+          errors={errors}
+          value={othersText}
+          onChange={(event) => {
+            setOthersText(event.target.value);
+            onChange([...listed, ...listOf(event.target.value)]);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface TypedValueProps {
+  label: string;
+  hint: string | undefined;
+  errors: string[];
+  initial: string;
+  onChange: (text: string) => void;
+}
+
+/** A typed condition value, kept as typed (a list's commas and spaces stay while typing). */
+function TypedValue({ label, hint, errors, initial, onChange }: TypedValueProps) {
+  const [text, setText] = useState(initial);
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      errors={errors}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(event.target.value);
+      }}
+    />
   );
 }
