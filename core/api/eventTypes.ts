@@ -69,6 +69,12 @@ export const eventTypeResponseSchema = z.object({
   maxDaysAhead: z.number().nullable(),
   slotStep: z.number().nullable(),
   dailyLimit: z.number().nullable(),
+  weeklyLimit: z.number().nullable(),
+  monthlyLimit: z.number().nullable(),
+  /** Minutes. */
+  dailyDurationLimit: z.number().nullable(),
+  /** Minutes. */
+  weeklyDurationLimit: z.number().nullable(),
   seats: z.number().nullable(),
   hosts: z.array(z.object({ userId: z.string(), priority: z.number() })),
   hostGroups: z.array(hostGroupResponseSchema),
@@ -79,6 +85,8 @@ export const eventTypeResponseSchema = z.object({
   redirectSeconds: z.number().nullable(),
   lockTimeZone: z.boolean(),
   active: z.boolean(),
+  /** Left off the profile page; its link still books. */
+  hidden: z.boolean(),
   sharedLink: z.string().nullable(),
   /** Where invitees book it: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
   url: z.string().nullable(),

@@ -170,6 +170,20 @@ const baseShape = {
   maxDaysAhead: z.number().int().min(0).max(730).nullable(),
   slotStep: z.number().int().min(5).max(DURATION_MAX).nullable(),
   dailyLimit: z.number().int().min(1).max(1000).nullable(),
+  weeklyLimit: z.number().int().min(1).max(5000).nullable(),
+  monthlyLimit: z.number().int().min(1).max(20000).nullable(),
+  dailyDurationLimit: z
+    .number()
+    .int()
+    .min(DURATION_MIN)
+    .max(24 * 60)
+    .nullable(),
+  weeklyDurationLimit: z
+    .number()
+    .int()
+    .min(DURATION_MIN)
+    .max(7 * 24 * 60)
+    .nullable(),
   seats: z
     .number()
     .int()
@@ -189,6 +203,7 @@ const baseShape = {
   redirectSeconds: z.number().int().min(0).max(120).nullable(),
   lockTimeZone: z.boolean(),
   active: z.boolean(),
+  hidden: z.boolean(),
 };
 
 /** Every field with the defaults a new event type gets; cross-field rules are below. */
@@ -204,6 +219,10 @@ export const eventTypeFields = z.object({
   maxDaysAhead: baseShape.maxDaysAhead.default(60),
   slotStep: baseShape.slotStep.default(null),
   dailyLimit: baseShape.dailyLimit.default(null),
+  weeklyLimit: baseShape.weeklyLimit.default(null),
+  monthlyLimit: baseShape.monthlyLimit.default(null),
+  dailyDurationLimit: baseShape.dailyDurationLimit.default(null),
+  weeklyDurationLimit: baseShape.weeklyDurationLimit.default(null),
   seats: baseShape.seats.default(null),
   hosts: baseShape.hosts.default([]),
   hostGroups: baseShape.hostGroups.default([]),
@@ -214,6 +233,7 @@ export const eventTypeFields = z.object({
   redirectSeconds: baseShape.redirectSeconds.default(null),
   lockTimeZone: baseShape.lockTimeZone.default(false),
   active: baseShape.active.default(true),
+  hidden: baseShape.hidden.default(false),
 });
 
 /** The checks that look at several fields at once, by kind. */

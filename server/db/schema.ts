@@ -243,6 +243,11 @@ export const eventTypes = pgTable(
     maxDaysAhead: integer("max_days_ahead"),
     slotStep: integer("slot_step"),
     dailyLimit: integer("daily_limit"),
+    weeklyLimit: integer("weekly_limit"),
+    monthlyLimit: integer("monthly_limit"),
+    /** Minutes of this type's meetings per host-local day / week at most. */
+    dailyDurationLimit: integer("daily_duration_limit"),
+    weeklyDurationLimit: integer("weekly_duration_limit"),
     seats: integer("seats"),
     hostGroups: jsonb("host_groups").$type<HostGroup[]>().notNull().default([]),
     questions: jsonb("questions").$type<Question[]>().notNull().default([]),
@@ -254,6 +259,8 @@ export const eventTypes = pgTable(
     lockTimeZone: boolean("lock_time_zone").notNull().default(false),
     sharedLink: text("shared_link"),
     active: boolean("active").notNull().default(true),
+    /** Secret: left off the profile page; its link still books. */
+    hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -30,7 +30,7 @@ import { QuestionsEditor } from "./QuestionsEditor";
 
 // Error paths the form shows beside a field; anything else goes to the alert at the top.
 const SHOWN = [
-  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
+  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|weeklyLimit|monthlyLimit|dailyDurationLimit|weeklyDurationLimit|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
   /^locations\.\d+\.options\.(address|custom|url|direction|phone)$/,
   /^questions\.\d+\.(label|type|options)(\.\d+)?$/,
   /^hostGroups\.\d+\.userIds$/,
@@ -176,6 +176,12 @@ export function EventTypeForm({
           checked={draft.active}
           onChange={(active) => update({ active })}
         />
+        <CheckboxField
+          label={t("dashboard.eventForm.hidden")}
+          hint={t("dashboard.eventForm.hiddenHint")}
+          checked={draft.hidden}
+          onChange={(hidden) => update({ hidden })}
+        />
       </Card>
 
       <DurationsEditor {...section} />
@@ -248,6 +254,44 @@ export function EventTypeForm({
             value={draft.dailyLimit}
             onChange={(dailyLimit) => update({ dailyLimit })}
             errors={errors.dailyLimit}
+          />
+          <NumberField
+            label={t("dashboard.scheduling.weeklyLimit")}
+            hint={t("dashboard.scheduling.limitHint")}
+            min={1}
+            max={5000}
+            value={draft.weeklyLimit}
+            onChange={(weeklyLimit) => update({ weeklyLimit })}
+            errors={errors.weeklyLimit}
+          />
+          <NumberField
+            label={t("dashboard.scheduling.monthlyLimit")}
+            hint={t("dashboard.scheduling.limitHint")}
+            min={1}
+            max={20000}
+            value={draft.monthlyLimit}
+            onChange={(monthlyLimit) => update({ monthlyLimit })}
+            errors={errors.monthlyLimit}
+          />
+          <NumberField
+            label={t("dashboard.scheduling.dailyDurationLimit")}
+            hint={t("dashboard.scheduling.limitHint")}
+            unit={t("dashboard.common.minutes")}
+            min={5}
+            max={1440}
+            value={draft.dailyDurationLimit}
+            onChange={(dailyDurationLimit) => update({ dailyDurationLimit })}
+            errors={errors.dailyDurationLimit}
+          />
+          <NumberField
+            label={t("dashboard.scheduling.weeklyDurationLimit")}
+            hint={t("dashboard.scheduling.weekHint")}
+            unit={t("dashboard.common.minutes")}
+            min={5}
+            max={10080}
+            value={draft.weeklyDurationLimit}
+            onChange={(weeklyDurationLimit) => update({ weeklyDurationLimit })}
+            errors={errors.weeklyDurationLimit}
           />
           {draft.kind === "GROUP" ? (
             <NumberField

@@ -24,6 +24,10 @@ export function newEventTypeDraft(kind: EventKind, teamId: string | null): Event
     maxDaysAhead: 60,
     slotStep: null,
     dailyLimit: null,
+    weeklyLimit: null,
+    monthlyLimit: null,
+    dailyDurationLimit: null,
+    weeklyDurationLimit: null,
     seats: kind === "GROUP" ? 10 : null,
     hosts: [],
     hostGroups: kind === "FLEXI" ? [{ mode: "ALL", userIds: [] }] : [],
@@ -34,6 +38,7 @@ export function newEventTypeDraft(kind: EventKind, teamId: string | null): Event
     redirectSeconds: null,
     lockTimeZone: false,
     active: true,
+    hidden: false,
   };
 }
 
