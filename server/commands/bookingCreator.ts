@@ -8,6 +8,7 @@ import { newSecret } from "../auth/secrets";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEventType } from "../availability/resolvePublicEventType";
 import { bookSlot, busyRange } from "../booking/bookSlot";
+import { limitCheckFor } from "../booking/hostLimits";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type AttendeeRow,
@@ -43,7 +44,9 @@ export interface CreatedBooking {
  * single-use link's consumption and the confirmation mails. The start is re-checked against the
  * timetable here, never trusted; bookSlot takes the hosts' time (one statement in the common
  * case, a transaction for seats, FLEXI groups, single-use links and email codes), and the
- * exclusion constraint settles races. Round robin tries its hosts in DESIGN's order.
+ * exclusion constraint settles races. The event type's caps (daily, weekly, monthly, meeting
+ * time) are counted again per host under the host's lock. Round robin tries its hosts in DESIGN's
+ * order.
  * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid.
  * Throws SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (emailCode), NOT_FOUND for a used single-use link,
  * CONFLICT for a paid event type while payments are not configured, UNAVAILABLE (database busy).
@@ -175,6 +178,7 @@ export async function bookingCreator(
     newAttendee,
     mails,
     alsoWrite,
+    limits: limitCheckFor(target, { start, end }),
   });
   return { event: booked.event, hosts: hostsOf(booked.hostIds), attendee: booked.attendee };
 }
