@@ -87,6 +87,12 @@ export const eventTypeResponseSchema = z.object({
   active: z.boolean(),
   /** Left off the profile page; its link still books. */
   hidden: z.boolean(),
+  /** Whether invitees may cancel / reschedule online; the host always can. */
+  allowCancel: z.boolean(),
+  allowReschedule: z.boolean(),
+  /** Minutes before the start after which invitees can no longer cancel / reschedule online. */
+  cancelNotice: z.number(),
+  rescheduleNotice: z.number(),
   sharedLink: z.string().nullable(),
   /** Where invitees book it: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
   url: z.string().nullable(),

@@ -120,6 +120,14 @@ export const eventViewSchema = z.object({
     path: z.string().nullable(),
   }),
   seats: z.object({ total: z.number(), taken: z.number() }).nullable(),
+  /**
+   * Until when the invitee may cancel / reschedule online (ISO instant), or null when the event
+   * type does not let invitees do it at all; the host always can.
+   */
+  inviteeChanges: z.object({
+    cancelUntil: z.string().nullable(),
+    rescheduleUntil: z.string().nullable(),
+  }),
   calendarLinks: z.object({
     google: z.string(),
     outlook: z.string(),

@@ -204,6 +204,10 @@ const baseShape = {
   lockTimeZone: z.boolean(),
   active: z.boolean(),
   hidden: z.boolean(),
+  allowCancel: z.boolean(),
+  allowReschedule: z.boolean(),
+  cancelNotice: minutes(60 * 24 * 365),
+  rescheduleNotice: minutes(60 * 24 * 365),
 };
 
 /** Every field with the defaults a new event type gets; cross-field rules are below. */
@@ -234,6 +238,10 @@ export const eventTypeFields = z.object({
   lockTimeZone: baseShape.lockTimeZone.default(false),
   active: baseShape.active.default(true),
   hidden: baseShape.hidden.default(false),
+  allowCancel: baseShape.allowCancel.default(true),
+  allowReschedule: baseShape.allowReschedule.default(true),
+  cancelNotice: baseShape.cancelNotice.default(0),
+  rescheduleNotice: baseShape.rescheduleNotice.default(0),
 });
 
 /** The checks that look at several fields at once, by kind. */

@@ -31,6 +31,7 @@ import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, eventHosts, events } from "../db/schema";
+import { assertInviteeMayChange } from "../policies/bookings";
 import { meetingUid } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
 
@@ -126,7 +127,8 @@ async function moveInPlace(
  * SLOT_NOT_AVAILABLE_ANYMORE and the booking stays as it was). A host moves the whole event; an
  * attendee of a GROUP event moves their seat (into the event at the new time, or a new one;
  * their old event goes on for the others). Mails everyone concerned. Throws
- * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (changed meanwhile).
+ * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (changed meanwhile; an
+ * invitee's move the event type does not allow, or no longer allows, so close to the start).
  */
 export async function bookingRescheduler(
   context: RescheduleContext,
@@ -146,6 +148,8 @@ export async function bookingRescheduler(
       start: [message("booking.chooseDifferentTime")],
     });
   }
+  // The host may always move a booking; the invitee within the event type's settings.
+  if (actor.kind === "attendee") assertInviteeMayChange(type, "reschedule", event.startAt, now);
   if (type.kind === "GROUP" && actor.kind === "attendee") {
     return moveSeat(context, resolved, event, actor.attendeeId, { start, end }, input);
   }

@@ -81,5 +81,9 @@ export function eventTypeFieldsOf(type: EventTypeWithHosts): Required<EventTypeI
     lockTimeZone: type.lockTimeZone,
     active: type.active,
     hidden: type.hidden,
+    allowCancel: type.allowCancel,
+    allowReschedule: type.allowReschedule,
+    cancelNotice: type.cancelNotice,
+    rescheduleNotice: type.rescheduleNotice,
   };
 }

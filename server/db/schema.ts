@@ -261,6 +261,11 @@ export const eventTypes = pgTable(
     active: boolean("active").notNull().default(true),
     /** Secret: left off the profile page; its link still books. */
     hidden: boolean("hidden").notNull().default(false),
+    /** Whether invitees may cancel / reschedule online, and how long (minutes) before the start. */
+    allowCancel: boolean("allow_cancel").notNull().default(true),
+    allowReschedule: boolean("allow_reschedule").notNull().default(true),
+    cancelNotice: integer("cancel_notice").notNull().default(0),
+    rescheduleNotice: integer("reschedule_notice").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,4 @@
+import { inviteeChangeRefusal } from "../../core/booking/inviteeChangeRule";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { safeEqual } from "../auth/secrets";
@@ -92,4 +93,40 @@ export async function canReadAttendee(
   if (caller.token !== undefined) return hasAttendeeToken(attendee, caller.token);
   if (caller.userId === undefined) return false;
   return managesEvent(db, caller.userId, attendee.eventId, eventType);
+}
+
+/** What an event type says about invitees changing their bookings online. */
+export interface InviteeChangeSettings {
+  allowCancel: boolean;
+  allowReschedule: boolean;
+  cancelNotice: number;
+  rescheduleNotice: number;
+}
+
+/**
+ * Whether the invitee may cancel or reschedule the meeting starting at `start` online at `now`,
+ * under the event type's settings (a host is never asked). Throws CONFLICT with a message saying
+ * they cannot at all, or no longer, and to contact the host.
+ */
+export function assertInviteeMayChange(
+  type: InviteeChangeSettings,
+  change: "cancel" | "reschedule",
+  start: Date,
+  now: Date,
+): void {
+  const rule =
+    change === "cancel"
+      ? { allowed: type.allowCancel, noticeMinutes: type.cancelNotice }
+      : { allowed: type.allowReschedule, noticeMinutes: type.rescheduleNotice };
+  const refusal = inviteeChangeRefusal(rule, start.getTime(), now.getTime());
+  if (refusal === null) return;
+  const key =
+    change === "cancel"
+      ? refusal === "NOT_ALLOWED"
+        ? "booking.cancelNotAllowed"
+        : "booking.cancelTooLate"
+      : refusal === "NOT_ALLOWED"
+        ? "booking.rescheduleNotAllowed"
+        : "booking.rescheduleTooLate";
+  throw new DomainError("CONFLICT", message(key));
 }

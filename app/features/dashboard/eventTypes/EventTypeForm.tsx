@@ -30,7 +30,7 @@ import { QuestionsEditor } from "./QuestionsEditor";
 
 // Error paths the form shows beside a field; anything else goes to the alert at the top.
 const SHOWN = [
-  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|weeklyLimit|monthlyLimit|dailyDurationLimit|weeklyDurationLimit|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
+  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|weeklyLimit|monthlyLimit|dailyDurationLimit|weeklyDurationLimit|cancelNotice|rescheduleNotice|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
   /^locations\.\d+\.options\.(address|custom|url|direction|phone)$/,
   /^questions\.\d+\.(label|type|options)(\.\d+)?$/,
   /^hostGroups\.\d+\.userIds$/,
@@ -311,6 +311,40 @@ export function EventTypeForm({
           checked={draft.lockTimeZone}
           onChange={(lockTimeZone) => update({ lockTimeZone })}
         />
+      </Card>
+
+      <Card
+        title={t("dashboard.inviteeChanges.title")}
+        description={t("dashboard.inviteeChanges.description")}
+      >
+        <CheckboxField
+          label={t("dashboard.inviteeChanges.allowCancel")}
+          checked={draft.allowCancel}
+          onChange={(allowCancel) => update({ allowCancel })}
+        />
+        {draft.allowCancel ? (
+          <MinutesField
+            label={t("dashboard.inviteeChanges.cancelNotice")}
+            hint={t("dashboard.inviteeChanges.noticeHint")}
+            value={draft.cancelNotice}
+            onChange={(cancelNotice) => update({ cancelNotice })}
+            errors={errors.cancelNotice}
+          />
+        ) : null}
+        <CheckboxField
+          label={t("dashboard.inviteeChanges.allowReschedule")}
+          checked={draft.allowReschedule}
+          onChange={(allowReschedule) => update({ allowReschedule })}
+        />
+        {draft.allowReschedule ? (
+          <MinutesField
+            label={t("dashboard.inviteeChanges.rescheduleNotice")}
+            hint={t("dashboard.inviteeChanges.noticeHint")}
+            value={draft.rescheduleNotice}
+            onChange={(rescheduleNotice) => update({ rescheduleNotice })}
+            errors={errors.rescheduleNotice}
+          />
+        ) : null}
       </Card>
 
       <QuestionsEditor {...section} />

@@ -39,6 +39,10 @@ export function newEventTypeDraft(kind: EventKind, teamId: string | null): Event
     lockTimeZone: false,
     active: true,
     hidden: false,
+    allowCancel: true,
+    allowReschedule: true,
+    cancelNotice: 0,
+    rescheduleNotice: 0,
   };
 }
 
