@@ -31,9 +31,9 @@ import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, eventHosts, events } from "../db/schema";
-import { assertInviteeMayChange } from "../policies/bookings";
 import { meetingUid } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
+import { assertInviteeMayChange } from "../policies/bookings";
 
 /** Who moves the booking: the attendee (their seat, in a GROUP event) or a host (the whole event). */
 export type RescheduleActor = { kind: "attendee"; attendeeId: string } | { kind: "host" };
