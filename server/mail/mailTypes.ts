@@ -47,6 +47,11 @@ export interface BookingMailData {
   /** Invitee only. */
   cancelUrl: string | null;
   rescheduleUrl: string | null;
+  /**
+   * Invitee only: until when they may cancel / reschedule online (ISO), null when not at all;
+   * absent in mails written before the setting existed (then: until the start).
+   */
+  inviteeChanges?: { cancelUntil: string | null; rescheduleUntil: string | null };
   /** cancelled: only this invitee left a group event that goes on (no calendar cancel for hosts). */
   seatOnly: boolean;
   /** rescheduled into another event (a GROUP seat move): the calendar entry it replaces. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { renderMail } from "../../mail/renderMail";
 import {
   BOOKING_NOW,
   berlinSlot,
@@ -114,6 +115,25 @@ describe("cancellation and rescheduling notice", () => {
     const never = await cancel(answer.attendee.uuid, { token, cancellation_reason: "" });
     expect(never.statusCode, never.body).toBe(409);
     expect(never.json().message).toMatch(/does not allow cancelling/);
+  });
+
+  it("says in the invitee's mail which changes are closed and until when the others are open", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, { allowCancel: false, rescheduleNotice: 24 * 60 });
+    const body = bookingBody(userLink(host, type), { start: berlinSlot(3, "09:00") });
+    await bookOk(t, body);
+    const [mail] = await bookingMailsTo(t, body.email as string);
+    expect(mail!.data.inviteeChanges).toEqual({
+      cancelUntil: null,
+      rescheduleUntil: "2027-01-06T08:00:00.000Z",
+    });
+    const { text, html } = renderMail(mail!);
+    expect(text).toContain("Cancelling online is not possible; please contact the host.");
+    expect(text).toMatch(
+      /Reschedule \(online until Wednesday, January 6.*9:00.*\(Europe\/Berlin\)\)/,
+    );
+    expect(html).toContain("Cancelling online is not possible");
+    expect(html).toContain(mail!.data.rescheduleUrl);
   });
 
   it("keeps the settings on the event type and checks their range", async () => {
