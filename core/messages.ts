@@ -122,6 +122,8 @@ export const MESSAGE_PARAMS = {
   "booking.cancelTooLate": [],
   "booking.rescheduleNotAllowed": [],
   "booking.rescheduleTooLate": [],
+  "booking.notAwaitingApproval": [],
+  "booking.requestExpired": [],
   "booking.changedMeanwhile": [],
   "booking.linkNotValid": [],
   "booking.chooseDifferentTime": [],

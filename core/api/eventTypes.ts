@@ -93,6 +93,8 @@ export const eventTypeResponseSchema = z.object({
   /** Minutes before the start after which invitees can no longer cancel / reschedule online. */
   cancelNotice: z.number(),
   rescheduleNotice: z.number(),
+  /** Bookings wait for the host's approval (status PENDING_APPROVAL), holding their time. */
+  requiresApproval: z.boolean(),
   sharedLink: z.string().nullable(),
   /** Where invitees book it: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
   url: z.string().nullable(),

@@ -25,7 +25,12 @@ export const eventIcsQuery = z.object({
   token: z.string().max(200).optional(),
 });
 
-export const EVENT_STATUSES = ["PENDING_PAYMENT", "CONFIRMED", "CANCELLED"] as const;
+export const EVENT_STATUSES = [
+  "PENDING_PAYMENT",
+  "PENDING_APPROVAL",
+  "CONFIRMED",
+  "CANCELLED",
+] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 /** A host as invitees see them: the public profile only. */

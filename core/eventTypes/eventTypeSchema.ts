@@ -208,6 +208,7 @@ const baseShape = {
   allowReschedule: z.boolean(),
   cancelNotice: minutes(60 * 24 * 365),
   rescheduleNotice: minutes(60 * 24 * 365),
+  requiresApproval: z.boolean(),
 };
 
 /** Every field with the defaults a new event type gets; cross-field rules are below. */
@@ -242,6 +243,7 @@ export const eventTypeFields = z.object({
   allowReschedule: baseShape.allowReschedule.default(true),
   cancelNotice: baseShape.cancelNotice.default(0),
   rescheduleNotice: baseShape.rescheduleNotice.default(0),
+  requiresApproval: baseShape.requiresApproval.default(false),
 });
 
 /** The checks that look at several fields at once, by kind. */

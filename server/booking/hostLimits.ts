@@ -66,7 +66,7 @@ export async function withinHostLimits(
       (date_part('epoch', e.end_at) * 1000)::float8 as "end"
     from events e join host_busy b on b.event_id = e.id
     where b.host_id = ${hostId}::uuid and e.event_type_id = ${check.eventTypeId}::uuid
-      and e.status in ('CONFIRMED', 'PENDING_PAYMENT')
+      and e.status in ('CONFIRMED', 'PENDING_PAYMENT', 'PENDING_APPROVAL')
       and e.start_at >= ${new Date(start - reach).toISOString()}::timestamptz
       and e.start_at < ${new Date(start + reach).toISOString()}::timestamptz ${excluded}`);
   const meetings = result.rows.map((row) => ({

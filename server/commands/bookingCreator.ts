@@ -47,7 +47,9 @@ export interface CreatedBooking {
  * exclusion constraint settles races. The event type's caps (daily, weekly, monthly, meeting
  * time) are counted again per host under the host's lock. Round robin tries its hosts in DESIGN's
  * order.
- * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid.
+ * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid. A booking of a
+ * type that requires approval is PENDING_APPROVAL: it holds its time like a confirmed one (the
+ * exclusion constraint), and mails the invitee and hosts the request, no calendar invite.
  * Throws SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (emailCode), NOT_FOUND for a used single-use link,
  * CONFLICT for a paid event type while payments are not configured, UNAVAILABLE (database busy).
  */
@@ -81,7 +83,12 @@ export async function bookingCreator(
   // Only now: most requests for a taken slot end above, without this query.
   const hostUsers = await findHostUsers(db, slot.hostIds);
 
-  const status: EventStatus = type.priceAmount !== null ? "PENDING_PAYMENT" : "CONFIRMED";
+  const status: EventStatus =
+    type.priceAmount !== null
+      ? "PENDING_PAYMENT"
+      : type.requiresApproval
+        ? "PENDING_APPROVAL"
+        : "CONFIRMED";
   const during = busyRange(start, end, type);
   const isGroup = type.kind === "GROUP";
   const plan = isGroup
@@ -131,6 +138,7 @@ export async function bookingCreator(
   const hostsOf = (ids: readonly string[]) =>
     ids.map((id) => hostUsers.find((h) => h.id === id)).filter((h) => h !== undefined);
   const mails = (event: EventRow, hostIds: readonly string[], attendee: AttendeeRow) => {
+    if (status === "PENDING_APPROVAL") return requestMails(event, hostsOf(hostIds), attendee);
     if (status !== "CONFIRMED") return [];
     const hosts = hostsOf(hostIds);
     return bookingMails(
@@ -139,6 +147,23 @@ export async function bookingCreator(
       { attendees: [attendee], hosts },
     );
   };
+  // A request: the invitee is told it awaits approval, the hosts where to answer it; the
+  // invitee's guests hear only of a confirmed meeting.
+  const requestMails = (event: EventRow, hosts: HostUser[], attendee: AttendeeRow) =>
+    bookingMails(
+      "bookingRequested",
+      { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
+      { attendees: [attendee], hosts },
+    )
+      .filter((mail) => mail.data.role !== "guest")
+      .map((mail) =>
+        mail.data.role === "host"
+          ? {
+              ...mail,
+              data: { ...mail.data, actionUrl: `${context.publicUrl}/dashboard/bookings` },
+            }
+          : mail,
+      );
   const singleUseLink = target.singleUseLink;
   const alsoWrite =
     singleUseLink === null && codeId === null

@@ -85,5 +85,6 @@ export function eventTypeFieldsOf(type: EventTypeWithHosts): Required<EventTypeI
     allowReschedule: type.allowReschedule,
     cancelNotice: type.cancelNotice,
     rescheduleNotice: type.rescheduleNotice,
+    requiresApproval: type.requiresApproval,
   };
 }

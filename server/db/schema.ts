@@ -266,6 +266,8 @@ export const eventTypes = pgTable(
     allowReschedule: boolean("allow_reschedule").notNull().default(true),
     cancelNotice: integer("cancel_notice").notNull().default(0),
     rescheduleNotice: integer("reschedule_notice").notNull().default(0),
+    /** Bookings wait for the host's approval (PENDING_APPROVAL), holding their time meanwhile. */
+    requiresApproval: boolean("requires_approval").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -296,7 +298,12 @@ export const eventTypeHosts = pgTable(
   (t) => [primaryKey({ columns: [t.eventTypeId, t.userId] }), index().on(t.userId)],
 );
 
-export const eventStatuses = ["PENDING_PAYMENT", "CONFIRMED", "CANCELLED"] as const;
+export const eventStatuses = [
+  "PENDING_PAYMENT",
+  "PENDING_APPROVAL",
+  "CONFIRMED",
+  "CANCELLED",
+] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
 /** A meeting. Its hosts are event_hosts; its time is held in host_busy while active. */

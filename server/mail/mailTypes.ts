@@ -52,6 +52,10 @@ export interface BookingMailData {
    * absent in mails written before the setting existed (then: until the start).
    */
   inviteeChanges?: { cancelUntil: string | null; rescheduleUntil: string | null };
+  /** requested, host only: where they approve or decline the request. */
+  actionUrl?: string;
+  /** declined: nobody answered the request before it expired. */
+  expired?: boolean;
   /** cancelled: only this invitee left a group event that goes on (no calendar cancel for hosts). */
   seatOnly: boolean;
   /** rescheduled into another event (a GROUP seat move): the calendar entry it replaces. */
@@ -97,7 +101,12 @@ export interface EmailInUseData {
   url: string;
 }
 
-export type BookingTemplate = "bookingConfirmed" | "bookingCancelled" | "bookingRescheduled";
+export type BookingTemplate =
+  | "bookingConfirmed"
+  | "bookingCancelled"
+  | "bookingRescheduled"
+  | "bookingRequested"
+  | "bookingDeclined";
 
 /** An outbox row's payload of kind "mail": which template, for whom, with what data. */
 export interface BookingMailPayload {

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bookingListQuery, bookingListResponseSchema } from "../../../core/api/bookings";
+import {
+  bookingAnswerResponseSchema,
+  bookingListQuery,
+  bookingListResponseSchema,
+  bookingParams,
+  declineRequestSchema,
+} from "../../../core/api/bookings";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { addDays, isLocalDate } from "../../../core/time/localDate";
 import { localToInstant } from "../../../core/time/localToInstant";
+import { bookingApprover } from "../../commands/bookingApprover";
 import { attendeesOfEvents, hostsOfEvents, listHostEvents } from "../../data/bookings";
 import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
@@ -28,7 +35,7 @@ function bounds(from: string | undefined, to: string | undefined, timeZone: stri
   };
 }
 
-/** The host's bookings list (`GET /api/bookings`). */
+/** The host's bookings list (`GET /api/bookings`) and their answers to booking requests. */
 export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
@@ -80,6 +87,64 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
           attendees: (attendees.get(event.id) ?? []).map(presentInvitee),
         })),
       };
+    },
+  );
+
+  const present = (event: Awaited<ReturnType<typeof bookingApprover>>) => ({
+    event: {
+      uuid: event.id,
+      title: event.title,
+      start: event.startAt.toISOString(),
+      end: event.endAt.toISOString(),
+      status: event.status,
+      location: event.location,
+    },
+  });
+
+  app.post(
+    "/bookings/:uuid/approve",
+    {
+      schema: {
+        tags: ["bookings"],
+        summary: "Approve a booking request (PENDING_APPROVAL): it is confirmed and mailed",
+        security: hostSecurity,
+        params: bookingParams,
+        response: { 200: bookingAnswerResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const event = await bookingApprover(
+        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
+        userId,
+        request.params.uuid,
+        { approve: true },
+      );
+      return present(event);
+    },
+  );
+
+  app.post(
+    "/bookings/:uuid/decline",
+    {
+      schema: {
+        tags: ["bookings"],
+        summary: "Decline a booking request: its time is freed and the invitee told the reason",
+        security: hostSecurity,
+        params: bookingParams,
+        body: declineRequestSchema,
+        response: { 200: bookingAnswerResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const event = await bookingApprover(
+        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
+        userId,
+        request.params.uuid,
+        { approve: false, reason: request.body.reason },
+      );
+      return present(event);
     },
   );
 }

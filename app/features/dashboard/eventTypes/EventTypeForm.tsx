@@ -357,6 +357,12 @@ export function EventTypeForm({
           checked={draft.requiresEmailVerification}
           onChange={(requiresEmailVerification) => update({ requiresEmailVerification })}
         />
+        <CheckboxField
+          label={t("dashboard.confirmation.requiresApproval")}
+          hint={t("dashboard.confirmation.requiresApprovalHint")}
+          checked={draft.requiresApproval}
+          onChange={(requiresApproval) => update({ requiresApproval })}
+        />
         <TextField
           label={t("dashboard.confirmation.redirectUrl")}
           hint={t("dashboard.confirmation.redirectUrlHint")}

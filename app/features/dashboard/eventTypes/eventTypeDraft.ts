@@ -43,6 +43,7 @@ export function newEventTypeDraft(kind: EventKind, teamId: string | null): Event
     allowReschedule: true,
     cancelNotice: 0,
     rescheduleNotice: 0,
+    requiresApproval: false,
   };
 }
 
