@@ -76,6 +76,10 @@ export const dashboardApi = {
 
   cancelBooking: (eventUuid: string, reason: string) =>
     apiClient.put<unknown>(`/event/uuid/${eventUuid}/cancel`, { cancellation_reason: reason }),
+  approveBooking: (eventUuid: string) =>
+    apiClient.post<unknown>(`/bookings/${eventUuid}/approve`, {}),
+  declineBooking: (eventUuid: string, reason: string) =>
+    apiClient.post<unknown>(`/bookings/${eventUuid}/decline`, { reason }),
   moveRoundRobin: (eventUuid: string, hostId: string) =>
     apiClient.post<unknown>(`/reschedule/round-robin/${eventUuid}`, { hostId }),
 
