@@ -5,7 +5,10 @@ import { EVENT_DESCRIPTION_MAX, EVENT_SLUG_MAX, EVENT_TITLE_MAX } from "./textLi
 
 export { EVENT_KINDS, type EventKind, TEAM_KINDS } from "./eventKinds";
 
-/** The spec's eleven location kinds; the online ones carry a meeting URL. */
+/**
+ * The spec's eleven location kinds, plus JITSI: a Jitsi Meet room made for each booking (no
+ * account, no URL to set). The other online ones carry the host's meeting URL.
+ */
 export const LOCATION_TYPES = [
   "IN_PERSON",
   "PHONE_CALL",
@@ -18,6 +21,7 @@ export const LOCATION_TYPES = [
   "WEBEX",
   "WHATSAPP",
   "WHEREBY",
+  "JITSI",
 ] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 export const ONLINE_LOCATION_TYPES: ReadonlySet<LocationType> = new Set([

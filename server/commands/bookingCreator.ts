@@ -9,6 +9,7 @@ import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEventType } from "../availability/resolvePublicEventType";
 import { bookSlot, busyRange } from "../booking/bookSlot";
 import { limitCheckFor } from "../booking/hostLimits";
+import { DEFAULT_JITSI_BASE_URL, jitsiRoomUrl } from "../booking/jitsiRoom";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type AttendeeRow,
@@ -30,6 +31,8 @@ export interface BookingContext {
   now: Date;
   /** Whether a payment gateway is set up; without one, paid event types cannot be booked. */
   paymentsConfigured: boolean;
+  /** Where JITSI locations get their rooms (JITSI_BASE_URL); default the public server. */
+  jitsiBaseUrl?: string;
 }
 
 export interface CreatedBooking {
@@ -101,6 +104,11 @@ export async function bookingCreator(
       );
   if (!isGroup && plan === null) throw slotTaken();
 
+  // A Jitsi location gets a room of its own for this booking.
+  const location =
+    details.location?.type === "JITSI"
+      ? { type: "JITSI", value: jitsiRoomUrl(context.jitsiBaseUrl ?? DEFAULT_JITSI_BASE_URL) }
+      : details.location;
   const newEvent = (id: string): EventRow => ({
     id,
     eventTypeId: type.id,
@@ -108,7 +116,7 @@ export async function bookingCreator(
     startAt: start,
     endAt: end,
     title: type.title,
-    location: details.location,
+    location,
     formerEventId: null,
     rescheduleReason: null,
     cancellationReason: null,

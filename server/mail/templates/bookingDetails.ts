@@ -14,6 +14,7 @@ const PRODUCT_NAMES: Record<string, string> = {
   WEBEX: "Webex",
   WHATSAPP: "WhatsApp",
   WHEREBY: "Whereby",
+  JITSI: "Jitsi Meet",
 };
 
 /** The location kinds the catalog names (`location.<type>`). */

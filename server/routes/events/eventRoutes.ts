@@ -90,6 +90,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
             secret: sessionSecret,
             now: deps.clock(),
             paymentsConfigured: deps.config.stripe !== null,
+            jitsiBaseUrl: deps.config.jitsiBaseUrl,
           },
           target,
           details,
