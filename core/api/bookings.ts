@@ -55,7 +55,7 @@ export const bookingListResponseSchema = z.object({ bookings: z.array(hostBookin
 
 export type HostBookingResponse = z.infer<typeof hostBookingSchema>;
 
-export { declineRequestSchema } from "../booking/bookingChangeSchemas";
+export { declineRequestSchema, requestAnswerSchema } from "../booking/bookingChangeSchemas";
 
 /** `{uuid}` of /api/bookings/{uuid}/approve and /decline: the event's uuid. */
 export const bookingParams = z.object({

@@ -23,6 +23,13 @@ export const declineRequestSchema = z.object({
   reason: z.preprocess((v) => v ?? "", reasonField),
 });
 
+/** The body of `POST /api/booking-requests/{uuid}`: the answer link's signature and the answer. */
+export const requestAnswerSchema = z.object({
+  sig: z.string().trim().min(1).max(200),
+  approve: z.boolean(),
+  reason: z.preprocess((v) => v ?? "", reasonField),
+});
+
 /** The body of `POST /api/event/reschedule`: by the attendee (uuid + token) or the host (event uuid). */
 export const rescheduleRequestSchema = z
   .object({

@@ -16,6 +16,9 @@ import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
 import { assertCanManageEvent } from "../policies/bookings";
 
+/** Who answers: a signed-in host, or whoever holds the request's signed answer link. */
+export type ApprovalActor = { userId: string } | { signedLink: true };
+
 /** A host's answer to a booking request: approve it, or decline it with an optional reason. */
 export type ApprovalAnswer = { approve: true } | { approve: false; reason: string };
 
@@ -27,7 +30,7 @@ export type ApprovalAnswer = { approve: true } | { approve: false; reason: strin
  */
 export async function bookingApprover(
   context: CancelContext,
-  userId: string,
+  actor: ApprovalActor,
   eventId: string,
   answer: ApprovalAnswer,
 ): Promise<EventRow> {
@@ -35,7 +38,8 @@ export async function bookingApprover(
   const event = await findEvent(db, eventId);
   if (!event) throw bookingNotFound();
   const type = await eventTypeOf(db, event);
-  await assertCanManageEvent(db, userId, event.id, type);
+  // A signed link's holder was checked by the route (assertRequestSignature).
+  if ("userId" in actor) await assertCanManageEvent(db, actor.userId, event.id, type);
 
   return retryOnceOnConflict(() =>
     db.transaction(async (tx) => {

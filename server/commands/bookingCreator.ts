@@ -10,6 +10,7 @@ import type { ResolvedEventType } from "../availability/resolvePublicEventType";
 import { bookSlot, busyRange } from "../booking/bookSlot";
 import { limitCheckFor } from "../booking/hostLimits";
 import { DEFAULT_JITSI_BASE_URL, jitsiRoomUrl } from "../booking/jitsiRoom";
+import { requestAnswerUrl } from "../booking/requestLinks";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type AttendeeRow,
@@ -168,7 +169,10 @@ export async function bookingCreator(
         mail.data.role === "host"
           ? {
               ...mail,
-              data: { ...mail.data, actionUrl: `${context.publicUrl}/dashboard/bookings` },
+              data: {
+                ...mail.data,
+                actionUrl: requestAnswerUrl(context.publicUrl, context.secret, event.id),
+              },
             }
           : mail,
       );

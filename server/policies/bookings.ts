@@ -2,6 +2,7 @@ import { inviteeChangeRefusal } from "../../core/booking/inviteeChangeRule";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { safeEqual } from "../auth/secrets";
+import { hasRequestSignature } from "../booking/requestLinks";
 import { type AttendeeRow, isEventHost } from "../data/bookings";
 import { roleInTeam, type TeamRole } from "../data/teams";
 import type { Db, Tx } from "../db/database";
@@ -58,6 +59,13 @@ export async function assertCanManageEvent(
  */
 export function hasAttendeeToken(attendee: AttendeeRow, token: string | undefined): boolean {
   return token !== undefined && safeEqual(token, attendee.cancelToken);
+}
+
+/** Throws FORBIDDEN unless `signature` is the request answer link's (requestLinks.ts). */
+export function assertRequestSignature(secret: string, eventId: string, signature: string): void {
+  if (!hasRequestSignature(secret, eventId, signature)) {
+    throw new DomainError("FORBIDDEN", message("booking.linkNotValid"));
+  }
 }
 
 /** Throws FORBIDDEN unless `token` is the attendee's secret (hasAttendeeToken). */

@@ -55,10 +55,10 @@ describe("booking requests (requires approval)", () => {
     expect(rendered.ics).toBeNull();
     expect(rendered.text).toContain("You will get the calendar invitation once they approve it.");
     const [toHost] = await bookingMailsTo(t, host.email);
-    expect(toHost).toMatchObject({
-      template: "bookingRequested",
-      data: { role: "host", actionUrl: "http://localhost:3000/dashboard/bookings" },
-    });
+    expect(toHost).toMatchObject({ template: "bookingRequested", data: { role: "host" } });
+    expect(toHost!.data.actionUrl).toMatch(
+      new RegExp(`^http://localhost:3000/event/${booked.event.uuid}/answer\\?sig=[\\w-]{43}$`),
+    );
     expect(renderMail(toHost!).text).toContain("Approve or decline");
 
     const view = await t.request({ method: "GET", url: `/api/event/uuid/${booked.event.uuid}` });
@@ -120,6 +120,35 @@ describe("booking requests (requires approval)", () => {
     expect(tooLong.statusCode).toBe(422);
     const view = await t.request({ method: "GET", url: `/api/event/uuid/${booked.event.uuid}` });
     expect(view.json().event.status).toBe("PENDING_APPROVAL");
+  });
+
+  it("are answered once through the signed link mailed to the hosts; a wrong signature is 403", async () => {
+    const host = await signUpHost(t);
+    const { answer: booked, email } = await requested(host);
+    const [toHost] = await bookingMailsTo(t, host.email);
+    const sig = new URL(toHost!.data.actionUrl!).searchParams.get("sig")!;
+    const byLink = (payload: object) =>
+      t.request({ method: "POST", url: `/api/booking-requests/${booked.event.uuid}`, payload });
+
+    const forged = await byLink({ sig: `${sig.slice(0, -2)}AA`, approve: true });
+    expect(forged.statusCode).toBe(403);
+    const other = await requested(host, berlinSlot(2, "09:00"));
+    const borrowed = await t.request({
+      method: "POST",
+      url: `/api/booking-requests/${other.answer.event.uuid}`,
+      payload: { sig, approve: true },
+    });
+    expect(borrowed.statusCode).toBe(403);
+
+    const declined = await byLink({ sig, approve: false, reason: "Fully booked" });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().event.status).toBe("CANCELLED");
+    expect((await bookingMailsTo(t, email)).at(-1)).toMatchObject({
+      template: "bookingDeclined",
+      data: { reason: "Fully booked" },
+    });
+    const reused = await byLink({ sig, approve: true });
+    expect(reused.statusCode).toBe(409);
   });
 
   it("expire unanswered at their start, freeing the time and telling the invitee", async () => {

@@ -6,6 +6,7 @@ import {
   bookingListResponseSchema,
   bookingParams,
   declineRequestSchema,
+  requestAnswerSchema,
 } from "../../../core/api/bookings";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
@@ -16,6 +17,7 @@ import { attendeesOfEvents, hostsOfEvents, listHostEvents } from "../../data/boo
 import { findUserById } from "../../data/users";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { assertRequestSignature } from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
 import { presentInvitee } from "../events/eventPresenter";
 import { hostSecurity } from "../hostSecurity";
@@ -116,7 +118,7 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
       const userId = requireUserId(request);
       const event = await bookingApprover(
         { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
-        userId,
+        { userId },
         request.params.uuid,
         { approve: true },
       );
@@ -140,9 +142,35 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
       const userId = requireUserId(request);
       const event = await bookingApprover(
         { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
-        userId,
+        { userId },
         request.params.uuid,
         { approve: false, reason: request.body.reason },
+      );
+      return present(event);
+    },
+  );
+
+  app.post(
+    "/booking-requests/:uuid",
+    {
+      schema: {
+        tags: ["bookings"],
+        summary:
+          "Approve or decline a booking request with the signed link mailed to its hosts (sig)",
+        security: [{}],
+        params: bookingParams,
+        body: requestAnswerSchema,
+        response: { 200: bookingAnswerResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { sig, approve, reason } = request.body;
+      assertRequestSignature(deps.config.sessionSecret, request.params.uuid, sig);
+      const event = await bookingApprover(
+        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
+        { signedLink: true },
+        request.params.uuid,
+        approve ? { approve: true } : { approve: false, reason },
       );
       return present(event);
     },
