@@ -95,6 +95,8 @@ export const eventTypeResponseSchema = z.object({
   rescheduleNotice: z.number(),
   /** Bookings wait for the host's approval (status PENDING_APPROVAL), holding their time. */
   requiresApproval: z.boolean(),
+  /** Minutes before the start an unanswered request expires (0: at the start). */
+  approvalDeadline: z.number(),
   sharedLink: z.string().nullable(),
   /** Where invitees book it: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
   url: z.string().nullable(),

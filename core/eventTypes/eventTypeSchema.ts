@@ -213,6 +213,7 @@ const baseShape = {
   cancelNotice: minutes(60 * 24 * 365),
   rescheduleNotice: minutes(60 * 24 * 365),
   requiresApproval: z.boolean(),
+  approvalDeadline: minutes(60 * 24 * 30),
 };
 
 /** Every field with the defaults a new event type gets; cross-field rules are below. */
@@ -248,6 +249,7 @@ export const eventTypeFields = z.object({
   cancelNotice: baseShape.cancelNotice.default(0),
   rescheduleNotice: baseShape.rescheduleNotice.default(0),
   requiresApproval: baseShape.requiresApproval.default(false),
+  approvalDeadline: baseShape.approvalDeadline.default(0),
 });
 
 /** The checks that look at several fields at once, by kind. */

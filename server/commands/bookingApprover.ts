@@ -47,7 +47,7 @@ export async function bookingApprover(
       if (locked.status !== "PENDING_APPROVAL") {
         throw new DomainError("CONFLICT", message("booking.notAwaitingApproval"));
       }
-      if (locked.startAt.getTime() <= now.getTime()) {
+      if (locked.startAt.getTime() - type.approvalDeadline * 60_000 <= now.getTime()) {
         throw new DomainError("CONFLICT", message("booking.requestExpired"));
       }
       const hosts = await findEventHosts(tx, event.id);

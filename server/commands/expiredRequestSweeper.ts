@@ -6,7 +6,8 @@ import { events } from "../db/schema";
 import { refuseRequest } from "./bookingApprover";
 
 /**
- * Expires the booking requests nobody answered before their start: each is cancelled, its time
+ * Expires the booking requests nobody answered before their deadline (the start, or the event
+ * type's approvalDeadline minutes before it): each is cancelled, its time
  * freed and its invitee told, one transaction per request (rows another process is expiring are
  * skipped). Returns how many expired. Throws what the database throws.
  */
@@ -21,7 +22,11 @@ export async function expiredRequestSweeper(
       const rows = await tx
         .select()
         .from(events)
-        .where(sql`${events.status} = 'PENDING_APPROVAL' and ${events.startAt} <= ${context.now}`)
+        .where(
+          sql`${events.status} = 'PENDING_APPROVAL' and ${events.startAt} <= ${context.now}::timestamptz
+            + make_interval(mins => (select t.approval_deadline from event_types t
+              where t.id = ${events.eventTypeId}))`,
+        )
         .limit(batch)
         .for("update", { skipLocked: true });
       for (const row of rows as EventRow[]) {

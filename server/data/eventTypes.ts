@@ -86,5 +86,6 @@ export function eventTypeFieldsOf(type: EventTypeWithHosts): Required<EventTypeI
     cancelNotice: type.cancelNotice,
     rescheduleNotice: type.rescheduleNotice,
     requiresApproval: type.requiresApproval,
+    approvalDeadline: type.approvalDeadline,
   };
 }

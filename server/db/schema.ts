@@ -268,6 +268,8 @@ export const eventTypes = pgTable(
     rescheduleNotice: integer("reschedule_notice").notNull().default(0),
     /** Bookings wait for the host's approval (PENDING_APPROVAL), holding their time meanwhile. */
     requiresApproval: boolean("requires_approval").notNull().default(false),
+    /** Minutes before the start an unanswered request expires (0: at the start). */
+    approvalDeadline: integer("approval_deadline").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

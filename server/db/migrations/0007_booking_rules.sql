@@ -7,4 +7,5 @@ ALTER TABLE "event_types" ADD COLUMN "allow_cancel" boolean DEFAULT true NOT NUL
 ALTER TABLE "event_types" ADD COLUMN "allow_reschedule" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "event_types" ADD COLUMN "cancel_notice" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "event_types" ADD COLUMN "reschedule_notice" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "event_types" ADD COLUMN "requires_approval" boolean DEFAULT false NOT NULL;
+ALTER TABLE "event_types" ADD COLUMN "requires_approval" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "event_types" ADD COLUMN "approval_deadline" integer DEFAULT 0 NOT NULL;

@@ -174,4 +174,39 @@ describe("booking requests (requires approval)", () => {
       t.setNow(BOOKING_NOW);
     }
   });
+
+  it("expire at the host's deadline before the start, when one is set", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, {
+      requiresApproval: true,
+      approvalDeadline: 24 * 60,
+    });
+    expect(type.approvalDeadline).toBe(24 * 60);
+    const body = bookingBody(userLink(host, type), { start: berlinSlot(3, "09:00") });
+    const booked = await bookOk(t, body);
+    const dayBefore = new Date(Date.parse(berlinSlot(3, "09:00")) - 24 * 3_600_000);
+    // Other tests' requests may expire here too; this one must not yet.
+    await expiredRequestSweeper(t.database.db, {
+      publicUrl: "http://localhost:3000",
+      now: new Date(dayBefore.getTime() - 60_000),
+    });
+    expect(await busyRows(booked.event.uuid)).toHaveLength(1);
+    t.setNow(dayBefore);
+    try {
+      const tooLate = await answer(host, booked.event.uuid, "approve");
+      expect(tooLate.statusCode).toBe(409);
+      expect(tooLate.json().message).toBe("This request has expired: its time has passed.");
+    } finally {
+      t.setNow(BOOKING_NOW);
+    }
+    await expiredRequestSweeper(t.database.db, {
+      publicUrl: "http://localhost:3000",
+      now: dayBefore,
+    });
+    expect(await busyRows(booked.event.uuid)).toEqual([]);
+    expect((await bookingMailsTo(t, body.email as string)).at(-1)).toMatchObject({
+      template: "bookingDeclined",
+      data: { expired: true },
+    });
+  });
 });

@@ -30,7 +30,7 @@ import { QuestionsEditor } from "./QuestionsEditor";
 
 // Error paths the form shows beside a field; anything else goes to the alert at the top.
 const SHOWN = [
-  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|weeklyLimit|monthlyLimit|dailyDurationLimit|weeklyDurationLimit|cancelNotice|rescheduleNotice|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
+  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|weeklyLimit|monthlyLimit|dailyDurationLimit|weeklyDurationLimit|cancelNotice|rescheduleNotice|approvalDeadline|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
   /^locations\.\d+\.options\.(address|custom|url|direction|phone)$/,
   /^questions\.\d+\.(label|type|options)(\.\d+)?$/,
   /^hostGroups\.\d+\.userIds$/,
@@ -363,6 +363,15 @@ export function EventTypeForm({
           checked={draft.requiresApproval}
           onChange={(requiresApproval) => update({ requiresApproval })}
         />
+        {draft.requiresApproval ? (
+          <MinutesField
+            label={t("dashboard.confirmation.approvalDeadline")}
+            hint={t("dashboard.confirmation.approvalDeadlineHint")}
+            value={draft.approvalDeadline}
+            onChange={(approvalDeadline) => update({ approvalDeadline })}
+            errors={errors.approvalDeadline}
+          />
+        ) : null}
         <TextField
           label={t("dashboard.confirmation.redirectUrl")}
           hint={t("dashboard.confirmation.redirectUrlHint")}

@@ -44,6 +44,7 @@ export function newEventTypeDraft(kind: EventKind, teamId: string | null): Event
     cancelNotice: 0,
     rescheduleNotice: 0,
     requiresApproval: false,
+    approvalDeadline: 0,
   };
 }
 
