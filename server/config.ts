@@ -38,6 +38,8 @@ export interface Config {
    * (BOOKING_LIMIT_PER_EVENT_TYPE, 300); 0 turns a limit off (load tests).
    */
   bookingLimits: { perIp: number; perEventType: number };
+  /** The Jitsi Meet server whose rooms JITSI locations get (JITSI_BASE_URL, https://meet.jit.si). */
+  jitsiBaseUrl: string;
   sessionSecret: string;
   logLevel: string;
   production: boolean;
@@ -191,6 +193,12 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const paymentHoldMinutes = holdValue === null ? 15 : Number(holdValue);
+  const jitsiValue = optional(env, "JITSI_BASE_URL");
+  const jitsiBaseUrl = (
+    jitsiValue === null
+      ? "https://meet.jit.si"
+      : parseUrl("JITSI_BASE_URL", jitsiValue, ["http:", "https:"])
+  ).replace(/\/+$/, "");
   const logLevel = optional(env, "LOG_LEVEL") ?? "info";
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
     throw new ConfigError(
@@ -220,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
         300,
       ),
     },
+    jitsiBaseUrl,
     sessionSecret: sessionSecret(env, dataDir),
     logLevel,
     production,

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app";
+import { expiredRequestSweeper } from "./commands/expiredRequestSweeper";
 import { ConfigError, loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
@@ -59,7 +60,11 @@ export async function main(): Promise<void> {
   if (database.engine === "pglite") await migrate(database);
   const deps = { config, database, clock: () => new Date() };
   const app = await buildApp(deps);
-  // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled).
+  // Unanswered booking requests expire at their start, freeing their time.
+  const sweep = () =>
+    expiredRequestSweeper(database.db, { publicUrl: config.publicUrl, now: deps.clock() });
+  // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled), and the
+  // sweep runs on its own timer.
   const outboxWorker = config.smtpUrl
     ? startOutboxWorker({
         database,
@@ -67,8 +72,19 @@ export async function main(): Promise<void> {
         publicUrl: config.publicUrl,
         clock: deps.clock,
         log: app.log,
+        sweep,
       })
     : null;
+  const sweepTimer = config.smtpUrl
+    ? null
+    : setInterval(() => {
+        sweep().catch((error: unknown) =>
+          app.log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            "sweep failed",
+          ),
+        );
+      }, 60_000).unref();
 
   let stopping = false;
   // Frees expired payment holds and makes queued refunds, whether or not mail is sent.
@@ -90,6 +106,7 @@ export async function main(): Promise<void> {
     // close() stops accepting connections and waits for in-flight requests, so no booking
     // transaction is cut in half; only then does the database go.
     await app.close();
+    if (sweepTimer) clearInterval(sweepTimer);
     await outboxWorker?.stop();
     await paymentWorker?.stop();
     await database.close();

@@ -11,6 +11,7 @@ import { LoadingIndicator } from "../components/LoadingIndicator";
 import { CancelledNotice } from "../features/booking/CancelledNotice";
 import { type EventView, fetchEventView, fetchInvitee } from "../features/booking/eventView";
 import { formatPrice } from "../features/booking/formatters";
+import { InviteeChangeNotice, inviteeChangeState } from "../features/booking/InviteeChangeNotice";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { ReasonField } from "../features/booking/ReasonField";
 import { postToParent } from "../features/embed/embedded";
@@ -75,6 +76,9 @@ export function CancelPage() {
   }
   const { event, inviteeName, attendeeCancelled, payment } = query.data;
   const cancelled = event.status === "CANCELLED" || attendeeCancelled;
+  // The invitee (their link's token) within the event type's settings; a host always can.
+  const until = event.inviteeChanges.cancelUntil;
+  const state = usertoken ? inviteeChangeState(until, Date.now()) : "OPEN";
 
   async function handleSubmit(formEvent: FormEvent<HTMLFormElement>) {
     formEvent.preventDefault();
@@ -107,7 +111,10 @@ export function CancelPage() {
       {cancelled ? <p className="text-gray-700">{t("cancel.done")}</p> : null}
       {cancelled ? <CancelledNotice event={event} /> : null}
       <MeetingDetails event={event} invitee={inviteeName} cancelled={cancelled} />
-      {cancelled ? null : (
+      {cancelled || !usertoken ? null : (
+        <InviteeChangeNotice change="cancel" state={state} until={until} start={event.start} />
+      )}
+      {cancelled || state !== "OPEN" ? null : (
         <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
           <Alert message={alert} />
           {payment ? (

@@ -48,7 +48,9 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
         ? t("confirmation.cancelledDocumentTitle")
         : status === "PENDING_PAYMENT"
           ? t("confirmation.pendingDocumentTitle")
-          : t("confirmation.documentTitle"),
+          : status === "PENDING_APPROVAL"
+            ? t("confirmation.approvalDocumentTitle")
+            : t("confirmation.documentTitle"),
   );
 
   if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
@@ -71,13 +73,18 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
             ? t("confirmation.cancelledTitle")
             : event.status === "PENDING_PAYMENT"
               ? t("confirmation.pendingTitle")
-              : routeName === "event"
-                ? event.title
-                : t("confirmation.title")
+              : event.status === "PENDING_APPROVAL"
+                ? t("confirmation.approvalTitle")
+                : routeName === "event"
+                  ? event.title
+                  : t("confirmation.title")
         }
       />
       {routeName === "bookingConfirmation" && event.status === "CONFIRMED" ? (
         <p className="text-gray-700">{t("confirmation.emailSent")}</p>
+      ) : null}
+      {event.status === "PENDING_APPROVAL" ? (
+        <p className="text-gray-700">{t("confirmation.approvalSent")}</p>
       ) : null}
       <MeetingDetails event={event} invitee={inviteeName} showFormer />
       {event.status === "CONFIRMED" ? (

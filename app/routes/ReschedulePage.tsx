@@ -20,6 +20,7 @@ import {
   type ReschedulePageData,
 } from "../features/booking/eventView";
 import { formatMeetingTime } from "../features/booking/formatters";
+import { InviteeChangeNotice, inviteeChangeState } from "../features/booking/InviteeChangeNotice";
 import { ManageLinks } from "../features/booking/ManageLinks";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { ReasonField } from "../features/booking/ReasonField";
@@ -211,6 +212,24 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
     );
   }
 
+  // The invitee within the event type's settings; a host always can.
+  const until = event.inviteeChanges.rescheduleUntil;
+  const changeState = mode === "attendee" ? inviteeChangeState(until, Date.now()) : "OPEN";
+  if (!moved && changeState !== "OPEN") {
+    return (
+      <Panel>
+        <FocusHeading title={t("reschedule.title", { title: event.title })} />
+        <InviteeChangeNotice
+          change="reschedule"
+          state={changeState}
+          until={until}
+          start={event.start}
+        />
+        <MeetingDetails event={event} invitee={booker?.name} />
+      </Panel>
+    );
+  }
+
   if (moved) {
     const token = new URLSearchParams(search).get("token");
     // The invitee's own links, as on the first confirmation: same attendee, same secret.
@@ -316,6 +335,9 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
         <p className="text-sm text-gray-700">
           {t("reschedule.intro", { duration: durationLabel(duration / 60_000, t, locale) })}
         </p>
+        {mode === "attendee" ? (
+          <InviteeChangeNotice change="reschedule" state="OPEN" until={until} start={event.start} />
+        ) : null}
         <SlotPicker
           reference={reference}
           timeZone={timeZone}

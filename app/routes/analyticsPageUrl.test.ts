@@ -15,6 +15,7 @@ describe("analyticsPageUrl", () => {
       [`/rescheduling/${uuid}?token=${token}#x`, "/rescheduling/:uuid"],
       [`/reschedule/by-host/${uuid}/host@example.com`, "/reschedule/by-host/:uuid/:hostIdentifier"],
       [`/event/${uuid}`, "/event/:slug"],
+      [`/event/${uuid}/answer?sig=${token}`, "/event/:slug/answer"],
       [`/ada/intro/${uuid}`, "/ada/intro/:slug"],
       [`/S/${token}/Intro%20call`, "/S/:singleUseLink/:title"],
       [`/C/${token}/host/bob`, "/C/:sharedLink/host/bob"],

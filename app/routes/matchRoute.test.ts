@@ -9,6 +9,7 @@ const cases: [string, string, Record<string, string>][] = [
   ["/dashboard/event-types", "dashboard", { "*": "event-types" }],
   ["/event/payment_error", "eventPaymentError", {}],
   ["/event/abc", "event", { slug: "abc" }],
+  ["/event/abc/answer", "bookingRequest", { slug: "abc" }],
   ["/reschedule/by-host/u1", "rescheduleByHost", { uuid: "u1" }],
   [
     "/reschedule/by-host/u1/ana",

@@ -30,6 +30,9 @@ const NotFoundPage = page(() => Promise.resolve(NotFound));
 const BookingPage = page(() => import("./BookingPage").then((m) => m.BookingPage));
 const ConfirmationPage = page(() => import("./ConfirmationPage").then((m) => m.ConfirmationPage));
 const CancelPage = page(() => import("./CancelPage").then((m) => m.CancelPage));
+const BookingRequestPage = page(() =>
+  import("./BookingRequestPage").then((m) => m.BookingRequestPage),
+);
 const ReschedulePage = page(() => import("./ReschedulePage").then((m) => m.ReschedulePage));
 const PaymentErrorPage = page(() => import("./PaymentErrorPage").then((m) => m.PaymentErrorPage));
 const ProfilePage = page(() => import("./ProfilePage").then((m) => m.ProfilePage));
@@ -55,6 +58,7 @@ const PAGES: Record<ClientRouteName, LazyRoutePage<RoutePageProps>> = {
   sharedLink: BookingPage,
   singleUseLink: BookingPage,
   cancel: CancelPage,
+  bookingRequest: BookingRequestPage,
   event: ConfirmationPage,
   routingForm: RoutingFormPage,
   profile: ProfilePage,

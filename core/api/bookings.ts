@@ -25,7 +25,7 @@ const dateOrInstant = z
 /** `GET /api/bookings`: a date is a day in the host's zone (`to` inclusive), an instant as is. */
 export const bookingListQuery = z.object({
   status: z
-    .enum(["CONFIRMED", "CANCELLED", "PENDING_PAYMENT"], {
+    .enum(["CONFIRMED", "CANCELLED", "PENDING_PAYMENT", "PENDING_APPROVAL"], {
       error: issueMessage("booking.statusFilter"),
     })
     .optional(),
@@ -72,3 +72,13 @@ export const bookingRefundResponseSchema = z.object({
 export const bookingListResponseSchema = z.object({ bookings: z.array(hostBookingSchema) });
 
 export type HostBookingResponse = z.infer<typeof hostBookingSchema>;
+
+export { declineRequestSchema, requestAnswerSchema } from "../booking/bookingChangeSchemas";
+
+/** `{uuid}` of /api/bookings/{uuid}/approve and /decline: the event's uuid. */
+export const bookingParams = z.object({
+  uuid: z.uuid({ error: issueMessage("booking.notFound") }),
+});
+
+/** The answer to approving or declining a request: the event as it now is. */
+export const bookingAnswerResponseSchema = z.object({ event: z.object(eventSummaryShape) });

@@ -69,6 +69,12 @@ export const eventTypeResponseSchema = z.object({
   maxDaysAhead: z.number().nullable(),
   slotStep: z.number().nullable(),
   dailyLimit: z.number().nullable(),
+  weeklyLimit: z.number().nullable(),
+  monthlyLimit: z.number().nullable(),
+  /** Minutes. */
+  dailyDurationLimit: z.number().nullable(),
+  /** Minutes. */
+  weeklyDurationLimit: z.number().nullable(),
   seats: z.number().nullable(),
   hosts: z.array(z.object({ userId: z.string(), priority: z.number() })),
   hostGroups: z.array(hostGroupResponseSchema),
@@ -82,6 +88,18 @@ export const eventTypeResponseSchema = z.object({
   redirectSeconds: z.number().nullable(),
   lockTimeZone: z.boolean(),
   active: z.boolean(),
+  /** Left off the profile page; its link still books. */
+  hidden: z.boolean(),
+  /** Whether invitees may cancel / reschedule online; the host always can. */
+  allowCancel: z.boolean(),
+  allowReschedule: z.boolean(),
+  /** Minutes before the start after which invitees can no longer cancel / reschedule online. */
+  cancelNotice: z.number(),
+  rescheduleNotice: z.number(),
+  /** Bookings wait for the host's approval (status PENDING_APPROVAL), holding their time. */
+  requiresApproval: z.boolean(),
+  /** Minutes before the start an unanswered request expires (0: at the start). */
+  approvalDeadline: z.number(),
   sharedLink: z.string().nullable(),
   /** Where invitees book it: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
   url: z.string().nullable(),

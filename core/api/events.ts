@@ -25,7 +25,12 @@ export const eventIcsQuery = z.object({
   token: z.string().max(200).optional(),
 });
 
-export const EVENT_STATUSES = ["PENDING_PAYMENT", "CONFIRMED", "CANCELLED"] as const;
+export const EVENT_STATUSES = [
+  "PENDING_PAYMENT",
+  "PENDING_APPROVAL",
+  "CONFIRMED",
+  "CANCELLED",
+] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 /** A host as invitees see them: the public profile only. */
@@ -136,6 +141,14 @@ export const eventViewSchema = z.object({
     path: z.string().nullable(),
   }),
   seats: z.object({ total: z.number(), taken: z.number() }).nullable(),
+  /**
+   * Until when the invitee may cancel / reschedule online (ISO instant), or null when the event
+   * type does not let invitees do it at all; the host always can.
+   */
+  inviteeChanges: z.object({
+    cancelUntil: z.string().nullable(),
+    rescheduleUntil: z.string().nullable(),
+  }),
   calendarLinks: z.object({
     google: z.string(),
     outlook: z.string(),

@@ -34,8 +34,15 @@ export function assertAvailabilityInput(input: AvailabilityInput): void {
   if (input.maxDaysAhead !== null && !isCount(input.maxDaysAhead)) {
     fail("maxDaysAhead", message("time.expectedNonNegativeDays"));
   }
-  if (input.dailyLimit !== null && !isCount(input.dailyLimit)) {
-    fail("dailyLimit", message("time.expectedNonNegativeNumber"));
+  for (const field of [
+    "dailyLimit",
+    "weeklyLimit",
+    "monthlyLimit",
+    "dailyDurationLimit",
+    "weeklyDurationLimit",
+  ] as const) {
+    const value = input[field];
+    if (value != null && !isCount(value)) fail(field, message("time.expectedNonNegativeNumber"));
   }
   if (
     input.kind === "GROUP" &&

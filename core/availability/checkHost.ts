@@ -1,7 +1,13 @@
 import type { OffsetTimeline } from "../time/offsetTimeline";
-import { localDayAt } from "../time/offsetTimeline";
+import {
+  type BookingLimits,
+  hasBookingLimits,
+  type LimitTotals,
+  limitTotals,
+  NO_LIMITS,
+  withinBookingLimits,
+} from "./bookingLimits";
 import { type BusyIndex, buildBusyIndex, overlapsBusy } from "./busyIndex";
-import { dailyEventCounts } from "./dailyEventCounts";
 import { containsSpan } from "./intervalSet";
 import type { BusyBlock, HostInput, Interval } from "./types";
 
@@ -10,10 +16,12 @@ export interface PreparedHost {
   /** The host's own available time, an interval set. */
   readonly time: readonly Interval[];
   readonly busy: BusyIndex;
-  /** The host's schedule zone, for the host-local day of the daily limit. */
+  /** The host's schedule zone, for the host-local day, week and month of the limits. */
   readonly timeline: OffsetTimeline;
-  /** Events of the booked event type per host-local day. */
-  readonly dailyCounts: ReadonlyMap<number, number>;
+  /** Every cap of the booked event type (the daily limit included). */
+  readonly limits: BookingLimits;
+  /** Events of the booked event type per host-local day, week and month; null without caps. */
+  readonly totals: LimitTotals | null;
   /** Events of the booked event type by start, for joining a GROUP event. */
   readonly eventsByStart: ReadonlyMap<number, readonly BusyBlock[]>;
 }
@@ -24,6 +32,8 @@ export interface HostRules {
   bufferBefore: number;
   bufferAfter: number;
   dailyLimit: number | null;
+  /** The other caps (weekly, monthly, meeting time); default none. */
+  limits?: BookingLimits;
   /** GROUP's seats; null for other kinds, where existing events are never joined. */
   seats: number | null;
 }
@@ -37,7 +47,7 @@ export interface HostCheck {
 const NOT_FREE: HostCheck = { free: false, join: null };
 const FREE: HostCheck = { free: true, join: null };
 
-/** Indexes a host's busy blocks and daily counts next to its available time; never throws. */
+/** Indexes a host's busy blocks and limit totals next to its available time; never throws. */
 export function prepareHost(
   host: HostInput,
   time: readonly Interval[],
@@ -51,14 +61,13 @@ export function prepareHost(
       eventsByStart.set(block.start, [...(eventsByStart.get(block.start) ?? []), block]);
     }
   }
+  const limits = { ...(rules.limits ?? NO_LIMITS), daily: rules.dailyLimit };
   return {
     time,
     busy: buildBusyIndex(host.busy),
     timeline,
-    dailyCounts:
-      rules.dailyLimit === null
-        ? new Map()
-        : dailyEventCounts(host.busy, rules.eventTypeId, timeline),
+    limits,
+    totals: hasBookingLimits(limits) ? limitTotals(host.busy, rules.eventTypeId, timeline) : null,
     eventsByStart,
   };
 }
@@ -66,7 +75,8 @@ export function prepareHost(
 /**
  * Whether a host can take the meeting [start, end): it fits in the host's available time, the
  * meeting widened by the booked type's buffers overlaps no busy block (each already widened by its
- * own buffers), and the host is under the daily limit on the start's host-local day. For GROUP, an
+ * own buffers), and one more meeting keeps the host within every cap of the type (per host-local
+ * day, week and month, counts and meeting time: bookingLimits.ts). For GROUP, an
  * existing event of the type at exactly [start, end) with seats left is joined instead (its own
  * block ignored, no new event counted). Never throws.
  */
@@ -89,8 +99,8 @@ export function checkHost(
     }
   }
   if (
-    rules.dailyLimit !== null &&
-    (host.dailyCounts.get(localDayAt(host.timeline, start)) ?? 0) >= rules.dailyLimit
+    host.totals !== null &&
+    !withinBookingLimits(host.limits, host.totals, host.timeline, start, end)
   ) {
     return NOT_FREE;
   }

@@ -10,6 +10,7 @@ import {
 } from "../time/offsetTimeline";
 import { formatWallTime } from "../time/wallTime";
 import { assertAvailabilityInput } from "./assertAvailabilityInput";
+import { type BookingLimits, limitReachDays } from "./bookingLimits";
 import { candidateStarts } from "./candidateStarts";
 import { checkHost, type HostCheck, type HostRules, prepareHost } from "./checkHost";
 import { aggregateHosts, hostGroupsFor } from "./hostAggregation";
@@ -52,8 +53,17 @@ export function computeAvailability(input: AvailabilityInput): AvailabilityResul
   const step = (input.slotStep ?? input.duration) * MINUTE_MS;
   const durationDays = Math.ceil(duration / DAY_MS);
 
-  const spanFrom = (startDay - PAD_DAYS - LOOKBACK_DAYS) * DAY_MS;
-  const spanTo = (endDay + PAD_DAYS + durationDays + 2) * DAY_MS;
+  const limits: BookingLimits = {
+    daily: input.dailyLimit,
+    weekly: input.weeklyLimit ?? null,
+    monthly: input.monthlyLimit ?? null,
+    dailyMinutes: input.dailyDurationLimit ?? null,
+    weeklyMinutes: input.weeklyDurationLimit ?? null,
+  };
+  // Host timelines must date every meeting a cap counts, up to a month either side.
+  const reach = limitReachDays(limits);
+  const spanFrom = (startDay - PAD_DAYS - Math.max(LOOKBACK_DAYS, reach)) * DAY_MS;
+  const spanTo = (endDay + PAD_DAYS + durationDays + 2 + reach) * DAY_MS;
   // Hosts of a team usually share a zone, and the invitee often too: build each timeline once.
   const timelines = new Map<string, OffsetTimeline>();
   const timelineOf = (zone: string, field: string) => {
@@ -109,6 +119,7 @@ export function computeAvailability(input: AvailabilityInput): AvailabilityResul
     bufferBefore: input.bufferBefore * MINUTE_MS,
     bufferAfter: input.bufferAfter * MINUTE_MS,
     dailyLimit: input.dailyLimit,
+    limits,
     seats: input.kind === "GROUP" ? input.seats : null,
   };
   const prepared = input.hosts.map((host, i) =>

@@ -71,6 +71,14 @@ export interface AvailabilityInput {
   horizonTimeZone: string;
   /** Per host, events of this event type per host-local day; null: none. */
   dailyLimit: number | null;
+  /**
+   * Per host, events of this event type per host-local week (from Monday) and calendar month,
+   * and their total minutes per host-local day and week; absent or null: none.
+   */
+  weeklyLimit?: number | null;
+  monthlyLimit?: number | null;
+  dailyDurationLimit?: number | null;
+  weeklyDurationLimit?: number | null;
   /** GROUP only. */
   seats: number | null;
   hosts: HostInput[];

@@ -18,6 +18,18 @@ export const cancelRequestSchema = z.object({
   token: tokenField.optional(),
 });
 
+/** The body of `POST /api/bookings/{uuid}/decline`: the host's optional reason, told to the invitee. */
+export const declineRequestSchema = z.object({
+  reason: z.preprocess((v) => v ?? "", reasonField),
+});
+
+/** The body of `POST /api/booking-requests/{uuid}`: the answer link's signature and the answer. */
+export const requestAnswerSchema = z.object({
+  sig: z.string().trim().min(1).max(200),
+  approve: z.boolean(),
+  reason: z.preprocess((v) => v ?? "", reasonField),
+});
+
 /** The body of `POST /api/event/reschedule`: by the attendee (uuid + token) or the host (event uuid). */
 export const rescheduleRequestSchema = z
   .object({

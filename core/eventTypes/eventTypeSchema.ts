@@ -5,7 +5,10 @@ import { EVENT_DESCRIPTION_MAX, EVENT_SLUG_MAX, EVENT_TITLE_MAX } from "./textLi
 
 export { EVENT_KINDS, type EventKind, TEAM_KINDS } from "./eventKinds";
 
-/** The spec's eleven location kinds; the online ones carry a meeting URL. */
+/**
+ * The spec's eleven location kinds, plus JITSI: a Jitsi Meet room made for each booking (no
+ * account, no URL to set). The other online ones carry the host's meeting URL.
+ */
 export const LOCATION_TYPES = [
   "IN_PERSON",
   "PHONE_CALL",
@@ -18,6 +21,7 @@ export const LOCATION_TYPES = [
   "WEBEX",
   "WHATSAPP",
   "WHEREBY",
+  "JITSI",
 ] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 export const ONLINE_LOCATION_TYPES: ReadonlySet<LocationType> = new Set([
@@ -174,6 +178,20 @@ const baseShape = {
   maxDaysAhead: z.number().int().min(0).max(730).nullable(),
   slotStep: z.number().int().min(5).max(DURATION_MAX).nullable(),
   dailyLimit: z.number().int().min(1).max(1000).nullable(),
+  weeklyLimit: z.number().int().min(1).max(5000).nullable(),
+  monthlyLimit: z.number().int().min(1).max(20000).nullable(),
+  dailyDurationLimit: z
+    .number()
+    .int()
+    .min(DURATION_MIN)
+    .max(24 * 60)
+    .nullable(),
+  weeklyDurationLimit: z
+    .number()
+    .int()
+    .min(DURATION_MIN)
+    .max(7 * 24 * 60)
+    .nullable(),
   seats: z
     .number()
     .int()
@@ -198,6 +216,13 @@ const baseShape = {
   redirectSeconds: z.number().int().min(0).max(120).nullable(),
   lockTimeZone: z.boolean(),
   active: z.boolean(),
+  hidden: z.boolean(),
+  allowCancel: z.boolean(),
+  allowReschedule: z.boolean(),
+  cancelNotice: minutes(60 * 24 * 365),
+  rescheduleNotice: minutes(60 * 24 * 365),
+  requiresApproval: z.boolean(),
+  approvalDeadline: minutes(60 * 24 * 30),
 };
 
 /** Every field with the defaults a new event type gets; cross-field rules are below. */
@@ -213,6 +238,10 @@ export const eventTypeFields = z.object({
   maxDaysAhead: baseShape.maxDaysAhead.default(60),
   slotStep: baseShape.slotStep.default(null),
   dailyLimit: baseShape.dailyLimit.default(null),
+  weeklyLimit: baseShape.weeklyLimit.default(null),
+  monthlyLimit: baseShape.monthlyLimit.default(null),
+  dailyDurationLimit: baseShape.dailyDurationLimit.default(null),
+  weeklyDurationLimit: baseShape.weeklyDurationLimit.default(null),
   seats: baseShape.seats.default(null),
   hosts: baseShape.hosts.default([]),
   hostGroups: baseShape.hostGroups.default([]),
@@ -226,6 +255,13 @@ export const eventTypeFields = z.object({
   redirectSeconds: baseShape.redirectSeconds.default(null),
   lockTimeZone: baseShape.lockTimeZone.default(false),
   active: baseShape.active.default(true),
+  hidden: baseShape.hidden.default(false),
+  allowCancel: baseShape.allowCancel.default(true),
+  allowReschedule: baseShape.allowReschedule.default(true),
+  cancelNotice: baseShape.cancelNotice.default(0),
+  rescheduleNotice: baseShape.rescheduleNotice.default(0),
+  requiresApproval: baseShape.requiresApproval.default(false),
+  approvalDeadline: baseShape.approvalDeadline.default(0),
 });
 
 /** The checks that look at several fields at once, by kind. */

@@ -28,6 +28,7 @@ export const CLIENT_ROUTES = [
   { name: "sharedLink", path: "/F/:sharedLink/:title?" },
   { name: "singleUseLink", path: "/S/:singleUseLink/:title?" },
   { name: "cancel", path: "/cancel/:slug/:usertoken?" },
+  { name: "bookingRequest", path: "/event/:slug/answer" },
   { name: "event", path: "/event/:slug" },
   // No routing-form API exists yet, so routing forms are not found.
   { name: "routingForm", path: "/RF/:formSlug/:title?" },

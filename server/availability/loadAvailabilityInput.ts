@@ -1,3 +1,4 @@
+import { type BookingLimits, limitReachDays } from "../../core/availability/bookingLimits";
 import type { AvailabilityInput } from "../../core/availability/types";
 import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
 import type { Db, Tx } from "../db/database";
@@ -40,8 +41,10 @@ export async function loadAvailabilityInput(
   const hostIds = selected.hosts.map((h) => h.id);
 
   const reach = (options.duration + eventType.bufferBefore + eventType.bufferAfter) * MINUTE_MS;
-  const from = (parseLocalDate(window.startDate, "start") - BUSY_PAD_DAYS) * DAY_MS - reach;
-  const to = (parseLocalDate(window.endDate, "end") + 1 + BUSY_PAD_DAYS) * DAY_MS + reach;
+  // Weekly and monthly caps count meetings up to a month away from the window.
+  const pad = BUSY_PAD_DAYS + limitReachDays(eventTypeLimits(eventType));
+  const from = (parseLocalDate(window.startDate, "start") - pad) * DAY_MS - reach;
+  const to = (parseLocalDate(window.endDate, "end") + 1 + pad) * DAY_MS + reach;
   const busy = await loadBusyBlocks(db, hostIds, from, to, {
     countAttendees: selected.kind === "GROUP",
     excludeEventId: options.excludeEventId ?? null,
@@ -60,6 +63,10 @@ export async function loadAvailabilityInput(
     maxDaysAhead: eventType.maxDaysAhead,
     horizonTimeZone: target.timeZone,
     dailyLimit: eventType.dailyLimit,
+    weeklyLimit: eventType.weeklyLimit,
+    monthlyLimit: eventType.monthlyLimit,
+    dailyDurationLimit: eventType.dailyDurationLimit,
+    weeklyDurationLimit: eventType.weeklyDurationLimit,
     seats: selected.kind === "GROUP" ? eventType.seats : null,
     hosts: selected.hosts.map((host) => ({
       hostId: host.id,
@@ -69,5 +76,22 @@ export async function loadAvailabilityInput(
     })),
     ...(selected.hostGroups ? { hostGroups: selected.hostGroups } : {}),
     window,
+  };
+}
+
+/** An event type's caps as the engine and the booking write check them. */
+export function eventTypeLimits(eventType: {
+  dailyLimit: number | null;
+  weeklyLimit: number | null;
+  monthlyLimit: number | null;
+  dailyDurationLimit: number | null;
+  weeklyDurationLimit: number | null;
+}): BookingLimits {
+  return {
+    daily: eventType.dailyLimit,
+    weekly: eventType.weeklyLimit,
+    monthly: eventType.monthlyLimit,
+    dailyMinutes: eventType.dailyDurationLimit,
+    weeklyMinutes: eventType.weeklyDurationLimit,
   };
 }

@@ -50,7 +50,7 @@ export async function loadBusyBlocks(
         ${new Date(to).toISOString()}::timestamptz, '[)')
     cross join lateral (
       select e.id, e.event_type_id, e.start_at, e.end_at from events e
-      where e.id = hb.event_id and e.status in ('CONFIRMED', 'PENDING_PAYMENT') ${excluded}
+      where e.id = hb.event_id and e.status in ('CONFIRMED', 'PENDING_PAYMENT', 'PENDING_APPROVAL') ${excluded}
       offset 0
     ) e
     group by hb.host_id

@@ -8,6 +8,7 @@ import { sqlState } from "../db/sqlState";
 import type { MailPayload } from "../mail/mailTypes";
 import { enqueueMails } from "../mail/outbox";
 import { findGroupEventAt, lockGroupSeat } from "./groupSeats";
+import { type LimitCheck, withinHostLimits } from "./hostLimits";
 import { lockHosts } from "./hostLock";
 import { insertBookingAtOnce } from "./insertBookingAtOnce";
 import { slotTaken } from "./slotTaken";
@@ -53,6 +54,8 @@ export interface SlotBooking {
    * once its time and attendee are written.
    */
   alsoWrite?: ((tx: Tx, event: EventRow, attendee: AttendeeRow) => Promise<void>) | undefined;
+  /** The event type's caps, checked per host under the host's lock; undefined: none. */
+  limits?: LimitCheck | undefined;
 }
 
 export interface BookedSlot {
@@ -66,13 +69,20 @@ export interface BookedSlot {
  * event at that time), its hosts' busy time, the attendee and the mails. The common case (no
  * seats, at most one host choice, nothing else to write) is ONE statement (insertBookingAtOnce),
  * tried once per candidate of the choice so a host who just lost a race is skipped. Everything
- * else takes a transaction (takeHostTime, takeGroupSeat). The exclusion constraint settles every
- * race; a serialization failure or deadlock is retried once, then answers UNAVAILABLE.
+ * else takes a transaction (takeHostTime, takeGroupSeat), and so does an event type with caps
+ * (weekly limit and the like), which each host's count is checked against under their lock. The
+ * exclusion constraint settles every race for time; a serialization failure or deadlock is
+ * retried once, then answers UNAVAILABLE.
  * Throws SLOT_NOT_AVAILABLE_ANYMORE when the time is taken, UNAVAILABLE, and what alsoWrite throws.
  */
 export async function bookSlot(db: Db, booking: SlotBooking): Promise<BookedSlot> {
   const { take } = booking;
-  if ("plan" in take && take.plan.choices.length <= 1 && booking.alsoWrite === undefined) {
+  if (
+    "plan" in take &&
+    take.plan.choices.length <= 1 &&
+    booking.alsoWrite === undefined &&
+    booking.limits === undefined
+  ) {
     return bookSlotAtOnce(db, booking, take.plan);
   }
   try {
@@ -81,12 +91,12 @@ export async function bookSlot(db: Db, booking: SlotBooking): Promise<BookedSlot
         let event: EventRow;
         let hostIds: string[];
         if ("seat" in take) {
-          event = await takeGroupSeat(tx, take.seat);
+          event = await takeGroupSeat(tx, take.seat, booking.limits);
           hostIds = take.seat.hostIds;
         } else {
           const [created] = await tx.insert(events).values(booking.newEvent()).returning();
           event = created!;
-          hostIds = await takeHostTime(tx, event.id, take.plan, booking.during);
+          hostIds = await takeHostTime(tx, event.id, take.plan, booking.during, booking.limits);
         }
         const [attendee] = await tx
           .insert(attendees)
@@ -136,16 +146,24 @@ async function bookSlotAtOnce(db: Db, booking: SlotBooking, plan: HostPlan): Pro
  * exclusion violation (another booking won the race) fails the whole booking. For each choice
  * (round robin, a FLEXI ANY group) the candidates are tried in order, each in a savepoint, so a
  * host who just lost a race is skipped for the next free one. Throws SLOT_NOT_AVAILABLE_ANYMORE
- * when a choice has no candidate left. The caller runs its transaction under retryOnceOnConflict.
+ * when a choice has no candidate left. With `limits`, each host is counted under their lock: a
+ * required host at a cap fails the booking (SLOT_NOT_AVAILABLE_ANYMORE), a candidate at a cap is
+ * skipped. The caller runs its transaction under retryOnceOnConflict.
  */
 export async function takeHostTime(
   tx: Tx,
   eventId: string,
   plan: HostPlan,
   during: string,
+  limits?: LimitCheck,
 ): Promise<string[]> {
   const taken = [...plan.required];
   await lockHosts(tx, plan.required);
+  if (limits !== undefined) {
+    for (const hostId of plan.required) {
+      if (!(await withinHostLimits(tx, limits, hostId))) throw slotTaken();
+    }
+  }
   if (plan.required.length > 0) {
     await tx.insert(hostBusy).values(plan.required.map((hostId) => ({ hostId, eventId, during })));
   }
@@ -154,10 +172,15 @@ export async function takeHostTime(
     for (const hostId of candidates) {
       if (taken.includes(hostId)) continue;
       try {
-        await tx.transaction(async (savepoint) => {
+        const took = await tx.transaction(async (savepoint) => {
           await lockHosts(savepoint, [hostId]);
+          if (limits !== undefined && !(await withinHostLimits(savepoint, limits, hostId))) {
+            return false;
+          }
           await savepoint.insert(hostBusy).values({ hostId, eventId, during });
+          return true;
         });
+        if (!took) continue;
         chosen = hostId;
         break;
       } catch (error) {
@@ -177,13 +200,17 @@ export async function takeHostTime(
  * event's row is locked while its seats are counted. Throws SLOT_NOT_AVAILABLE_ANYMORE when the
  * event is full, gone or at another time.
  */
-export async function takeGroupSeat(tx: Tx, request: SeatRequest): Promise<EventRow> {
+export async function takeGroupSeat(
+  tx: Tx,
+  request: SeatRequest,
+  limits?: LimitCheck,
+): Promise<EventRow> {
   if (request.eventId === undefined) {
     try {
       return await tx.transaction(async (savepoint) => {
         const [created] = await savepoint.insert(events).values(request.newEvent).returning();
         const plan = { required: request.hostIds, choices: [] };
-        await takeHostTime(savepoint, created!.id, plan, request.during);
+        await takeHostTime(savepoint, created!.id, plan, request.during, limits);
         return created!;
       });
     } catch (error) {

@@ -16,15 +16,17 @@ import { attendees } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
 import { refundCancelled } from "../payments/cancelRefunds";
-import { assertAttendeeToken } from "../policies/bookings";
+import { assertAttendeeToken, assertInviteeMayChange } from "../policies/bookings";
 
 /**
  * An invitee cancels their booking with the secret token of their link. In a GROUP event with
  * other attendees left, only their seat goes (the seat frees, the event goes on); otherwise the
  * event is cancelled and its time freed. Mails the invitee, their guests and the hosts. A paid
  * booking is refunded by the event type's refund policy (through the outbox), and the mails
- * say what was.
- * Throws NOT_FOUND, FORBIDDEN (wrong token), CONFLICT (already cancelled or already begun).
+ * say what was. The event type may forbid invitees to cancel online, or within a notice
+ * before the start.
+ * Throws NOT_FOUND, FORBIDDEN (wrong token), CONFLICT (already cancelled, already begun, not
+ * allowed or too late under the event type's cancellation settings).
  */
 export async function attendeeCanceller(
   context: CancelContext,
@@ -48,6 +50,7 @@ export async function attendeeCanceller(
       if (locked.startAt.getTime() <= now.getTime()) {
         throw new DomainError("CONFLICT", message("booking.alreadyStarted"));
       }
+      assertInviteeMayChange(type, "cancel", locked.startAt, now);
       const [cancelledAttendee] = await tx
         .update(attendees)
         .set({ status: "CANCELLED", cancellationReason: reason || null })

@@ -8,6 +8,9 @@ import { newSecret } from "../auth/secrets";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEventType } from "../availability/resolvePublicEventType";
 import { bookSlot, busyRange } from "../booking/bookSlot";
+import { limitCheckFor } from "../booking/hostLimits";
+import { DEFAULT_JITSI_BASE_URL, jitsiRoomUrl } from "../booking/jitsiRoom";
+import { requestAnswerUrl } from "../booking/requestLinks";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type AttendeeRow,
@@ -30,6 +33,8 @@ export interface BookingContext {
   now: Date;
   /** The payment gateway and how long a paid booking holds its slot; null: paid types refused. */
   payments: PaymentsSetup | null;
+  /** Where JITSI locations get their rooms (JITSI_BASE_URL); default the public server. */
+  jitsiBaseUrl?: string;
 }
 
 export interface PaymentsSetup {
@@ -62,11 +67,15 @@ export interface CreatedBooking {
  * single-use link's consumption and the confirmation mails. The start is re-checked against the
  * timetable here, never trusted; bookSlot takes the hosts' time (one statement in the common
  * case, a transaction for seats, FLEXI groups, single-use links and email codes), and the
- * exclusion constraint settles races. Round robin tries its hosts in DESIGN's order.
+ * exclusion constraint settles races. The event type's caps (daily, weekly, monthly, meeting
+ * time) are counted again per host under the host's lock. Round robin tries its hosts in DESIGN's
+ * order.
  * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid: in the same
  * transaction as its held time, the gateway's payment is created (the booking's uuid as its
  * metadata and idempotency key) and recorded with the hold's end (`payments`); the gateway
- * failing rolls the booking back.
+ * failing rolls the booking back. A booking of a type that requires approval is
+ * PENDING_APPROVAL: it holds its time like a confirmed one (the exclusion constraint), and
+ * mails the invitee and hosts the request, no calendar invite.
  * Throws SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (emailCode), NOT_FOUND for a used single-use link,
  * CONFLICT for a paid event type while payments are not configured, UNAVAILABLE (database busy).
  */
@@ -101,7 +110,12 @@ export async function bookingCreator(
   // Only now: most requests for a taken slot end above, without this query.
   const hostUsers = await findHostUsers(db, slot.hostIds);
 
-  const status: EventStatus = type.priceAmount !== null ? "PENDING_PAYMENT" : "CONFIRMED";
+  const status: EventStatus =
+    type.priceAmount !== null
+      ? "PENDING_PAYMENT"
+      : type.requiresApproval
+        ? "PENDING_APPROVAL"
+        : "CONFIRMED";
   const during = busyRange(start, end, type);
   const isGroup = type.kind === "GROUP";
   const plan = isGroup
@@ -114,6 +128,11 @@ export async function bookingCreator(
       );
   if (!isGroup && plan === null) throw slotTaken();
 
+  // A Jitsi location gets a room of its own for this booking.
+  const location =
+    details.location?.type === "JITSI"
+      ? { type: "JITSI", value: jitsiRoomUrl(context.jitsiBaseUrl ?? DEFAULT_JITSI_BASE_URL) }
+      : details.location;
   const newEvent = (id: string): EventRow => ({
     id,
     eventTypeId: type.id,
@@ -121,7 +140,7 @@ export async function bookingCreator(
     startAt: start,
     endAt: end,
     title: type.title,
-    location: details.location,
+    location,
     formerEventId: null,
     rescheduleReason: null,
     cancellationReason: null,
@@ -151,6 +170,7 @@ export async function bookingCreator(
   const hostsOf = (ids: readonly string[]) =>
     ids.map((id) => hostUsers.find((h) => h.id === id)).filter((h) => h !== undefined);
   const mails = (event: EventRow, hostIds: readonly string[], attendee: AttendeeRow) => {
+    if (status === "PENDING_APPROVAL") return requestMails(event, hostsOf(hostIds), attendee);
     if (status !== "CONFIRMED") return [];
     const hosts = hostsOf(hostIds);
     return bookingMails(
@@ -159,6 +179,26 @@ export async function bookingCreator(
       { attendees: [attendee], hosts },
     );
   };
+  // A request: the invitee is told it awaits approval, the hosts where to answer it; the
+  // invitee's guests hear only of a confirmed meeting.
+  const requestMails = (event: EventRow, hosts: HostUser[], attendee: AttendeeRow) =>
+    bookingMails(
+      "bookingRequested",
+      { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
+      { attendees: [attendee], hosts },
+    )
+      .filter((mail) => mail.data.role !== "guest")
+      .map((mail) =>
+        mail.data.role === "host"
+          ? {
+              ...mail,
+              data: {
+                ...mail.data,
+                actionUrl: requestAnswerUrl(context.publicUrl, context.secret, event.id),
+              },
+            }
+          : mail,
+      );
   const singleUseLink = target.singleUseLink;
   let payment: CheckoutPayment | undefined;
   const takePayment = async (tx: Tx, event: EventRow, attendee: AttendeeRow) => {
@@ -238,6 +278,7 @@ export async function bookingCreator(
     newAttendee,
     mails,
     alsoWrite,
+    limits: limitCheckFor(target, { start, end }),
   });
   return {
     event: booked.event,

@@ -17,6 +17,7 @@ import {
   type RescheduleContext,
   type RescheduledBooking,
 } from "../booking/eventMove";
+import { type LimitCheck, limitCheckFor } from "../booking/hostLimits";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type EventRow,
@@ -32,6 +33,7 @@ import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, eventHosts, events, payments } from "../db/schema";
 import { meetingUid } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
+import { assertInviteeMayChange } from "../policies/bookings";
 
 /** Who moves the booking: the attendee (their seat, in a GROUP event) or a host (the whole event). */
 export type RescheduleActor = { kind: "attendee"; attendeeId: string } | { kind: "host" };
@@ -72,7 +74,8 @@ async function planMove(
  * Moves a whole event in place, in the caller's transaction: the row keeps its id (so links and
  * the calendar UID stay), its sequence rises, and its former time is kept in a frozen CANCELLED
  * copy that former_event_id points to, with the reason on the moved row. Old busy time is
- * released and the new taken; an exclusion violation aborts the whole transaction.
+ * released and the new taken (within the type's caps, `limits`); an exclusion violation aborts
+ * the whole transaction.
  */
 async function moveInPlace(
   tx: Tx,
@@ -82,6 +85,7 @@ async function moveInPlace(
   plan: HostPlan,
   reason: string,
   now: Date,
+  limits: LimitCheck | undefined,
 ): Promise<{ moved: EventRow; hostIds: string[] }> {
   const [former] = await tx
     .insert(events)
@@ -112,7 +116,8 @@ async function moveInPlace(
     })
     .where(eq(events.id, locked.id))
     .returning();
-  const hostIds = await takeHostTime(tx, locked.id, plan, busyRange(to.start, to.end, type));
+  const during = busyRange(to.start, to.end, type);
+  const hostIds = await takeHostTime(tx, locked.id, plan, during, limits);
   return { moved: moved!, hostIds };
 }
 
@@ -122,7 +127,8 @@ async function moveInPlace(
  * SLOT_NOT_AVAILABLE_ANYMORE and the booking stays as it was). A host moves the whole event; an
  * attendee of a GROUP event moves their seat (into the event at the new time, or a new one;
  * their old event goes on for the others). Mails everyone concerned. Throws
- * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (changed meanwhile).
+ * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (changed meanwhile; an
+ * invitee's move the event type does not allow, or no longer allows, so close to the start).
  */
 export async function bookingRescheduler(
   context: RescheduleContext,
@@ -142,6 +148,8 @@ export async function bookingRescheduler(
       start: [message("booking.chooseDifferentTime")],
     });
   }
+  // The host may always move a booking; the invitee within the event type's settings.
+  if (actor.kind === "attendee") assertInviteeMayChange(type, "reschedule", event.startAt, now);
   if (type.kind === "GROUP" && actor.kind === "attendee") {
     return moveSeat(context, resolved, event, actor.attendeeId, { start, end }, input);
   }
@@ -175,6 +183,7 @@ export async function bookingRescheduler(
         plan,
         input.reason,
         now,
+        limitCheckFor(target, { start, end }, event.id),
       );
       const after = hostUsers.filter((h) => hostIds.includes(h.id));
       if (locked.status === "CONFIRMED") {
@@ -232,7 +241,17 @@ async function moveSeat(
       const joining = slot.eventId !== undefined && slot.eventId !== event.id;
       if (!joining && others.length === 0) {
         const plan = { required: slot.hostIds, choices: [] };
-        const { moved, hostIds } = await moveInPlace(tx, locked, type, to, plan, input.reason, now);
+        const limits = limitCheckFor(target, to, event.id);
+        const { moved, hostIds } = await moveInPlace(
+          tx,
+          locked,
+          type,
+          to,
+          plan,
+          input.reason,
+          now,
+          limits,
+        );
         const after = hostUsers.filter((h) => hostIds.includes(h.id));
         if (locked.status === "CONFIRMED") {
           const people = { attendees: [attendee], before, after };
@@ -244,25 +263,29 @@ async function moveSeat(
         }
         return { event: moved, hosts: after };
       }
-      const destination = await takeGroupSeat(tx, {
-        eventTypeId: type.id,
-        seats,
-        at: to,
-        eventId: joining ? slot.eventId : undefined,
-        hostIds: slot.hostIds,
-        during,
-        newEvent: {
-          id: randomUUID(),
+      const destination = await takeGroupSeat(
+        tx,
+        {
           eventTypeId: type.id,
-          status: locked.status,
-          startAt: to.start,
-          endAt: to.end,
-          title: locked.title,
-          location: locked.location,
-          formerEventId: locked.id,
-          rescheduleReason: input.reason || null,
+          seats,
+          at: to,
+          eventId: joining ? slot.eventId : undefined,
+          hostIds: slot.hostIds,
+          during,
+          newEvent: {
+            id: randomUUID(),
+            eventTypeId: type.id,
+            status: locked.status,
+            startAt: to.start,
+            endAt: to.end,
+            title: locked.title,
+            location: locked.location,
+            formerEventId: locked.id,
+            rescheduleReason: input.reason || null,
+          },
         },
-      });
+        limitCheckFor(target, to, others.length === 0 ? event.id : null),
+      );
 
       await tx
         .update(attendees)

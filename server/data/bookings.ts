@@ -112,7 +112,7 @@ export async function isEventHost(db: Db | Tx, eventId: string, userId: string):
 }
 
 export interface BookingFilters {
-  status?: "CONFIRMED" | "CANCELLED" | "PENDING_PAYMENT";
+  status?: "CONFIRMED" | "CANCELLED" | "PENDING_PAYMENT" | "PENDING_APPROVAL";
   /** Epoch ms bounds on the start, [from, to). */
   from?: Date;
   to?: Date;

@@ -63,6 +63,10 @@ export function eventTypeFieldsOf(type: EventTypeWithHosts): Required<EventTypeI
     maxDaysAhead: type.maxDaysAhead,
     slotStep: type.slotStep,
     dailyLimit: type.dailyLimit,
+    weeklyLimit: type.weeklyLimit,
+    monthlyLimit: type.monthlyLimit,
+    dailyDurationLimit: type.dailyDurationLimit,
+    weeklyDurationLimit: type.weeklyDurationLimit,
     seats: type.seats,
     hosts: type.hosts,
     hostGroups: type.hostGroups,
@@ -79,5 +83,12 @@ export function eventTypeFieldsOf(type: EventTypeWithHosts): Required<EventTypeI
     redirectSeconds: type.redirectSeconds,
     lockTimeZone: type.lockTimeZone,
     active: type.active,
+    hidden: type.hidden,
+    allowCancel: type.allowCancel,
+    allowReschedule: type.allowReschedule,
+    cancelNotice: type.cancelNotice,
+    rescheduleNotice: type.rescheduleNotice,
+    requiresApproval: type.requiresApproval,
+    approvalDeadline: type.approvalDeadline,
   };
 }

@@ -244,6 +244,11 @@ export const eventTypes = pgTable(
     maxDaysAhead: integer("max_days_ahead"),
     slotStep: integer("slot_step"),
     dailyLimit: integer("daily_limit"),
+    weeklyLimit: integer("weekly_limit"),
+    monthlyLimit: integer("monthly_limit"),
+    /** Minutes of this type's meetings per host-local day / week at most. */
+    dailyDurationLimit: integer("daily_duration_limit"),
+    weeklyDurationLimit: integer("weekly_duration_limit"),
     seats: integer("seats"),
     hostGroups: jsonb("host_groups").$type<HostGroup[]>().notNull().default([]),
     questions: jsonb("questions").$type<Question[]>().notNull().default([]),
@@ -260,6 +265,17 @@ export const eventTypes = pgTable(
     lockTimeZone: boolean("lock_time_zone").notNull().default(false),
     sharedLink: text("shared_link"),
     active: boolean("active").notNull().default(true),
+    /** Secret: left off the profile page; its link still books. */
+    hidden: boolean("hidden").notNull().default(false),
+    /** Whether invitees may cancel / reschedule online, and how long (minutes) before the start. */
+    allowCancel: boolean("allow_cancel").notNull().default(true),
+    allowReschedule: boolean("allow_reschedule").notNull().default(true),
+    cancelNotice: integer("cancel_notice").notNull().default(0),
+    rescheduleNotice: integer("reschedule_notice").notNull().default(0),
+    /** Bookings wait for the host's approval (PENDING_APPROVAL), holding their time meanwhile. */
+    requiresApproval: boolean("requires_approval").notNull().default(false),
+    /** Minutes before the start an unanswered request expires (0: at the start). */
+    approvalDeadline: integer("approval_deadline").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -297,7 +313,12 @@ export const eventTypeHosts = pgTable(
 export const refundPolicies = ["NONE", "FULL", "FULL_BEFORE"] as const;
 export type RefundPolicy = (typeof refundPolicies)[number];
 
-export const eventStatuses = ["PENDING_PAYMENT", "CONFIRMED", "CANCELLED"] as const;
+export const eventStatuses = [
+  "PENDING_PAYMENT",
+  "PENDING_APPROVAL",
+  "CONFIRMED",
+  "CANCELLED",
+] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
 /** A meeting. Its hosts are event_hosts; its time is held in host_busy while active. */

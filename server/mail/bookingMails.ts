@@ -1,4 +1,5 @@
 import { answerOf } from "../../core/booking/answerOf";
+import { inviteeChangeDeadline } from "../../core/booking/inviteeChangeRule";
 import type { EventLocation, Question } from "../../core/eventTypes/eventTypeSchema";
 import type { AttendeeRow, HostUser } from "../data/bookings";
 import type {
@@ -27,6 +28,11 @@ export interface BookingMailContext {
     description: string;
     questions: readonly Question[];
     locations: readonly EventLocation[];
+    /** Whether and until when invitees may change a booking online; absent: until the start. */
+    allowCancel?: boolean;
+    allowReschedule?: boolean;
+    cancelNotice?: number;
+    rescheduleNotice?: number;
   };
   /** Every host of the event (the organizer is the first). */
   hosts: readonly HostUser[];
@@ -76,6 +82,21 @@ export function mailLocation(
     result.direction = hostPhone ? "INVITEE_CALLS_HOST" : "HOST_CALLS_INVITEE";
   }
   return result;
+}
+
+/** Until when the invitee may cancel and reschedule online (ISO), null when not at all. */
+function inviteeChangesOf(type: BookingMailContext["eventType"], start: Date) {
+  const until = (allowed: boolean | undefined, notice: number | undefined) => {
+    const deadline = inviteeChangeDeadline(
+      { allowed: allowed ?? true, noticeMinutes: notice ?? 0 },
+      start.getTime(),
+    );
+    return deadline === null ? null : new Date(deadline).toISOString();
+  };
+  return {
+    cancelUntil: until(type.allowCancel, type.cancelNotice),
+    rescheduleUntil: until(type.allowReschedule, type.rescheduleNotice),
+  };
 }
 
 function answerText(value: unknown): string {
@@ -144,6 +165,7 @@ export function bookingMails(
       answers: [],
       cancelUrl: links ? cancelUrl(publicUrl, links) : null,
       rescheduleUrl: links ? rescheduleUrl(publicUrl, links) : null,
+      ...(links ? { inviteeChanges: inviteeChangesOf(eventType, event.startAt) } : {}),
     };
     mails.push({
       template,

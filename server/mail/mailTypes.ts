@@ -47,6 +47,15 @@ export interface BookingMailData {
   /** Invitee only. */
   cancelUrl: string | null;
   rescheduleUrl: string | null;
+  /**
+   * Invitee only: until when they may cancel / reschedule online (ISO), null when not at all;
+   * absent in mails written before the setting existed (then: until the start).
+   */
+  inviteeChanges?: { cancelUntil: string | null; rescheduleUntil: string | null };
+  /** requested, host only: where they approve or decline the request. */
+  actionUrl?: string;
+  /** declined: nobody answered the request before it expired. */
+  expired?: boolean;
   /** cancelled: only this invitee left a group event that goes on (no calendar cancel for hosts). */
   seatOnly: boolean;
   /** A paid booking: what was paid (minor units), and what was refunded on cancelling. */
@@ -112,7 +121,12 @@ export interface PaymentRefundedData {
   reason: "late";
 }
 
-export type BookingTemplate = "bookingConfirmed" | "bookingCancelled" | "bookingRescheduled";
+export type BookingTemplate =
+  | "bookingConfirmed"
+  | "bookingCancelled"
+  | "bookingRescheduled"
+  | "bookingRequested"
+  | "bookingDeclined";
 
 /** An outbox row's payload of kind "mail": which template, for whom, with what data. */
 export interface BookingMailPayload {

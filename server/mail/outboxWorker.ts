@@ -28,6 +28,11 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** How long a claimed mail is reserved for its claimer before another process may retry it. */
   leaseMs?: number;
+  /**
+   * Housekeeping run before each pass, whose mails the pass then sends (expiring unanswered
+   * booking requests); a failure is logged and the pass goes on.
+   */
+  sweep?: () => Promise<unknown>;
 }
 
 export interface OutboxWorker {
@@ -259,6 +264,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * waiting.
    */
   async function pass(): Promise<number> {
+    if (options.sweep) {
+      await options.sweep().catch((error: unknown) => {
+        options.log?.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          "outbox sweep failed",
+        );
+      });
+    }
     let sent = 0;
     const queue: Claimed[] = [];
     const inFlight = new Set<Promise<void>>();

@@ -4,6 +4,8 @@ import { meetingIcs } from "./meetingIcs";
 import { accountLink } from "./templates/accountLink";
 import { bookingCancelled } from "./templates/bookingCancelled";
 import { bookingConfirmed } from "./templates/bookingConfirmed";
+import { bookingDeclined } from "./templates/bookingDeclined";
+import { bookingRequested } from "./templates/bookingRequested";
 import { bookingRescheduled } from "./templates/bookingRescheduled";
 import { emailChangeNotice } from "./templates/emailChangeNotice";
 import { emailCode } from "./templates/emailCode";
@@ -12,7 +14,15 @@ import { passwordReset } from "./templates/passwordReset";
 import { paymentRefunded } from "./templates/paymentRefunded";
 import { teamInvitation } from "./templates/teamInvitation";
 
-const bookingTemplates = { bookingConfirmed, bookingCancelled, bookingRescheduled };
+const bookingTemplates = {
+  bookingConfirmed,
+  bookingCancelled,
+  bookingRescheduled,
+  bookingRequested,
+  bookingDeclined,
+};
+// Requests and their refusals put nothing in a calendar: the invite comes with the approval.
+const WITHOUT_ICS: ReadonlySet<string> = new Set(["bookingRequested", "bookingDeclined"]);
 
 /** A payload no template renders: an outbox row written by a newer or broken version. */
 export class UnknownTemplateError extends Error {}
@@ -83,7 +93,7 @@ export function renderMail(payload: MailPayload): RenderedMail {
   // A host whose group event goes on after one seat is cancelled keeps the calendar entry.
   const cancel = payload.template === "bookingCancelled";
   const ics =
-    cancel && data.seatOnly && data.role === "host"
+    (cancel && data.seatOnly && data.role === "host") || WITHOUT_ICS.has(payload.template)
       ? null
       : {
           method: cancel ? ("CANCEL" as const) : ("REQUEST" as const),

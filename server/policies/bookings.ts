@@ -1,6 +1,8 @@
+import { inviteeChangeRefusal } from "../../core/booking/inviteeChangeRule";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { safeEqual } from "../auth/secrets";
+import { hasRequestSignature } from "../booking/requestLinks";
 import { type AttendeeRow, isEventHost } from "../data/bookings";
 import { roleInTeam, type TeamRole } from "../data/teams";
 import type { Db, Tx } from "../db/database";
@@ -59,6 +61,13 @@ export function hasAttendeeToken(attendee: AttendeeRow, token: string | undefine
   return token !== undefined && safeEqual(token, attendee.cancelToken);
 }
 
+/** Throws FORBIDDEN unless `signature` is the request answer link's (requestLinks.ts). */
+export function assertRequestSignature(secret: string, eventId: string, signature: string): void {
+  if (!hasRequestSignature(secret, eventId, signature)) {
+    throw new DomainError("FORBIDDEN", message("booking.linkNotValid"));
+  }
+}
+
 /** Throws FORBIDDEN unless `token` is the attendee's secret (hasAttendeeToken). */
 export function assertAttendeeToken(attendee: AttendeeRow, token: string | undefined): void {
   if (!hasAttendeeToken(attendee, token)) {
@@ -92,4 +101,40 @@ export async function canReadAttendee(
   if (caller.token !== undefined) return hasAttendeeToken(attendee, caller.token);
   if (caller.userId === undefined) return false;
   return managesEvent(db, caller.userId, attendee.eventId, eventType);
+}
+
+/** What an event type says about invitees changing their bookings online. */
+export interface InviteeChangeSettings {
+  allowCancel: boolean;
+  allowReschedule: boolean;
+  cancelNotice: number;
+  rescheduleNotice: number;
+}
+
+/**
+ * Whether the invitee may cancel or reschedule the meeting starting at `start` online at `now`,
+ * under the event type's settings (a host is never asked). Throws CONFLICT with a message saying
+ * they cannot at all, or no longer, and to contact the host.
+ */
+export function assertInviteeMayChange(
+  type: InviteeChangeSettings,
+  change: "cancel" | "reschedule",
+  start: Date,
+  now: Date,
+): void {
+  const rule =
+    change === "cancel"
+      ? { allowed: type.allowCancel, noticeMinutes: type.cancelNotice }
+      : { allowed: type.allowReschedule, noticeMinutes: type.rescheduleNotice };
+  const refusal = inviteeChangeRefusal(rule, start.getTime(), now.getTime());
+  if (refusal === null) return;
+  const key =
+    change === "cancel"
+      ? refusal === "NOT_ALLOWED"
+        ? "booking.cancelNotAllowed"
+        : "booking.cancelTooLate"
+      : refusal === "NOT_ALLOWED"
+        ? "booking.rescheduleNotAllowed"
+        : "booking.rescheduleTooLate";
+  throw new DomainError("CONFLICT", message(key));
 }

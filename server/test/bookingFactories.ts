@@ -85,7 +85,9 @@ export async function bookingMailsTo(t: TestApp, email: string): Promise<Booking
       mail.to.email === email &&
       (mail.template === "bookingConfirmed" ||
         mail.template === "bookingCancelled" ||
-        mail.template === "bookingRescheduled"),
+        mail.template === "bookingRescheduled" ||
+        mail.template === "bookingRequested" ||
+        mail.template === "bookingDeclined"),
   );
 }
 

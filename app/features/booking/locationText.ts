@@ -14,6 +14,7 @@ const names = {
   WEBEX: "booking.location.WEBEX",
   WHATSAPP: "booking.location.WHATSAPP",
   WHEREBY: "booking.location.WHEREBY",
+  JITSI: "booking.location.JITSI",
 } as const;
 
 /** The name of a location kind ('Zoom', 'In person'...). */

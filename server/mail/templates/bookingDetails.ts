@@ -4,7 +4,7 @@ import { type Translate, translator } from "../../i18n/serverI18n";
 import { html, isolated, type SafeHtml, safeHref, userHtml } from "../html";
 import type { BookingMailData, MailLocation } from "../mailTypes";
 import { formatMoney } from "./formatMoney";
-import { formatWhen } from "./formatWhen";
+import { formatWhen, mailDateLocale } from "./formatWhen";
 
 /** Locations named after a product: the same in every language. */
 const PRODUCT_NAMES: Record<string, string> = {
@@ -15,6 +15,7 @@ const PRODUCT_NAMES: Record<string, string> = {
   WEBEX: "Webex",
   WHATSAPP: "WhatsApp",
   WHEREBY: "Whereby",
+  JITSI: "Jitsi Meet",
 };
 
 /** The location kinds the catalog names (`location.<type>`). */
@@ -148,6 +149,7 @@ export function bookingDetails(
     (options.withLinks ?? true) && data.cancelUrl && data.rescheduleUrl
       ? { cancel: data.cancelUrl, reschedule: data.rescheduleUrl }
       : null;
+  const manage = links ? manageLinks(data, language, t, links) : [];
   const text = [
     ...list.map((row) =>
       detailLine(
@@ -160,8 +162,9 @@ export function bookingDetails(
       ? [
           "",
           t("details.manageIntro"),
-          detailLine(t, t("details.reschedule"), links.reschedule),
-          detailLine(t, t("details.cancel"), links.cancel),
+          ...manage.map((link) =>
+            link.closed ? link.closed : detailLine(t, link.label, link.href),
+          ),
         ]
       : []),
   ].join("\n");
@@ -185,9 +188,58 @@ ${list.map(
 ${
   links
     ? html`<p style="margin-top:24px;font-size:14px">${t("details.manageIntro")}
-<a href="${links.reschedule}" style="color:#155EEF">${t("details.reschedule")}</a> ·
-<a href="${links.cancel}" style="color:#155EEF">${t("details.cancel")}</a></p>`
+${manage.map(
+  (link, index) =>
+    html`${index > 0 ? html`<br>` : null}${
+      link.closed
+        ? link.closed
+        : html`<a href="${link.href}" style="color:#155EEF">${link.label}</a>`
+    }`,
+)}</p>`
     : null
 }`;
   return { text, html: body };
+}
+
+/**
+ * The invitee's reschedule and cancel links, each said closed when the event type does not let
+ * invitees do it online, or labelled with its deadline when the host asks for notice.
+ */
+function manageLinks(
+  data: BookingMailData,
+  language: string,
+  t: Translate,
+  links: { cancel: string; reschedule: string },
+): { label: string; href: string; closed: string | null }[] {
+  const changes = data.inviteeChanges;
+  const link = (label: string, href: string, until: string | null | undefined, closed: string) => {
+    if (changes !== undefined && until === null) return { label, href, closed };
+    const deadline = until !== undefined && until !== null && until < data.start ? until : null;
+    const when =
+      deadline === null
+        ? null
+        : `${new Intl.DateTimeFormat(mailDateLocale(language), {
+            timeZone: data.timeZone,
+            weekday: "long",
+            month: "long",
+            day: "numeric",
+            hour: "numeric",
+            minute: "2-digit",
+            hour12: data.timeFormat === 12,
+          }).format(new Date(deadline))} (${data.timeZone})`;
+    return {
+      label: when === null ? label : `${label} (${t("details.onlineUntil", { when })})`,
+      href,
+      closed: null,
+    };
+  };
+  return [
+    link(
+      t("details.reschedule"),
+      links.reschedule,
+      changes?.rescheduleUntil,
+      t("details.rescheduleClosed"),
+    ),
+    link(t("details.cancel"), links.cancel, changes?.cancelUntil, t("details.cancelClosed")),
+  ];
 }

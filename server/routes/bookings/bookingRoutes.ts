@@ -2,21 +2,27 @@ import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  bookingAnswerResponseSchema,
   bookingListQuery,
   bookingListResponseSchema,
+  bookingParams,
   bookingRefundParams,
   bookingRefundResponseSchema,
+  declineRequestSchema,
+  requestAnswerSchema,
 } from "../../../core/api/bookings";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { addDays, isLocalDate } from "../../../core/time/localDate";
 import { localToInstant } from "../../../core/time/localToInstant";
+import { bookingApprover } from "../../commands/bookingApprover";
 import { paymentRefunder } from "../../commands/paymentRefunder";
 import { attendeesOfEvents, hostsOfEvents, listHostEvents } from "../../data/bookings";
 import { findUserById } from "../../data/users";
 import { payments } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { assertRequestSignature } from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
 import { presentInvitee } from "../events/eventPresenter";
 import { hostSecurity } from "../hostSecurity";
@@ -36,7 +42,7 @@ function bounds(from: string | undefined, to: string | undefined, timeZone: stri
   };
 }
 
-/** The host's bookings list (`GET /api/bookings`). */
+/** The host's bookings list (`GET /api/bookings`) and their answers to booking requests. */
 export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
@@ -120,6 +126,90 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
         deps.clock(),
       );
       return { refunded };
+    },
+  );
+
+  const present = (event: Awaited<ReturnType<typeof bookingApprover>>) => ({
+    event: {
+      uuid: event.id,
+      title: event.title,
+      start: event.startAt.toISOString(),
+      end: event.endAt.toISOString(),
+      status: event.status,
+      location: event.location,
+    },
+  });
+
+  app.post(
+    "/bookings/:uuid/approve",
+    {
+      schema: {
+        tags: ["bookings"],
+        summary: "Approve a booking request (PENDING_APPROVAL): it is confirmed and mailed",
+        security: hostSecurity,
+        params: bookingParams,
+        response: { 200: bookingAnswerResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const event = await bookingApprover(
+        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
+        { userId },
+        request.params.uuid,
+        { approve: true },
+      );
+      return present(event);
+    },
+  );
+
+  app.post(
+    "/bookings/:uuid/decline",
+    {
+      schema: {
+        tags: ["bookings"],
+        summary: "Decline a booking request: its time is freed and the invitee told the reason",
+        security: hostSecurity,
+        params: bookingParams,
+        body: declineRequestSchema,
+        response: { 200: bookingAnswerResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const event = await bookingApprover(
+        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
+        { userId },
+        request.params.uuid,
+        { approve: false, reason: request.body.reason },
+      );
+      return present(event);
+    },
+  );
+
+  app.post(
+    "/booking-requests/:uuid",
+    {
+      schema: {
+        tags: ["bookings"],
+        summary:
+          "Approve or decline a booking request with the signed link mailed to its hosts (sig)",
+        security: [{}],
+        params: bookingParams,
+        body: requestAnswerSchema,
+        response: { 200: bookingAnswerResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { sig, approve, reason } = request.body;
+      assertRequestSignature(deps.config.sessionSecret, request.params.uuid, sig);
+      const event = await bookingApprover(
+        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
+        { signedLink: true },
+        request.params.uuid,
+        approve ? { approve: true } : { approve: false, reason },
+      );
+      return present(event);
     },
   );
 }

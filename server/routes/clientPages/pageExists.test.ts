@@ -71,11 +71,13 @@ describe("which client pages name something (404 for the rest)", () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
     expect(await exists(`/event/${booked.event.uuid}`)).toBe(true);
+    expect(await exists(`/event/${booked.event.uuid}/answer`)).toBe(true);
     expect(await exists(`/cancel/${booked.attendee.uuid}/${booked.attendee.token}`)).toBe(true);
     expect(await exists(`/reschedule/by-attendee/${booked.attendee.uuid}`)).toBe(true);
     expect(await exists(`/${host.username}/${type.slug}/${booked.event.uuid}`)).toBe(true);
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect(await exists(`/event/${unknown}`)).toBe(false);
+    expect(await exists(`/event/${unknown}/answer`)).toBe(false);
     expect(await exists(`/reschedule/by-host/${unknown}`)).toBe(false);
     expect(await exists("/event/not-a-uuid")).toBe(false);
   });

@@ -68,6 +68,7 @@ export async function pageExists(db: Db, pathname: string): Promise<boolean> {
     case "singleUseLink":
       return singleUseLinkExists(db, params.singleUseLink);
     case "event":
+    case "bookingRequest":
     case "cancel":
       return meetingExists(db, params.slug);
     case "rescheduleByHost":

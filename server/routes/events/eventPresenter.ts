@@ -7,6 +7,7 @@ import type {
   PublicHostResponse,
 } from "../../../core/api/events";
 import { calendarLinks } from "../../../core/booking/calendarLinks";
+import { inviteeChangeDeadline } from "../../../core/booking/inviteeChangeRule";
 import { eventTypePath } from "../../../core/eventTypes/eventTypePath";
 import type { CreatedBooking } from "../../commands/bookingCreator";
 import type { AttendeeRow, EventRow, EventView, HostUser } from "../../data/bookings";
@@ -121,6 +122,20 @@ export function presentEventView(view: EventView, publicUrl: string): EventViewR
       eventType.kind === "GROUP" && eventType.seats !== null
         ? { total: eventType.seats, taken: view.seatsTaken }
         : null,
+    inviteeChanges: {
+      cancelUntil: isoOrNull(
+        inviteeChangeDeadline(
+          { allowed: eventType.allowCancel, noticeMinutes: eventType.cancelNotice },
+          entry.start,
+        ),
+      ),
+      rescheduleUntil: isoOrNull(
+        inviteeChangeDeadline(
+          { allowed: eventType.allowReschedule, noticeMinutes: eventType.rescheduleNotice },
+          entry.start,
+        ),
+      ),
+    },
     calendarLinks: {
       ...calendarLinks(entry),
       ics: `${publicUrl}/api/event/uuid/${event.id}/ics`,
@@ -146,3 +161,6 @@ export function presentInvitee(attendee: AttendeeRow): InviteeResponse {
     cancellationReason: attendee.cancellationReason,
   };
 }
+
+const isoOrNull = (instant: number | null) =>
+  instant === null ? null : new Date(instant).toISOString();

@@ -92,6 +92,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
             secret: sessionSecret,
             now: deps.clock(),
             payments: paymentsSetup(deps.config),
+            jitsiBaseUrl: deps.config.jitsiBaseUrl,
           },
           target,
           details,

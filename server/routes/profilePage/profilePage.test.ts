@@ -68,6 +68,26 @@ describe("GET /api/page/{id}", () => {
     expect(response.json().page.eventTypes[0].path).toBe(`/R/${type.sharedLink}`);
   });
 
+  it("leaves a hidden (secret) event type off the page while its link still works", async () => {
+    const host = await signUpHost(t);
+    const shown = await createEventType(t, host, { title: "Open" });
+    const secret = await createEventType(t, host, { title: "Secret", hidden: true });
+    expect(secret.hidden).toBe(true);
+
+    const page = await t.request({ method: "GET", url: `/api/page/${host.username}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().page.eventTypes.map((e: { title: string }) => e.title)).toEqual([
+      shown.title,
+    ]);
+
+    const direct = await t.request({
+      method: "GET",
+      url: `/api/user/${host.username}/${secret.slug}`,
+    });
+    expect(direct.statusCode, direct.body).toBe(200);
+    expect(direct.json().eventType ?? direct.json()).toMatchObject({ title: "Secret" });
+  });
+
   it("answers 404 for an unknown name", async () => {
     const response = await t.request({ method: "GET", url: "/api/page/nobody-here" });
     expect(response.statusCode).toBe(404);

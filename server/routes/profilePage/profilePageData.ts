@@ -34,7 +34,7 @@ export async function findOwnerProfile(db: Db, owner: PageOwner) {
 }
 
 /**
- * The owner's active event types, oldest first (the order the host made them in); a team's
+ * The owner's active event types that are not hidden (secret types keep working by link), oldest first (the order the host made them in); a team's
  * only when every host verified their address (else their links answer 404).
  */
 export function findActiveEventTypes(db: Db, owner: PageOwner) {
@@ -47,6 +47,7 @@ export function findActiveEventTypes(db: Db, owner: PageOwner) {
           ? eq(eventTypes.userId, owner.user.id)
           : eq(eventTypes.teamId, owner.team.id),
         eq(eventTypes.active, true),
+        eq(eventTypes.hidden, false),
         owner.kind === "user"
           ? undefined
           : sql`not exists (select 1 from event_type_hosts h join users u on u.id = h.user_id

@@ -78,6 +78,10 @@ export const dashboardApi = {
     apiClient.put<unknown>(`/event/uuid/${eventUuid}/cancel`, { cancellation_reason: reason }),
   refundBooking: (eventUuid: string) =>
     apiClient.post<unknown>(`/bookings/${eventUuid}/refund`, {}),
+  approveBooking: (eventUuid: string) =>
+    apiClient.post<unknown>(`/bookings/${eventUuid}/approve`, {}),
+  declineBooking: (eventUuid: string, reason: string) =>
+    apiClient.post<unknown>(`/bookings/${eventUuid}/decline`, { reason }),
   moveRoundRobin: (eventUuid: string, hostId: string) =>
     apiClient.post<unknown>(`/reschedule/round-robin/${eventUuid}`, { hostId }),
 

@@ -41,7 +41,7 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
   const queryClient = useQueryClient();
   const eventType = useQuery({ ...eventTypeQuery(booking.eventType.id), retry: false });
   const teams = useQuery(teamsQuery());
-  const [mode, setMode] = useState<"details" | "cancel" | "move">("details");
+  const [mode, setMode] = useState<"details" | "cancel" | "move" | "decline">("details");
   const [reason, setReason] = useState("");
   const [newHost, setNewHost] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.bookings() });
@@ -65,6 +65,22 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
   const refundable = booking.payments.some(
     (p) => (p.status === "PAID" || p.status === "REFUNDED") && p.amount > p.refunded,
   );
+  const approve = useMutation({
+    mutationFn: () => dashboardApi.approveBooking(booking.uuid),
+    onSuccess: async () => {
+      notify(t("dashboard.bookings.approved"));
+      await refresh();
+      onClose();
+    },
+  });
+  const decline = useMutation({
+    mutationFn: () => dashboardApi.declineBooking(booking.uuid, reason),
+    onSuccess: async () => {
+      notify(t("dashboard.bookings.declined"));
+      await refresh();
+      onClose();
+    },
+  });
   const move = useMutation({
     mutationFn: () => dashboardApi.moveRoundRobin(booking.uuid, newHost),
     onSuccess: async () => {
@@ -232,6 +248,50 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
           </div>
           <Alert message={refund.error ? errorMessage(refund.error, t) : undefined} />
         </div>
+      ) : null}
+
+      {booking.status === "PENDING_APPROVAL" && active && mode === "details" ? (
+        <div className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3">
+          <h3 className="font-semibold text-gray-900">{t("dashboard.bookings.approvalTitle")}</h3>
+          <p className="text-sm text-gray-800">{t("dashboard.bookings.approvalHint")}</p>
+          <Alert message={approve.error ? errorMessage(approve.error, t) : undefined} />
+          <div className="flex flex-wrap gap-2">
+            <Button disabled={approve.isPending} onClick={() => approve.mutate()}>
+              {t("dashboard.bookings.approve")}
+            </Button>
+            <Button variant="secondary" onClick={() => setMode("decline")}>
+              {t("dashboard.bookings.decline")}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {mode === "decline" ? (
+        <form
+          noValidate
+          className="flex flex-col gap-3 border-t border-gray-200 pt-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            decline.mutate();
+          }}
+        >
+          <TextAreaField
+            label={t("dashboard.bookings.declineReasonLabel")}
+            hint={t("dashboard.bookings.cancelReasonHint", { max: REASON_MAX })}
+            value={reason}
+            maxLength={REASON_MAX}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <Alert message={decline.error ? errorMessage(decline.error, t) : undefined} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => setMode("details")}>
+              {t("dashboard.common.back")}
+            </Button>
+            <Button type="submit" disabled={decline.isPending}>
+              {t("dashboard.bookings.confirmDecline")}
+            </Button>
+          </div>
+        </form>
       ) : null}
 
       {mode === "cancel" ? (

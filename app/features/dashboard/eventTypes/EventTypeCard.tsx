@@ -85,6 +85,12 @@ export function EventTypeCard({ type, canManage, takenSlugs }: EventTypeCardProp
                 </span>
               </Fragment>
             ))}
+            {type.hidden ? (
+              <>
+                {" · "}
+                <span className="font-semibold">{t("dashboard.eventTypes.secret")}</span>
+              </>
+            ) : null}
           </p>
         </div>
         {canManage ? (

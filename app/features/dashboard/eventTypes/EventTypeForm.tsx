@@ -30,7 +30,7 @@ import { QuestionsEditor } from "./QuestionsEditor";
 
 // Error paths the form shows beside a field; anything else goes to the alert at the top.
 const SHOWN = [
-  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
+  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|weeklyLimit|monthlyLimit|dailyDurationLimit|weeklyDurationLimit|cancelNotice|rescheduleNotice|approvalDeadline|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
   /^locations\.\d+\.options\.(address|custom|url|direction|phone)$/,
   /^questions\.\d+\.(label|type|options)(\.\d+)?$/,
   /^hostGroups\.\d+\.userIds$/,
@@ -176,6 +176,12 @@ export function EventTypeForm({
           checked={draft.active}
           onChange={(active) => update({ active })}
         />
+        <CheckboxField
+          label={t("dashboard.eventForm.hidden")}
+          hint={t("dashboard.eventForm.hiddenHint")}
+          checked={draft.hidden}
+          onChange={(hidden) => update({ hidden })}
+        />
       </Card>
 
       <DurationsEditor {...section} />
@@ -249,6 +255,44 @@ export function EventTypeForm({
             onChange={(dailyLimit) => update({ dailyLimit })}
             errors={errors.dailyLimit}
           />
+          <NumberField
+            label={t("dashboard.scheduling.weeklyLimit")}
+            hint={t("dashboard.scheduling.limitHint")}
+            min={1}
+            max={5000}
+            value={draft.weeklyLimit}
+            onChange={(weeklyLimit) => update({ weeklyLimit })}
+            errors={errors.weeklyLimit}
+          />
+          <NumberField
+            label={t("dashboard.scheduling.monthlyLimit")}
+            hint={t("dashboard.scheduling.limitHint")}
+            min={1}
+            max={20000}
+            value={draft.monthlyLimit}
+            onChange={(monthlyLimit) => update({ monthlyLimit })}
+            errors={errors.monthlyLimit}
+          />
+          <NumberField
+            label={t("dashboard.scheduling.dailyDurationLimit")}
+            hint={t("dashboard.scheduling.limitHint")}
+            unit={t("dashboard.common.minutes")}
+            min={5}
+            max={1440}
+            value={draft.dailyDurationLimit}
+            onChange={(dailyDurationLimit) => update({ dailyDurationLimit })}
+            errors={errors.dailyDurationLimit}
+          />
+          <NumberField
+            label={t("dashboard.scheduling.weeklyDurationLimit")}
+            hint={t("dashboard.scheduling.weekHint")}
+            unit={t("dashboard.common.minutes")}
+            min={5}
+            max={10080}
+            value={draft.weeklyDurationLimit}
+            onChange={(weeklyDurationLimit) => update({ weeklyDurationLimit })}
+            errors={errors.weeklyDurationLimit}
+          />
           {draft.kind === "GROUP" ? (
             <NumberField
               label={t("dashboard.scheduling.seats")}
@@ -269,6 +313,40 @@ export function EventTypeForm({
         />
       </Card>
 
+      <Card
+        title={t("dashboard.inviteeChanges.title")}
+        description={t("dashboard.inviteeChanges.description")}
+      >
+        <CheckboxField
+          label={t("dashboard.inviteeChanges.allowCancel")}
+          checked={draft.allowCancel}
+          onChange={(allowCancel) => update({ allowCancel })}
+        />
+        {draft.allowCancel ? (
+          <MinutesField
+            label={t("dashboard.inviteeChanges.cancelNotice")}
+            hint={t("dashboard.inviteeChanges.noticeHint")}
+            value={draft.cancelNotice}
+            onChange={(cancelNotice) => update({ cancelNotice })}
+            errors={errors.cancelNotice}
+          />
+        ) : null}
+        <CheckboxField
+          label={t("dashboard.inviteeChanges.allowReschedule")}
+          checked={draft.allowReschedule}
+          onChange={(allowReschedule) => update({ allowReschedule })}
+        />
+        {draft.allowReschedule ? (
+          <MinutesField
+            label={t("dashboard.inviteeChanges.rescheduleNotice")}
+            hint={t("dashboard.inviteeChanges.noticeHint")}
+            value={draft.rescheduleNotice}
+            onChange={(rescheduleNotice) => update({ rescheduleNotice })}
+            errors={errors.rescheduleNotice}
+          />
+        ) : null}
+      </Card>
+
       <QuestionsEditor {...section} />
       <PaymentEditor {...section} />
 
@@ -279,6 +357,21 @@ export function EventTypeForm({
           checked={draft.requiresEmailVerification}
           onChange={(requiresEmailVerification) => update({ requiresEmailVerification })}
         />
+        <CheckboxField
+          label={t("dashboard.confirmation.requiresApproval")}
+          hint={t("dashboard.confirmation.requiresApprovalHint")}
+          checked={draft.requiresApproval}
+          onChange={(requiresApproval) => update({ requiresApproval })}
+        />
+        {draft.requiresApproval ? (
+          <MinutesField
+            label={t("dashboard.confirmation.approvalDeadline")}
+            hint={t("dashboard.confirmation.approvalDeadlineHint")}
+            value={draft.approvalDeadline}
+            onChange={(approvalDeadline) => update({ approvalDeadline })}
+            errors={errors.approvalDeadline}
+          />
+        ) : null}
         <TextField
           label={t("dashboard.confirmation.redirectUrl")}
           hint={t("dashboard.confirmation.redirectUrlHint")}

@@ -195,6 +195,9 @@ function LocationOptionsFields({ location, prefix, errors, onChange }: LocationO
       />
     );
   }
+  if (type === "JITSI") {
+    return <p className="text-sm text-gray-700">{t("dashboard.locations.jitsiHint")}</p>;
+  }
   if (ONLINE_LOCATION_TYPES.has(type as never)) {
     return (
       <TextField

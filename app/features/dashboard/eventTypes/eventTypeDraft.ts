@@ -24,6 +24,10 @@ export function newEventTypeDraft(kind: EventKind, teamId: string | null): Event
     maxDaysAhead: 60,
     slotStep: null,
     dailyLimit: null,
+    weeklyLimit: null,
+    monthlyLimit: null,
+    dailyDurationLimit: null,
+    weeklyDurationLimit: null,
     seats: kind === "GROUP" ? 10 : null,
     hosts: [],
     hostGroups: kind === "FLEXI" ? [{ mode: "ALL", userIds: [] }] : [],
@@ -37,6 +41,13 @@ export function newEventTypeDraft(kind: EventKind, teamId: string | null): Event
     redirectSeconds: null,
     lockTimeZone: false,
     active: true,
+    hidden: false,
+    allowCancel: true,
+    allowReschedule: true,
+    cancelNotice: 0,
+    rescheduleNotice: 0,
+    requiresApproval: false,
+    approvalDeadline: 0,
   };
 }
 

@@ -1,0 +1,109 @@
+import { and, eq } from "drizzle-orm";
+import { DomainError } from "../../core/errors";
+import { message } from "../../core/messages";
+import {
+  bookingNotFound,
+  type CancelContext,
+  cancelEvent,
+  eventTypeOf,
+  lockLiveEvent,
+} from "../booking/cancelEvent";
+import { type AttendeeRow, type EventRow, findEvent, findEventHosts } from "../data/bookings";
+import type { Tx } from "../db/database";
+import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
+import { attendees, events } from "../db/schema";
+import { bookingMails } from "../mail/bookingMails";
+import { enqueueMails } from "../mail/outbox";
+import { assertCanManageEvent } from "../policies/bookings";
+
+/** Who answers: a signed-in host, or whoever holds the request's signed answer link. */
+export type ApprovalActor = { userId: string } | { signedLink: true };
+
+/** A host's answer to a booking request: approve it, or decline it with an optional reason. */
+export type ApprovalAnswer = { approve: true } | { approve: false; reason: string };
+
+/**
+ * A host answers a booking request (PENDING_APPROVAL). Approving confirms it: the invitee, their
+ * guests and the hosts get the confirmation with the calendar invite. Declining cancels it, frees
+ * its time and tells the invitee, with the host's reason. Throws NOT_FOUND (not theirs), CONFLICT
+ * (not awaiting approval, or already past its start: it expired).
+ */
+export async function bookingApprover(
+  context: CancelContext,
+  actor: ApprovalActor,
+  eventId: string,
+  answer: ApprovalAnswer,
+): Promise<EventRow> {
+  const { db, now } = context;
+  const event = await findEvent(db, eventId);
+  if (!event) throw bookingNotFound();
+  const type = await eventTypeOf(db, event);
+  // A signed link's holder was checked by the route (assertRequestSignature).
+  if ("userId" in actor) await assertCanManageEvent(db, actor.userId, event.id, type);
+
+  return retryOnceOnConflict(() =>
+    db.transaction(async (tx) => {
+      const locked = await lockLiveEvent(tx, event.id);
+      if (locked.status !== "PENDING_APPROVAL") {
+        throw new DomainError("CONFLICT", message("booking.notAwaitingApproval"));
+      }
+      if (locked.startAt.getTime() - type.approvalDeadline * 60_000 <= now.getTime()) {
+        throw new DomainError("CONFLICT", message("booking.requestExpired"));
+      }
+      const hosts = await findEventHosts(tx, event.id);
+      if (answer.approve) {
+        const [confirmed] = await tx
+          .update(events)
+          .set({ status: "CONFIRMED" })
+          .where(eq(events.id, event.id))
+          .returning();
+        const booked = await tx
+          .select()
+          .from(attendees)
+          .where(and(eq(attendees.eventId, event.id), eq(attendees.status, "CONFIRMED")));
+        await enqueueMails(
+          tx,
+          bookingMails(
+            "bookingConfirmed",
+            { event: confirmed!, eventType: type, hosts, publicUrl: context.publicUrl, now },
+            { attendees: booked, hosts },
+          ),
+          now,
+        );
+        return confirmed!;
+      }
+      return refuseRequest(tx, context, locked, type, answer.reason, false);
+    }),
+  );
+}
+
+/**
+ * Cancels a locked request in the caller's transaction, frees its time and mails the invitee
+ * (not their guests, who never heard of it) that it was declined, or that it expired.
+ */
+export async function refuseRequest(
+  tx: Tx,
+  context: Pick<CancelContext, "publicUrl" | "now">,
+  locked: EventRow,
+  type: Parameters<typeof bookingMails>[1]["eventType"],
+  reason: string,
+  expired: boolean,
+): Promise<EventRow> {
+  const { now } = context;
+  const cancelled = await cancelEvent(tx, locked, reason, now);
+  const dropped: AttendeeRow[] = await tx
+    .update(attendees)
+    .set({ status: "CANCELLED", cancellationReason: reason || null })
+    .where(and(eq(attendees.eventId, locked.id), eq(attendees.status, "CONFIRMED")))
+    .returning();
+  const hosts = await findEventHosts(tx, locked.id);
+  const mails = bookingMails(
+    "bookingDeclined",
+    { event: cancelled, eventType: type, hosts, publicUrl: context.publicUrl, now, reason },
+    { attendees: dropped, hosts: [] },
+  )
+    .filter((mail) => mail.data.role === "invitee")
+    .map((mail) => (expired ? { ...mail, data: { ...mail.data, expired: true } } : mail));
+  await enqueueMails(tx, mails, now);
+  return cancelled;
+}
