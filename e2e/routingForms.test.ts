@@ -64,6 +64,13 @@ async function seedForm(): Promise<{ host: SeededHost; form: SeededForm }> {
           allowNewOptions: true,
           prefill: "a1",
         },
+        {
+          id: "fPlan",
+          type: "SINGLE_SELECT",
+          label: "Plan",
+          identifier: "plan",
+          options: ["Free", "Pro", "Enterprise"],
+        },
       ],
       routes: [
         {
@@ -139,6 +146,32 @@ describe("routing forms", () => {
     expect(await dropdown.textContent()).toContain("Zapier");
     expect(await page.getByText("Please select an option").count()).toBe(0);
 
+    // The single-choice dropdown by keyboard: open, search, pick; it closes on the pick.
+    const plan = page.getByRole("button", { name: /^Plan/ });
+    await plan.focus();
+    await page.keyboard.press("ArrowDown");
+    const planList = page.getByRole("listbox", { name: /^Plan/ });
+    expect(await planList.getAttribute("aria-multiselectable")).toBe("false");
+    expect(await planList.getByRole("option", { name: "Select all" }).count()).toBe(0);
+    await page.keyboard.type("ent");
+    expect(await planList.getByRole("option").allTextContents()).toEqual(["Enterprise"]);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => planList.count()).toBe(0);
+    await expect.poll(() => plan.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await plan.textContent()).toContain("Enterprise");
+    // Reopened, the chosen value is the selected option; another pick replaces it.
+    await page.keyboard.press("ArrowDown");
+    expect(
+      await planList.getByRole("option", { name: "Enterprise" }).getAttribute("aria-selected"),
+    ).toBe("true");
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Enter");
+    expect(await plan.textContent()).toContain("Free");
+    await plan.press("ArrowDown");
+    await page.keyboard.type("ent");
+    await page.keyboard.press("Enter");
+    expect(await plan.textContent()).toContain("Enterprise");
+
     await page.getByRole("button", { name: "Submit" }).click();
     const booking = new BookingPage(page);
     await page.getByRole("heading", { name: "API consultation", level: 1 }).waitFor();
@@ -170,7 +203,7 @@ describe("routing forms", () => {
     expect(responses[0]).toMatchObject({
       id: responseId,
       routeId: "api",
-      answers: { fTopics: ["API", "Zapier"] },
+      answers: { fTopics: ["API", "Zapier"], fPlan: "Enterprise" },
       booking: { status: "CONFIRMED" },
     });
   });

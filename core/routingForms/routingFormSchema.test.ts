@@ -66,7 +66,7 @@ describe("routingFormSchema", () => {
     expect(parsed.routes[0]).toMatchObject({ isFallback: false, join: "all" });
   });
 
-  it("keeps the new-option mode for a multiple-choice dropdown only", () => {
+  it("keeps the new-option mode for the dropdowns (single and multiple choice) only", () => {
     const parsed = routingFormSchema.parse(
       form({
         fields: [
@@ -80,6 +80,21 @@ describe("routingFormSchema", () => {
             options: ["DE"],
             allowNewOptions: true,
           },
+          {
+            id: "f5",
+            type: "RADIO",
+            label: "Shirt",
+            identifier: "shirt",
+            options: ["S"],
+            allowNewOptions: true,
+          },
+          {
+            id: "f6",
+            type: "SINGLE_SELECT",
+            label: "Plan",
+            identifier: "plan",
+            options: ["Free"],
+          },
         ],
       }),
     );
@@ -87,6 +102,8 @@ describe("routingFormSchema", () => {
       false,
       false,
       true,
+      true,
+      false,
       false,
     ]);
     const refused = issueKeys(form({ fields: [{ ...form().fields[0], allowNewOptions: "yes" }] }));

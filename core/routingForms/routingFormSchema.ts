@@ -91,7 +91,9 @@ export const formFieldSchema = z
       ...field,
       options: CHOICE_TYPES.has(field.type) ? field.options : [],
       maxSelected: field.type === "MULTI_SELECT" ? field.maxSelected : null,
-      allowNewOptions: field.type === "MULTI_SELECT" && field.allowNewOptions,
+      // The dropdowns (single and multiple choice) may take visitors' own answers.
+      allowNewOptions:
+        (field.type === "MULTI_SELECT" || field.type === "SINGLE_SELECT") && field.allowNewOptions,
     }),
   );
 

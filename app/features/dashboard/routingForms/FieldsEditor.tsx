@@ -108,7 +108,7 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                   onChange={(event) => update(index, { options: event.target.value.split("\n") })}
                 />
               ) : null}
-              {field.type === "MULTI_SELECT" ? (
+              {field.type === "MULTI_SELECT" || field.type === "SINGLE_SELECT" ? (
                 <CheckboxField
                   label={t("dashboard.routingForms.allowNewOptions")}
                   hint={t("dashboard.routingForms.allowNewOptionsHint")}
