@@ -403,9 +403,24 @@ describe("routing forms", () => {
     await preview.getByText("The answers pass the form's checks.", { exact: false }).waitFor();
     await expectNoSeriousAxeViolations(page);
 
+    // The most answers of the multiple-choice question: checked as typed, then saved.
+    const most = page.getByLabel("Most answers a visitor may choose");
+    expect(await most.count()).toBe(1);
+    expect(await most.inputValue()).toBe("");
+    await most.fill("0");
+    await page.getByText("Enter a whole number from 1 to 100, or leave it empty.").waitFor();
+    await most.fill("2");
+    expect(
+      await page.getByText("Enter a whole number from 1 to 100, or leave it empty.").count(),
+    ).toBe(0);
+
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved.").waitFor();
     const saved = await dashboard.api("GET", `/api/routing-forms/${form.id}`);
+    expect(saved.fields[2].maxSelected).toBe(2);
+    await page.reload();
+    await page.getByRole("heading", { name: "Plans", level: 1 }).waitFor();
+    expect(await page.getByLabel("Most answers a visitor may choose").inputValue()).toBe("2");
     expect(saved.fields[0].label).toBe("Full name");
     expect(saved.routes[0].conditions[0].value).toBe("Free");
     expect(saved.routes[1].conditions[0].value).toEqual(["API", "CSV", "Zapier", "Make"]);

@@ -110,6 +110,17 @@ describe("routingFormSchema", () => {
     expect(refused.some((key) => key.startsWith("fields.0.allowNewOptions:"))).toBe(true);
   });
 
+  it("refuses a most-answers that is not a whole number from 1 to 100, saying which", () => {
+    for (const maxSelected of [0, 101, 1.5, "2"]) {
+      const fields = [...form().fields.slice(0, 2), { ...form().fields[2], maxSelected }];
+      expect(issueKeys(form({ fields }))).toEqual([
+        "fields.2.maxSelected:routingForms.maxSelectedRange",
+      ]);
+    }
+    const fields = [...form().fields.slice(0, 2), { ...form().fields[2], maxSelected: 100 }];
+    expect(routingFormSchema.parse(form({ fields })).fields[2]?.maxSelected).toBe(100);
+  });
+
   it("takes a condition on an answer beyond the options when the dropdown allows adding", () => {
     const withValue = (allowNewOptions: boolean) =>
       form({

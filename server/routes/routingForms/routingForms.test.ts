@@ -491,6 +491,23 @@ describe("routing forms: the public calls", () => {
     expect(taken.statusCode, taken.body).toBe(200);
   });
 
+  it("keeps a multiple-choice field's most answers, and refuses one out of range in the host's language", async () => {
+    const host = await signUpHost(t);
+    const base = formBody(crypto.randomUUID());
+    const withMost = (maxSelected: unknown) =>
+      base.fields.map((field) => (field.id === "fTopic" ? { ...field, maxSelected } : field));
+    const refused = await call(t, "POST", "/api/routing-forms", host, {
+      ...base,
+      fields: withMost(0),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      "fields.3.maxSelected": ["Enter a whole number from 1 to 100, or leave it empty."],
+    });
+    const { form } = await hostWithForm({ fields: withMost(2) });
+    expect(form.fields[3].maxSelected).toBe(2);
+  });
+
   it("refuses a condition on an answer that is not an option when the dropdown does not allow adding", async () => {
     const host = await signUpHost(t);
     const base = formBody(crypto.randomUUID());
