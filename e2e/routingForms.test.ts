@@ -353,6 +353,14 @@ describe("routing forms", () => {
           options: ["API", "CSV"],
           allowNewOptions: true,
         },
+        {
+          id: "fTier",
+          type: "SINGLE_SELECT",
+          label: "Tier",
+          identifier: "tier",
+          options: ["Gold"],
+          allowNewOptions: true,
+        },
       ],
       routes: [
         {
@@ -365,6 +373,11 @@ describe("routing forms", () => {
           conditions: [{ fieldId: "fTools", operator: "contains", value: ["API", "Zapier"] }],
           action: { type: "MESSAGE", message: "Tools" },
         },
+        {
+          id: "tier",
+          conditions: [{ fieldId: "fTier", operator: "equals", value: "Platinum" }],
+          action: { type: "MESSAGE", message: "Tier" },
+        },
         { id: "fallback", isFallback: true, action: { type: "MESSAGE", message: "Thanks" } },
       ],
     });
@@ -372,7 +385,7 @@ describe("routing forms", () => {
     await page.getByRole("heading", { name: "Plans", level: 1 }).waitFor();
 
     // Conditions on choice fields offer the options: a select for one, checkboxes for a list.
-    const single = page.getByRole("combobox", { name: "Value", exact: true });
+    const single = page.getByRole("combobox", { name: "Value", exact: true }).first();
     expect(await single.inputValue()).toBe("Pro");
     expect(await single.locator("option").allTextContents()).toEqual(["Choose…", "Free", "Pro"]);
     await single.selectOption("Free");
@@ -382,6 +395,15 @@ describe("routing forms", () => {
     expect(await page.getByLabel("Answers visitors added").inputValue()).toBe("Zapier");
     await list.getByRole("checkbox", { name: "CSV" }).check();
     await page.getByLabel("Answers visitors added").fill("Zapier, Make");
+    // A single-choice dropdown taking visitors' answers: any answer is typed, options suggested.
+    const tier = page.getByRole("combobox", { name: "Value", exact: true }).nth(1);
+    expect(await tier.inputValue()).toBe("Platinum");
+    expect(
+      await page
+        .locator(`#${await tier.getAttribute("list")} option`)
+        .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value)),
+    ).toEqual(["Gold"]);
+    await tier.fill("Diamond");
 
     // The live preview beside the editor follows the draft before it is saved.
     const preview = page.locator("section", {
@@ -424,6 +446,7 @@ describe("routing forms", () => {
     expect(saved.fields[0].label).toBe("Full name");
     expect(saved.routes[0].conditions[0].value).toBe("Free");
     expect(saved.routes[1].conditions[0].value).toEqual(["API", "CSV", "Zapier", "Make"]);
+    expect(saved.routes[2].conditions[0].value).toBe("Diamond");
     // The preview sent nothing.
     expect(saved.responseCount).toBe(0);
 
