@@ -161,9 +161,13 @@ describe("routing forms", () => {
     expect(await plan.textContent()).toContain("Enterprise");
     // Reopened, the chosen value is the selected option; another pick replaces it.
     await page.keyboard.press("ArrowDown");
+    const chosen = planList.getByRole("option", { name: "Enterprise" });
+    expect(await chosen.getAttribute("aria-selected")).toBe("true");
     expect(
-      await planList.getByRole("option", { name: "Enterprise" }).getAttribute("aria-selected"),
-    ).toBe("true");
+      await page
+        .getByRole("combobox", { name: "Search options" })
+        .getAttribute("aria-activedescendant"),
+    ).toBe(await chosen.getAttribute("id"));
     await page.keyboard.press("Home");
     await page.keyboard.press("Enter");
     expect(await plan.textContent()).toContain("Free");

@@ -104,6 +104,8 @@ export function MultiSelect({
   }, [open]);
 
   const rowId = (row: number) => `${id}-row-${row}`;
+  // Opening starts on the chosen option of a single dropdown (the search is empty then).
+  const firstRow = () => (multiple ? 0 : Math.max(0, choices.indexOf(value[0] ?? "")));
   const optionAt = (row: number) => shown[hasSelectAll ? row - 1 : row];
 
   function toggle(option: string) {
@@ -201,11 +203,12 @@ export function MultiSelect({
         {...describedBy(id, hint, errors)}
         onClick={() => {
           setOpen((was) => !was);
-          setActive(0);
+          setActive(firstRow());
         }}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && !open) {
             event.preventDefault();
+            setActive(firstRow());
             setOpen(true);
           }
         }}
