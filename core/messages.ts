@@ -197,6 +197,7 @@ export const MESSAGE_PARAMS = {
   "routingForms.identifierTaken": [],
   "routingForms.optionTwice": [],
   "routingForms.fieldsWithRoutes": [],
+  "routingForms.maxSelectedRange": ["max"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageKey = keyof typeof MESSAGE_PARAMS;

@@ -64,6 +64,13 @@ async function seedForm(): Promise<{ host: SeededHost; form: SeededForm }> {
           allowNewOptions: true,
           prefill: "a1",
         },
+        {
+          id: "fPlan",
+          type: "SINGLE_SELECT",
+          label: "Plan",
+          identifier: "plan",
+          options: ["Free", "Pro", "Enterprise"],
+        },
       ],
       routes: [
         {
@@ -139,6 +146,36 @@ describe("routing forms", () => {
     expect(await dropdown.textContent()).toContain("Zapier");
     expect(await page.getByText("Please select an option").count()).toBe(0);
 
+    // The single-choice dropdown by keyboard: open, search, pick; it closes on the pick.
+    const plan = page.getByRole("button", { name: /^Plan/ });
+    await plan.focus();
+    await page.keyboard.press("ArrowDown");
+    const planList = page.getByRole("listbox", { name: /^Plan/ });
+    expect(await planList.getAttribute("aria-multiselectable")).toBe("false");
+    expect(await planList.getByRole("option", { name: "Select all" }).count()).toBe(0);
+    await page.keyboard.type("ent");
+    expect(await planList.getByRole("option").allTextContents()).toEqual(["Enterprise"]);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => planList.count()).toBe(0);
+    await expect.poll(() => plan.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await plan.textContent()).toContain("Enterprise");
+    // Reopened, the chosen value is the selected option; another pick replaces it.
+    await page.keyboard.press("ArrowDown");
+    const chosen = planList.getByRole("option", { name: "Enterprise" });
+    expect(await chosen.getAttribute("aria-selected")).toBe("true");
+    expect(
+      await page
+        .getByRole("combobox", { name: "Search options" })
+        .getAttribute("aria-activedescendant"),
+    ).toBe(await chosen.getAttribute("id"));
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Enter");
+    expect(await plan.textContent()).toContain("Free");
+    await plan.press("ArrowDown");
+    await page.keyboard.type("ent");
+    await page.keyboard.press("Enter");
+    expect(await plan.textContent()).toContain("Enterprise");
+
     await page.getByRole("button", { name: "Submit" }).click();
     const booking = new BookingPage(page);
     await page.getByRole("heading", { name: "API consultation", level: 1 }).waitFor();
@@ -170,7 +207,7 @@ describe("routing forms", () => {
     expect(responses[0]).toMatchObject({
       id: responseId,
       routeId: "api",
-      answers: { fTopics: ["API", "Zapier"] },
+      answers: { fTopics: ["API", "Zapier"], fPlan: "Enterprise" },
       booking: { status: "CONFIRMED" },
     });
   });
@@ -320,6 +357,14 @@ describe("routing forms", () => {
           options: ["API", "CSV"],
           allowNewOptions: true,
         },
+        {
+          id: "fTier",
+          type: "SINGLE_SELECT",
+          label: "Tier",
+          identifier: "tier",
+          options: ["Gold"],
+          allowNewOptions: true,
+        },
       ],
       routes: [
         {
@@ -332,6 +377,11 @@ describe("routing forms", () => {
           conditions: [{ fieldId: "fTools", operator: "contains", value: ["API", "Zapier"] }],
           action: { type: "MESSAGE", message: "Tools" },
         },
+        {
+          id: "tier",
+          conditions: [{ fieldId: "fTier", operator: "equals", value: "Platinum" }],
+          action: { type: "MESSAGE", message: "Tier" },
+        },
         { id: "fallback", isFallback: true, action: { type: "MESSAGE", message: "Thanks" } },
       ],
     });
@@ -339,7 +389,7 @@ describe("routing forms", () => {
     await page.getByRole("heading", { name: "Plans", level: 1 }).waitFor();
 
     // Conditions on choice fields offer the options: a select for one, checkboxes for a list.
-    const single = page.getByRole("combobox", { name: "Value", exact: true });
+    const single = page.getByRole("combobox", { name: "Value", exact: true }).first();
     expect(await single.inputValue()).toBe("Pro");
     expect(await single.locator("option").allTextContents()).toEqual(["Choose…", "Free", "Pro"]);
     await single.selectOption("Free");
@@ -349,6 +399,15 @@ describe("routing forms", () => {
     expect(await page.getByLabel("Answers visitors added").inputValue()).toBe("Zapier");
     await list.getByRole("checkbox", { name: "CSV" }).check();
     await page.getByLabel("Answers visitors added").fill("Zapier, Make");
+    // A single-choice dropdown taking visitors' answers: any answer is typed, options suggested.
+    const tier = page.getByRole("combobox", { name: "Value", exact: true }).nth(1);
+    expect(await tier.inputValue()).toBe("Platinum");
+    expect(
+      await page
+        .locator(`#${await tier.getAttribute("list")} option`)
+        .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value)),
+    ).toEqual(["Gold"]);
+    await tier.fill("Diamond");
 
     // The live preview beside the editor follows the draft before it is saved.
     const preview = page.locator("section", {
@@ -370,12 +429,28 @@ describe("routing forms", () => {
     await preview.getByText("The answers pass the form's checks.", { exact: false }).waitFor();
     await expectNoSeriousAxeViolations(page);
 
+    // The most answers of the multiple-choice question: checked as typed, then saved.
+    const most = page.getByLabel("Most answers a visitor may choose");
+    expect(await most.count()).toBe(1);
+    expect(await most.inputValue()).toBe("");
+    await most.fill("0");
+    await page.getByText("Enter a whole number from 1 to 100, or leave it empty.").waitFor();
+    await most.fill("2");
+    expect(
+      await page.getByText("Enter a whole number from 1 to 100, or leave it empty.").count(),
+    ).toBe(0);
+
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Saved.").waitFor();
     const saved = await dashboard.api("GET", `/api/routing-forms/${form.id}`);
+    expect(saved.fields[2].maxSelected).toBe(2);
+    await page.reload();
+    await page.getByRole("heading", { name: "Plans", level: 1 }).waitFor();
+    expect(await page.getByLabel("Most answers a visitor may choose").inputValue()).toBe("2");
     expect(saved.fields[0].label).toBe("Full name");
     expect(saved.routes[0].conditions[0].value).toBe("Free");
     expect(saved.routes[1].conditions[0].value).toEqual(["API", "CSV", "Zapier", "Make"]);
+    expect(saved.routes[2].conditions[0].value).toBe("Diamond");
     // The preview sent nothing.
     expect(saved.responseCount).toBe(0);
 

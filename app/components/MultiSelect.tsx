@@ -29,6 +29,11 @@ interface MultiSelectProps {
   renderOption?: (option: string) => React.ReactNode;
   /** New-option mode: the visitor may add a typed value that is not among the options. */
   allowNew?: boolean;
+  /**
+   * Several values (the default) or one: picking an option then replaces the value, closes the
+   * list and returns focus to the button; picking the chosen option again clears it.
+   */
+  multiple?: boolean;
 }
 
 // Spec §9: 5 visible options of 40 px; at most 50 chosen values shown on the button.
@@ -36,8 +41,8 @@ const SHOWN_VALUES = 50;
 const fold = (text: string) => text.toLocaleLowerCase();
 
 /**
- * A multiple-choice dropdown (spec §5, §9): a button that opens a search box over a listbox
- * with 'select all', usable by keyboard alone (arrows, Home, End, Enter or Space to toggle,
+ * The dropdown of single and multiple choice (spec §5, §9): a button that opens a search box over a listbox
+ * (with 'select all' when several may be chosen), usable by keyboard alone (arrows, Home, End, Enter or Space to toggle,
  * Escape to close). The search box is a combobox whose active option is announced through
  * aria-activedescendant; under 576 px the list opens as a sheet at the bottom of the screen.
  */
@@ -52,6 +57,7 @@ export function MultiSelect({
   errors = [],
   renderOption = (option) => option,
   allowNew = false,
+  multiple = true,
 }: MultiSelectProps) {
   const id = useId();
   const listId = `${id}-list`;
@@ -71,7 +77,8 @@ export function MultiSelect({
     () => choices.filter((option) => fold(option).includes(fold(query.trim()))),
     [choices, query],
   );
-  const full = maxSelected !== null && value.length >= maxSelected;
+  // One value is replaced by the next pick, so a single dropdown is never full.
+  const full = multiple && maxSelected !== null && value.length >= maxSelected;
   // New-option mode: what was typed, when no choice is that text already.
   const typed = query.trim();
   const newValue =
@@ -79,7 +86,7 @@ export function MultiSelect({
       ? typed
       : null;
   // Row 0 is 'select all' (only when any number may be chosen); options follow, then 'Add'.
-  const hasSelectAll = maxSelected === null && shown.length > 1;
+  const hasSelectAll = multiple && maxSelected === null && shown.length > 1;
   const rows = (hasSelectAll ? 1 : 0) + shown.length + (newValue === null ? 0 : 1);
   const addRow = newValue === null ? -1 : rows - 1;
   const allShownChosen = shown.length > 0 && shown.every((option) => value.includes(option));
@@ -97,15 +104,25 @@ export function MultiSelect({
   }, [open]);
 
   const rowId = (row: number) => `${id}-row-${row}`;
+  // Opening starts on the chosen option of a single dropdown (the search is empty then).
+  const firstRow = () => (multiple ? 0 : Math.max(0, choices.indexOf(value[0] ?? "")));
   const optionAt = (row: number) => shown[hasSelectAll ? row - 1 : row];
 
   function toggle(option: string) {
     if (value.includes(option)) onChange(value.filter((v) => v !== option));
-    else if (!full) onChange([...value, option]);
+    else if (!multiple) {
+      onChange([option]);
+      closeAndReturn();
+    } else if (!full) onChange([...value, option]);
   }
 
   function toggleRow(row: number) {
     if (row === addRow && newValue !== null) {
+      if (!multiple) {
+        onChange([newValue]);
+        closeAndReturn();
+        return;
+      }
       onChange([...value, newValue]);
       setQuery("");
       setActive(0);
@@ -167,7 +184,8 @@ export function MultiSelect({
     }
   }
 
-  const summary = value.length === 0 ? texts.placeholder : texts.selected(value.length);
+  const summary =
+    value.length === 0 ? texts.placeholder : multiple ? texts.selected(value.length) : null;
   const invalid = errors.length > 0;
 
   return (
@@ -185,11 +203,12 @@ export function MultiSelect({
         {...describedBy(id, hint, errors)}
         onClick={() => {
           setOpen((was) => !was);
-          setActive(0);
+          setActive(firstRow());
         }}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && !open) {
             event.preventDefault();
+            setActive(firstRow());
             setOpen(true);
           }
         }}
@@ -201,7 +220,7 @@ export function MultiSelect({
           <span className="text-gray-600">{summary}</span>
         ) : (
           <>
-            <span className="sr-only">{summary}: </span>
+            {summary === null ? null : <span className="sr-only">{summary}: </span>}
             {value.slice(0, SHOWN_VALUES).map((chosen) => (
               <span key={chosen} className="rounded bg-gray-100 px-2 py-0.5 text-sm text-gray-900">
                 {renderOption(chosen)}
@@ -238,7 +257,7 @@ export function MultiSelect({
           <div
             id={listId}
             role="listbox"
-            aria-multiselectable="true"
+            aria-multiselectable={multiple}
             aria-label={label}
             className="max-h-[200px] overflow-y-auto"
           >

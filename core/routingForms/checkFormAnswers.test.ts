@@ -126,10 +126,24 @@ describe("checkFormAnswer", () => {
     expect(
       check(["a", "MULTI_SELECT", { options: ["x"], allowNewOptions: false }], ["Mine"]),
     ).toEqual({ ok: false, message: message("fields.selectOption") });
-    // The flag is only a dropdown's: a single select still takes only its options.
+    // A single-choice dropdown in new-option mode takes one typed answer, trimmed.
+    const single = { options: ["x"], allowNewOptions: true };
+    expect(check(["a", "SINGLE_SELECT", single], " Mine ")).toEqual({ ok: true, value: "Mine" });
+    expect(check(["a", "SINGLE_SELECT", single], "x")).toEqual({ ok: true, value: "x" });
+    for (const bad of [["Mine"], 3, "z".repeat(201), { x: true }]) {
+      expect(check(["a", "SINGLE_SELECT", single], bad)).toEqual({
+        ok: false,
+        message: message("fields.invalidAnswer"),
+      });
+    }
     expect(
-      check(["a", "SINGLE_SELECT", { options: ["x"], allowNewOptions: true }], "Mine"),
+      check(["a", "SINGLE_SELECT", { options: ["x"], allowNewOptions: false }], "Mine"),
     ).toEqual({ ok: false, message: message("fields.selectOption") });
+    // The flag is only the dropdowns': radio buttons take only their options.
+    expect(check(["a", "RADIO", { options: ["x"], allowNewOptions: true }], "Mine")).toEqual({
+      ok: false,
+      message: message("fields.selectOption"),
+    });
   });
 
   it("takes a ticked checkbox only as true", () => {

@@ -81,6 +81,9 @@ export function checkFormAnswer(
     case "MULTI_SELECT":
       if (field.allowNewOptions === true) return checkOpenChoices(field.maxSelected, raw);
       return checkChoices(field, raw, normalizePhone);
+    case "SINGLE_SELECT":
+      if (field.allowNewOptions === true) return checkOpenChoice(raw);
+      return checkChoices(field, raw, normalizePhone);
     default:
       return checkChoices(field, raw, normalizePhone);
   }
@@ -100,6 +103,17 @@ function checkOpenChoices(maxSelected: number | null, raw: unknown): FormAnswerC
     return invalidAnswer;
   }
   if (maxSelected !== null && chosen.length > maxSelected) return invalidAnswer;
+  return { ok: true, value: chosen };
+}
+
+/**
+ * The answer of a single-choice dropdown whose visitors may add their own (new-option mode):
+ * one text of up to FIELD_OPTION_MAX characters, trimmed.
+ */
+function checkOpenChoice(raw: unknown): FormAnswerCheck {
+  if (typeof raw !== "string") return invalidAnswer;
+  const chosen = raw.trim();
+  if (chosen === "" || chosen.length > FIELD_OPTION_MAX) return invalidAnswer;
   return { ok: true, value: chosen };
 }
 

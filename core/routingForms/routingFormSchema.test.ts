@@ -66,7 +66,7 @@ describe("routingFormSchema", () => {
     expect(parsed.routes[0]).toMatchObject({ isFallback: false, join: "all" });
   });
 
-  it("keeps the new-option mode for a multiple-choice dropdown only", () => {
+  it("keeps the new-option mode for the dropdowns (single and multiple choice) only", () => {
     const parsed = routingFormSchema.parse(
       form({
         fields: [
@@ -80,6 +80,21 @@ describe("routingFormSchema", () => {
             options: ["DE"],
             allowNewOptions: true,
           },
+          {
+            id: "f5",
+            type: "RADIO",
+            label: "Shirt",
+            identifier: "shirt",
+            options: ["S"],
+            allowNewOptions: true,
+          },
+          {
+            id: "f6",
+            type: "SINGLE_SELECT",
+            label: "Plan",
+            identifier: "plan",
+            options: ["Free"],
+          },
         ],
       }),
     );
@@ -87,10 +102,23 @@ describe("routingFormSchema", () => {
       false,
       false,
       true,
+      true,
+      false,
       false,
     ]);
     const refused = issueKeys(form({ fields: [{ ...form().fields[0], allowNewOptions: "yes" }] }));
     expect(refused.some((key) => key.startsWith("fields.0.allowNewOptions:"))).toBe(true);
+  });
+
+  it("refuses a most-answers that is not a whole number from 1 to 100, saying which", () => {
+    for (const maxSelected of [0, 101, 1.5, "2"]) {
+      const fields = [...form().fields.slice(0, 2), { ...form().fields[2], maxSelected }];
+      expect(issueKeys(form({ fields }))).toEqual([
+        "fields.2.maxSelected:routingForms.maxSelectedRange",
+      ]);
+    }
+    const fields = [...form().fields.slice(0, 2), { ...form().fields[2], maxSelected: 100 }];
+    expect(routingFormSchema.parse(form({ fields })).fields[2]?.maxSelected).toBe(100);
   });
 
   it("takes a condition on an answer beyond the options when the dropdown allows adding", () => {

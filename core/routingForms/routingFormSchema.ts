@@ -28,6 +28,8 @@ import { RESERVED_IDENTIFIERS } from "./routeTarget";
 
 const itemId = z.string().regex(FORM_ITEM_ID_PATTERN, { error: issueMessage("fields.idFormat") });
 
+const maxSelectedRange = issueMessage("routingForms.maxSelectedRange", { max: FIELD_OPTIONS_MAX });
+
 export const formFieldSchema = z
   .object({
     id: itemId,
@@ -64,7 +66,13 @@ export const formFieldSchema = z
       )
       .max(FIELD_OPTIONS_MAX)
       .default([]),
-    maxSelected: z.number().int().min(1).max(FIELD_OPTIONS_MAX).nullable().default(null),
+    maxSelected: z
+      .number({ error: maxSelectedRange })
+      .int({ error: maxSelectedRange })
+      .min(1, { error: maxSelectedRange })
+      .max(FIELD_OPTIONS_MAX, { error: maxSelectedRange })
+      .nullable()
+      .default(null),
     allowNewOptions: z.boolean().default(false),
     prefill: z.enum(PREFILL_TARGETS).nullable().default(null),
   })
@@ -91,7 +99,9 @@ export const formFieldSchema = z
       ...field,
       options: CHOICE_TYPES.has(field.type) ? field.options : [],
       maxSelected: field.type === "MULTI_SELECT" ? field.maxSelected : null,
-      allowNewOptions: field.type === "MULTI_SELECT" && field.allowNewOptions,
+      // The dropdowns (single and multiple choice) may take visitors' own answers.
+      allowNewOptions:
+        (field.type === "MULTI_SELECT" || field.type === "SINGLE_SELECT") && field.allowNewOptions,
     }),
   );
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX } from "../../../core/eventTypes/textLimits";
 import { CheckboxField } from "../../components/CheckboxField";
 import { ChoiceGroup } from "../../components/ChoiceGroup";
-import { SelectField } from "../../components/SelectField";
+import type { MultiSelectTexts } from "../../components/MultiSelect";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
 import { UserText } from "../../components/UserText";
@@ -12,7 +12,7 @@ import type { FormValues, PublicFormField } from "./routingFormValues";
 const PhoneField = lazy(() =>
   import("../booking/PhoneField").then((m) => ({ default: m.PhoneField })),
 );
-// The dropdown loads only with a form that has a multiple-choice question.
+// The dropdown loads only with a form that has a dropdown question.
 const MultiSelect = lazy(() =>
   import("../../components/MultiSelect").then((m) => ({ default: m.MultiSelect })),
 );
@@ -41,6 +41,17 @@ export function RoutingFormField({
   const label = field.required ? field.label : t("details.optional", { label: field.label });
   const hint = field.helpText ? <UserText>{field.helpText}</UserText> : undefined;
   const options = field.options.map((option) => ({ value: option, label: option }));
+  // The dropdown's words (single and multiple choice).
+  const dropdownTexts: MultiSelectTexts = {
+    placeholder: t("routingForm.choose"),
+    search: t("routingForm.search"),
+    selectAll: t("routingForm.selectAll"),
+    noMatches: t("routingForm.noMatches"),
+    selected: (count) => t("routingForm.selected", { number: count }),
+    more: (count) => t("routingForm.more", { number: count }),
+    // The typed text is the visitor's own: isolated from the sentence's direction.
+    add: (typed) => t("routingForm.addOption", { value: `\u2068${typed}\u2069` }),
+  };
   const frame = (children: React.ReactNode) => <div data-field={field.id}>{children}</div>;
   switch (field.type) {
     case "SHORT_TEXT":
@@ -97,16 +108,20 @@ export function RoutingFormField({
       );
     case "SINGLE_SELECT":
       return frame(
-        <SelectField
-          label={label}
-          name={name}
-          hint={hint}
-          required={field.required}
-          value={text}
-          errors={errors}
-          options={[{ value: "", label: t("routingForm.choose") }, ...options]}
-          onChange={(event) => onChange(event.target.value)}
-        />,
+        <Suspense fallback={<div className="h-[4.5rem]" />}>
+          <MultiSelect
+            multiple={false}
+            label={label}
+            options={field.options}
+            value={text ? [text] : []}
+            allowNew={field.allowNewOptions}
+            errors={errors}
+            hint={field.helpText || undefined}
+            renderOption={(option) => <UserText>{option}</UserText>}
+            texts={dropdownTexts}
+            onChange={(chosen) => onChange(chosen[0] ?? "")}
+          />
+        </Suspense>,
       );
     case "RADIO":
       return frame(
@@ -133,16 +148,7 @@ export function RoutingFormField({
             errors={errors}
             hint={field.helpText || undefined}
             renderOption={(option) => <UserText>{option}</UserText>}
-            texts={{
-              placeholder: t("routingForm.choose"),
-              search: t("routingForm.search"),
-              selectAll: t("routingForm.selectAll"),
-              noMatches: t("routingForm.noMatches"),
-              selected: (count) => t("routingForm.selected", { number: count }),
-              more: (count) => t("routingForm.more", { number: count }),
-              // The typed text is the visitor's own: isolated from the sentence's direction.
-              add: (typed) => t("routingForm.addOption", { value: `\u2068${typed}\u2069` }),
-            }}
+            texts={dropdownTexts}
             onChange={onChange}
           />
         </Suspense>,

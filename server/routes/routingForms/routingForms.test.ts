@@ -438,6 +438,76 @@ describe("routing forms: the public calls", () => {
     expect(refused.json().errors).toEqual({ "answers.fTopic": ["Please select an option"] });
   });
 
+  it("takes a typed answer in a single-choice dropdown that allows adding, and routes on it", async () => {
+    const base = formBody(crypto.randomUUID());
+    const plan = {
+      id: "fPlan",
+      type: "SINGLE_SELECT",
+      label: "Plan",
+      identifier: "plan",
+      options: ["Free", "Pro"],
+      allowNewOptions: true,
+    };
+    const { host, form } = await hostWithForm({
+      fields: [...base.fields, plan],
+      routes: [
+        {
+          id: "custom",
+          conditions: [{ fieldId: "fPlan", operator: "equals", value: "Enterprise" }],
+          action: { type: "MESSAGE", message: "Sales will call you." },
+        },
+        base.routes[2],
+      ],
+    });
+    expect(form.fields[5]).toMatchObject({ id: "fPlan", allowNewOptions: true });
+    const shown = (await call(t, "GET", `/api/form/${form.slug}`)).json();
+    expect(shown.fields[5]).toMatchObject({ id: "fPlan", allowNewOptions: true });
+
+    const answers = { fName: "Ed", fMail: "ed@example.com" };
+    const added = await submit(form.slug, { ...answers, fPlan: " Enterprise " });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().action).toEqual({ actionType: "MESSAGE", message: "Sales will call you." });
+    const responses = (
+      await call(t, "GET", `/api/routing-forms/${form.id}/responses`, host)
+    ).json();
+    expect(responses.responses[0]).toMatchObject({
+      routeId: "custom",
+      answers: { fPlan: "Enterprise" },
+    });
+    const list = await submit(form.slug, { ...answers, fPlan: ["Enterprise", "Pro"] });
+    expect(list.statusCode).toBe(422);
+    expect(list.json().errors).toEqual({ "answers.fPlan": ["Invalid answer"] });
+
+    // A form saved before the setting existed reads as not allowing new answers.
+    await t.database.db.execute(
+      sql`update routing_forms set fields = (select jsonb_agg(f - 'allowNewOptions') from jsonb_array_elements(fields) f) where id = ${form.id}`,
+    );
+    const old = (await call(t, "GET", `/api/routing-forms/${form.id}`, host)).json();
+    expect(old.fields[5].allowNewOptions).toBe(false);
+    const refused = await submit(form.slug, { ...answers, fPlan: "Enterprise" });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ "answers.fPlan": ["Please select an option"] });
+    const taken = await submit(form.slug, { ...answers, fPlan: "Pro" });
+    expect(taken.statusCode, taken.body).toBe(200);
+  });
+
+  it("keeps a multiple-choice field's most answers, and refuses one out of range in the host's language", async () => {
+    const host = await signUpHost(t);
+    const base = formBody(crypto.randomUUID());
+    const withMost = (maxSelected: unknown) =>
+      base.fields.map((field) => (field.id === "fTopic" ? { ...field, maxSelected } : field));
+    const refused = await call(t, "POST", "/api/routing-forms", host, {
+      ...base,
+      fields: withMost(0),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      "fields.3.maxSelected": ["Enter a whole number from 1 to 100, or leave it empty."],
+    });
+    const { form } = await hostWithForm({ fields: withMost(2) });
+    expect(form.fields[3].maxSelected).toBe(2);
+  });
+
   it("refuses a condition on an answer that is not an option when the dropdown does not allow adding", async () => {
     const host = await signUpHost(t);
     const base = formBody(crypto.randomUUID());

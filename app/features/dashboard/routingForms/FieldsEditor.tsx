@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import {
   CHOICE_TYPES,
+  FIELD_OPTIONS_MAX,
   FORM_FIELD_TYPES,
   type FormFieldType,
   PREFILL_TARGETS,
@@ -27,6 +28,20 @@ export function moved<T>(list: readonly T[], index: number, by: number): T[] {
   const [item] = next.splice(index, 1);
   next.splice(to, 0, item as T);
   return next;
+}
+
+/**
+ * The most answers typed in the builder: null when empty, else the digits as a number (a 0 or
+ * more than FIELD_OPTIONS_MAX stays, so that the field says so and the server refuses it too).
+ */
+export function maxSelectedFromText(text: string): number | null {
+  const digits = text.replace(/\D/g, "").slice(0, 4);
+  return digits === "" ? null : Number(digits);
+}
+
+/** Whether a maximum is none or a whole number from 1 to FIELD_OPTIONS_MAX. */
+export function maxSelectedFits(max: number | null): boolean {
+  return max === null || (Number.isInteger(max) && max >= 1 && max <= FIELD_OPTIONS_MAX);
 }
 
 /** The builder's questions: add, reorder, edit and remove. */
@@ -108,12 +123,28 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                   onChange={(event) => update(index, { options: event.target.value.split("\n") })}
                 />
               ) : null}
-              {field.type === "MULTI_SELECT" ? (
+              {field.type === "MULTI_SELECT" || field.type === "SINGLE_SELECT" ? (
                 <CheckboxField
                   label={t("dashboard.routingForms.allowNewOptions")}
                   hint={t("dashboard.routingForms.allowNewOptionsHint")}
                   checked={field.allowNewOptions}
                   onChange={(allowNewOptions) => update(index, { allowNewOptions })}
+                />
+              ) : null}
+              {field.type === "MULTI_SELECT" ? (
+                <TextField
+                  label={t("dashboard.routingForms.maxSelected")}
+                  hint={t("dashboard.routingForms.maxSelectedHint")}
+                  inputMode="numeric"
+                  value={field.maxSelected === null ? "" : String(field.maxSelected)}
+                  errors={
+                    maxSelectedFits(field.maxSelected)
+                      ? err("maxSelected")
+                      : [t("dashboard.routingForms.maxSelectedInvalid", { max: FIELD_OPTIONS_MAX })]
+                  }
+                  onChange={(event) =>
+                    update(index, { maxSelected: maxSelectedFromText(event.target.value) })
+                  }
                 />
               ) : null}
               <CheckboxField

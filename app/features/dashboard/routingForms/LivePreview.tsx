@@ -23,7 +23,8 @@ export function previewFields(fields: readonly FormField[]): PublicFormField[] {
     helpText: field.helpText,
     options: [...new Set(field.options.map((option) => option.trim()).filter(Boolean))],
     maxSelected: field.maxSelected,
-    allowNewOptions: field.type === "MULTI_SELECT" && field.allowNewOptions,
+    allowNewOptions:
+      (field.type === "MULTI_SELECT" || field.type === "SINGLE_SELECT") && field.allowNewOptions,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CHOICE_TYPES,
@@ -399,8 +399,8 @@ interface ChoiceValueProps {
 
 /**
  * The value of a condition on a choice field, among the field's options: a select for one
- * value, checkboxes for a list; a dropdown that takes visitors' own answers adds a text box
- * for those.
+ * value, checkboxes for a list; a dropdown that takes visitors' own answers gets a text box
+ * (suggesting the options) for one value and adds one for the others in a list.
  */
 function ChoiceValue({ field, operator, value, errors, onChange }: ChoiceValueProps) {
   const { t } = useTranslation();
@@ -411,8 +411,28 @@ function ChoiceValue({ field, operator, value, errors, onChange }: ChoiceValuePr
   const others = list.filter((item) => !options.includes(item));
   // The visitors' answers as typed (commas and spaces kept while typing).
   const [othersText, setOthersText] = useState(others.join(", "));
+  const suggestions = useId();
   if (!takesValueList(field, operator)) {
     const chosen = typeof value === "string" ? value : "";
+    // A dropdown that takes visitors' own answers: type any answer, the options suggested.
+    if (field.allowNewOptions) {
+      return (
+        <>
+          <TextField
+            label={label}
+            list={suggestions}
+            errors={errors}
+            value={chosen}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <datalist id={suggestions}>
+            {options.map((option) => (
+              <option key={option} value={option} />
+            ))}
+          </datalist>
+        </>
+      );
+    }
     return (
       <SelectField
         label={label}
