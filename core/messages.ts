@@ -197,6 +197,8 @@ export const MESSAGE_PARAMS = {
   "routingForms.identifierTaken": [],
   "routingForms.optionTwice": [],
   "routingForms.fieldsWithRoutes": [],
+  "outOfOffice.notFound": [],
+  "outOfOffice.colleagueNotAllowed": [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageKey = keyof typeof MESSAGE_PARAMS;
