@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outOfOffice } from "../../db/schema";
-import { BOOKING_NOW, berlinSlot, book, bookingBody, userLink } from "../../test/bookingFactories";
+import {
+  BOOKING_NOW,
+  berlinSlot,
+  book,
+  bookingBody,
+  teamEventType,
+  userLink,
+} from "../../test/bookingFactories";
 import { createEventType, createTeam, type Host, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
@@ -228,6 +235,43 @@ describe("out of office", () => {
         { startDate: "2027-01-05", endDate: "2027-01-05", note: "", colleague: null },
       ]);
       expect(timetable.json().timetable).toEqual([]);
+    } finally {
+      t.setNow(null);
+    }
+  });
+
+  it("takes an away host out of team kinds: a collective has no times, a round robin books the other", async () => {
+    t.setNow(BOOKING_NOW);
+    try {
+      const away = await signUpHost(t);
+      const other = await signUpHost(t);
+      await create(away, { startDate: "2027-01-05", endDate: "2027-01-05" });
+      const window = "start=2027-01-05&end=2027-01-05&timezone=Europe/Berlin";
+      const collective = await teamEventType(t, "COLLECTIVE", [away, other]);
+      const collectiveTimes = await t.request({
+        method: "GET",
+        url: `/api/timetable-by-shared-link?sharedLink=${collective.sharedLink}&${window}`,
+      });
+      expect(collectiveTimes.statusCode, collectiveTimes.body).toBe(200);
+      expect(collectiveTimes.json().timetable).toEqual([]);
+      // Team kinds say nothing about anyone's absence.
+      expect(collectiveTimes.json().outOfOffice).toBeUndefined();
+
+      // The away host goes first by priority: only their absence gives the booking to the other.
+      const roundRobin = await teamEventType(t, "ROUND_ROBIN", [away, other], {
+        hosts: [
+          { userId: away.id, priority: 2 },
+          { userId: other.id, priority: 0 },
+        ],
+      });
+      const booked = await book(
+        t,
+        bookingBody({ sharedLink: roundRobin.sharedLink }, { start: berlinSlot(1, "10:00") }),
+      );
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(booked.json().event.hosts.map((h: { username: string }) => h.username)).toEqual([
+        other.username,
+      ]);
     } finally {
       t.setNow(null);
     }
