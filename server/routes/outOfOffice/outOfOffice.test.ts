@@ -204,6 +204,20 @@ describe("out of office", () => {
         bookingBody(userLink(host, type), { start: berlinSlot(3, "10:00") }),
       );
       expect(ok.statusCode, ok.body).toBe(201);
+      // Rescheduling stays with the host: the away days show, without the colleague.
+      const moving = await t.request({
+        method: "GET",
+        url: `/api/timetable-by-event?attendeeUuid=${ok.json().attendee.uuid}&start=2027-01-04&end=2027-01-08&timezone=Europe/Berlin`,
+      });
+      expect(moving.statusCode, moving.body).toBe(200);
+      expect(moving.json().outOfOffice).toEqual([
+        {
+          startDate: "2027-01-05",
+          endDate: "2027-01-06",
+          note: "Back on Thursday",
+          colleague: null,
+        },
+      ]);
     } finally {
       t.setNow(null);
     }

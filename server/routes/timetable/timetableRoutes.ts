@@ -74,8 +74,9 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
       ...presented,
       outOfOffice: away.map(({ colleague, ...period }) => ({
         ...period,
+        // Moving a booking stays with its host: only a new booking is pointed to a colleague.
         colleague:
-          colleague === null
+          colleague === null || formerTime !== null
             ? null
             : {
                 name: colleague.name,
