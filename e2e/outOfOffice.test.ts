@@ -62,5 +62,16 @@ describe("out of office", () => {
     await expectNoSeriousAxeViolations(invitee.page);
     await link.click();
     await invitee.page.waitForURL(new RegExp(`/${colleague.username}$`));
+
+    // The host deletes the period after confirming; focus lands on the section's heading.
+    await section.getByRole("button", { name: /^Delete/ }).click();
+    await dashboard
+      .dialog("Delete this out-of-office period?")
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await dashboard.toast("Out-of-office period deleted.");
+    await section.getByText("No out-of-office days planned.").waitFor();
+    const heading = section.getByRole("heading", { name: "Out of office" });
+    await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
   });
 });

@@ -9,8 +9,10 @@ import { Button } from "../../../components/Button";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { UserText } from "../../../components/UserText";
+import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, outOfOfficeQuery } from "../api/dashboardQueries";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { QueryStatus } from "../ui/QueryStatus";
 import { useFormatters } from "../ui/useFormatters";
@@ -28,11 +30,15 @@ export function OutOfOfficeSection() {
   const [editing, setEditing] = useState<Editing>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
+  const [deleting, setDeleting] = useState<OutOfOfficeResponse | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => dashboardApi.deleteOutOfOffice(id),
     onSuccess: async () => {
+      notify(t("dashboard.outOfOffice.deleted"));
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.outOfOffice() });
-      headingRef.current?.focus();
+      setDeleting(null);
+      // The deleted row's button is gone: focus goes to the section's heading.
+      requestAnimationFrame(() => headingRef.current?.focus());
     },
   });
   const periods = query.data?.periods ?? [];
@@ -56,7 +62,6 @@ export function OutOfOfficeSection() {
       </div>
       <p className="text-sm text-gray-700">{t("dashboard.outOfOffice.description")}</p>
       <QueryStatus queries={[query]} />
-      <Alert message={remove.error ? errorMessage(remove.error, t) : undefined} />
       {query.data && periods.length === 0 ? (
         <p className="text-sm text-gray-600">{t("dashboard.outOfOffice.none")}</p>
       ) : null}
@@ -67,20 +72,30 @@ export function OutOfOfficeSection() {
               key={period.id}
               period={period}
               onEdit={() => setEditing({ mode: "edit", period })}
-              onDelete={() => remove.mutate(period.id)}
-              deleting={remove.isPending && remove.variables === period.id}
+              onDelete={() => setDeleting(period)}
             />
           ))}
         </ul>
       ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={t("dashboard.outOfOffice.deleteTitle")}
+        message={t("dashboard.outOfOffice.deleteMessage")}
+        confirmLabel={t("dashboard.common.delete")}
+        pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, t) : undefined}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => {
+          setDeleting(null);
+          remove.reset();
+        }}
+      />
       {editing && query.data ? (
         <PeriodDialog
           period={editing.mode === "edit" ? editing.period : null}
           colleagues={query.data.colleagues}
-          onClose={() => {
-            setEditing(null);
-            requestAnimationFrame(() => headingRef.current?.focus());
-          }}
+          onClose={() => setEditing(null)}
         />
       ) : null}
     </section>
@@ -91,12 +106,10 @@ function PeriodRow({
   period,
   onEdit,
   onDelete,
-  deleting,
 }: {
   period: OutOfOfficeResponse;
   onEdit: () => void;
   onDelete: () => void;
-  deleting: boolean;
 }) {
   const { t } = useTranslation();
   const range = useDateRange(period.startDate, period.endDate);
@@ -120,7 +133,7 @@ function PeriodRow({
           {t("dashboard.common.edit")}
           <span className="sr-only"> {range}</span>
         </Button>
-        <Button variant="secondary" onClick={onDelete} disabled={deleting}>
+        <Button variant="secondary" onClick={onDelete}>
           {t("dashboard.outOfOffice.delete")}
           <span className="sr-only"> {range}</span>
         </Button>
