@@ -198,6 +198,8 @@ export const MESSAGE_PARAMS = {
   "routingForms.optionTwice": [],
   "routingForms.fieldsWithRoutes": [],
   "routingForms.maxSelectedRange": ["max"],
+  "outOfOffice.notFound": [],
+  "outOfOffice.colleagueNotAllowed": [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageKey = keyof typeof MESSAGE_PARAMS;

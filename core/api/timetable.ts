@@ -163,7 +163,23 @@ export const timetableResponseSchema = z.object({
   lastDate: z.string().nullable(),
   isNotAvailable: z.boolean(),
   maximumDaysChecked: z.number().int(),
+  outOfOffice: z
+    .array(
+      z.object({
+        startDate: z.string().describe("yyyy-MM-dd in the host's zone"),
+        endDate: z.string().describe("yyyy-MM-dd, inclusive"),
+        note: z.string().describe("The host's note to invitees; may be empty"),
+        colleague: z
+          .object({ name: z.string(), url: z.string().describe("The colleague's profile page") })
+          .nullable(),
+      }),
+    )
+    .optional()
+    .describe(
+      "ONE_ON_ONE only, when the host is out of office on dates near the window: no times are offered then, and a colleague's page may be",
+    ),
 });
 
 export type TimetableSlotResponse = z.infer<typeof timetableSlotSchema>;
 export type TimetableResponse = z.infer<typeof timetableResponseSchema>;
+export type TimetableOutOfOffice = NonNullable<TimetableResponse["outOfOffice"]>[number];

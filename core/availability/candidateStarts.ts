@@ -2,6 +2,8 @@ import { DomainError } from "../errors";
 import { DAY_MS, mondayOnOrBefore } from "../time/localDate";
 import { instantAtWallTime, localDayAt, type OffsetTimeline } from "../time/offsetTimeline";
 import { groupsAvailableTime, type ResolvedGroup } from "./hostAggregation";
+import { subtractIntervals } from "./intervalSet";
+import { outOfOfficeIntervals } from "./outOfOffice";
 import { scheduleIntervals } from "./scheduleIntervals";
 import { slotGrid } from "./slotGrid";
 import type { HostInput, Interval } from "./types";
@@ -49,7 +51,14 @@ export function candidateStarts(request: CandidateRequest): Candidates {
   const read = (firstHostDay: number) => {
     const hostTime = hosts.map((host, i) => {
       try {
-        return scheduleIntervals(host.schedule, hostTimelines[i]!, firstHostDay, lastHostDay);
+        const time = scheduleIntervals(host.schedule, hostTimelines[i]!, firstHostDay, lastHostDay);
+        const away = host.outOfOffice ?? [];
+        return away.length === 0
+          ? time
+          : subtractIntervals(
+              time,
+              outOfOfficeIntervals(away, hostTimelines[i]!, firstHostDay - 1, lastHostDay + 1),
+            );
       } catch (error) {
         throw withFieldPrefix(error, `hosts.${i}.schedule`);
       }

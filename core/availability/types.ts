@@ -39,6 +39,14 @@ export interface HostInput {
   busy: BusyBlock[];
   /** ROUND_ROBIN and FLEXI ANY groups: higher goes first; default 0. */
   priority?: number;
+  /** Days the host is away, whole days in the schedule's zone; default none. */
+  outOfOffice?: OutOfOfficePeriod[];
+}
+
+/** Whole days off, `yyyy-MM-dd` inclusive, in the host's schedule zone. */
+export interface OutOfOfficePeriod {
+  startDate: string;
+  endDate: string;
 }
 
 /** How hosts combine: one host, one host with seats, all hosts, any host, or host groups. */

@@ -1,6 +1,7 @@
 import { type BookingLimits, limitReachDays } from "../../core/availability/bookingLimits";
 import type { AvailabilityInput } from "../../core/availability/types";
-import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
+import { DAY_MS, formatLocalDate, parseLocalDate } from "../../core/time/localDate";
+import { loadHostsOutOfOffice } from "../data/outOfOffice";
 import type { Db, Tx } from "../db/database";
 import { loadBusyBlocks } from "./loadBusyBlocks";
 import type { EventTypeTarget } from "./loadEventTypeTarget";
@@ -50,6 +51,13 @@ export async function loadAvailabilityInput(
     excludeEventId: options.excludeEventId ?? null,
     leavingEventId: options.leavingEventId ?? null,
   });
+  // Host-local dates lie within a day of UTC dates; the same padding covers them.
+  const away = await loadHostsOutOfOffice(
+    db,
+    hostIds,
+    formatLocalDate(Math.floor(from / DAY_MS) - 1),
+    formatLocalDate(Math.ceil(to / DAY_MS) + 1),
+  );
 
   return {
     now: now.getTime(),
@@ -73,6 +81,10 @@ export async function loadAvailabilityInput(
       schedule: host.schedule,
       busy: busy.get(host.id) ?? [],
       priority: host.priority,
+      outOfOffice: (away.get(host.id) ?? []).map(({ startDate, endDate }) => ({
+        startDate,
+        endDate,
+      })),
     })),
     ...(selected.hostGroups ? { hostGroups: selected.hostGroups } : {}),
     window,

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -417,6 +418,30 @@ export const singleUseLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("single_use_links_token_key").on(t.token), index().on(t.eventTypeId)],
+);
+
+/**
+ * A host's out-of-office days: `startDate`..`endDate` inclusive, whole days in the host's
+ * schedule zone, when none of their booking pages offers a time. `colleagueId` names a fellow
+ * team member whose page the booking page offers instead (null: none, or they left).
+ */
+export const outOfOffice = pgTable(
+  "out_of_office",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    note: text("note").notNull().default(""),
+    colleagueId: uuid("colleague_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.userId, t.startDate),
+    check("out_of_office_end_after_start", sql`${t.endDate} >= ${t.startDate}`),
+  ],
 );
 
 export const routingForms = pgTable(

@@ -12,6 +12,7 @@ import { healthRoutes } from "./health/healthRoutes";
 import { inviteeRoutes } from "./invitees/inviteeRoutes";
 import { emailRoutes } from "./me/emailRoutes";
 import { meRoutes } from "./me/meRoutes";
+import { outOfOfficeRoutes } from "./outOfOffice/outOfOfficeRoutes";
 import { passwordRoutes } from "./password/passwordRoutes";
 import { paymentRoutes } from "./payments/paymentRoutes";
 import { profilePageRoutes } from "./profilePage/profilePageRoutes";
@@ -55,6 +56,7 @@ export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     analyticsRoutes,
     profilePageRoutes,
     routingFormRoutes,
+    outOfOfficeRoutes,
   ]) {
     await app.register(routes, { deps });
   }

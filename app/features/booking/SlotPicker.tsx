@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { isolateText, UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { addMonths, type MonthId, monthOf, monthToShow } from "../../lib/calendarMonth";
 import { setTimeFormat, useAppState } from "../../state/appState";
@@ -10,7 +11,7 @@ import { formatLongDate, isoDateInZone } from "./formatters";
 import { MonthCalendar } from "./MonthCalendar";
 import { TimeSlots } from "./TimeSlots";
 import { TimeZoneSelect } from "./TimeZoneSelect";
-import { dayKey, type SlotTime } from "./timetable";
+import { dayKey, outOfOfficeOn, type SlotTime } from "./timetable";
 import { type TimetableReference, useTimetable } from "./useTimetable";
 
 interface SlotPickerProps {
@@ -101,6 +102,7 @@ export function SlotPicker({
   const lastMonth = timetable?.lastDate ? monthOf(timetable.lastDate, calendarType) : null;
   const isBookable = (isoDate: string) => timetable?.days[dayKey(isoDate)] !== undefined;
   const day = selectedDate ? timetable?.days[dayKey(selectedDate)] : undefined;
+  const away = day ? null : outOfOfficeOn(timetable, selectedDate);
   const monthEmpty = timetable !== undefined && Object.keys(timetable.days).length === 0;
 
   function handleMonthChange(next: MonthId) {
@@ -213,6 +215,19 @@ export function SlotPicker({
               selected={selectedStart}
               onSelect={(slot) => onSelect(slot, day.isoDate)}
             />
+          ) : away ? (
+            <div className="flex flex-col gap-2 text-sm text-gray-700">
+              <p className="font-semibold text-gray-900">{t("times.hostAway")}</p>
+              {away.note ? <UserText as="p">{away.note}</UserText> : null}
+              {away.colleague ? (
+                <a
+                  href={away.colleague.url}
+                  className="font-semibold text-brand-700 underline underline-offset-2"
+                >
+                  {t("times.bookWith", { name: isolateText(away.colleague.name) })}
+                </a>
+              ) : null}
+            </div>
           ) : (
             <p className="text-sm text-gray-600">
               {selectedDate && status === "success"

@@ -1,4 +1,8 @@
-import type { TimetableResponse, TimetableSlotResponse } from "../../../core/api/timetable";
+import type {
+  TimetableOutOfOffice,
+  TimetableResponse,
+  TimetableSlotResponse,
+} from "../../../core/api/timetable";
 
 /** One slot of the timetable response: its instant, and seats left for GROUP events. */
 export type TimetableSlot = TimetableSlotResponse;
@@ -28,6 +32,8 @@ export interface Timetable {
   lastDate: string | null;
   isNotAvailable: boolean;
   maximumDaysChecked: number;
+  /** Dates the (one) host is away, with their note and the colleague to book instead. */
+  outOfOffice: TimetableOutOfOffice[];
 }
 
 /** The key of a yyyy-MM-dd date in Timetable.days. */
@@ -50,7 +56,21 @@ export function toTimetable(response: TimetableResponse): Timetable {
     lastDate: response.lastDate,
     isNotAvailable: response.isNotAvailable,
     maximumDaysChecked: response.maximumDaysChecked,
+    outOfOffice: response.outOfOffice ?? [],
   };
+}
+
+/** The away period `isoDate` lies in, if any. */
+export function outOfOfficeOn(
+  timetable: Timetable | undefined,
+  isoDate: string | null,
+): TimetableOutOfOffice | null {
+  if (!timetable || isoDate === null) return null;
+  return (
+    timetable.outOfOffice.find(
+      (period) => period.startDate <= isoDate && isoDate <= period.endDate,
+    ) ?? null
+  );
 }
 
 /** The chosen time, carried from the calendar to the details form. */

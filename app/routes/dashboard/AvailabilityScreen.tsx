@@ -12,6 +12,7 @@ import { TextField } from "../../components/TextField";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import { dashboardKeys, schedulesQuery } from "../../features/dashboard/api/dashboardQueries";
 import type { Schedule } from "../../features/dashboard/api/types";
+import { OutOfOfficeSection } from "../../features/dashboard/availability/OutOfOfficeSection";
 import { wallTimeLabel } from "../../features/dashboard/availability/timeOptions";
 import { Dialog } from "../../features/dashboard/ui/Dialog";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
@@ -41,6 +42,7 @@ export function AvailabilityScreen() {
           ))}
         </ul>
       ) : null}
+      <OutOfOfficeSection />
       {creating ? <NewScheduleDialog onClose={() => setCreating(false)} /> : null}
     </>
   );

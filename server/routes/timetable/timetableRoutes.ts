@@ -10,6 +10,7 @@ import {
 } from "../../../core/api/timetable";
 import type { AvailabilityOptions } from "../../availability/loadAvailabilityInput";
 import type { EventTypeTarget } from "../../availability/loadEventTypeTarget";
+import { loadOutOfOfficeNotices } from "../../availability/loadOutOfOfficeNotices";
 import { loadTimetable } from "../../availability/loadTimetable";
 import { offeredDuration } from "../../availability/offeredDuration";
 import { resolveEventReference } from "../../availability/resolveEventReference";
@@ -60,10 +61,29 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
       },
       deps.clock(),
     );
-    return presentTimetable(timetable, {
+    const away = await loadOutOfOfficeNotices(db, target, {
+      startDate: query.start,
+      endDate: query.end,
+    });
+    const presented = presentTimetable(timetable, {
       formerTime,
       withSeats: target.eventType.kind === "GROUP",
     });
+    if (away.length === 0) return presented;
+    return {
+      ...presented,
+      outOfOffice: away.map(({ colleague, ...period }) => ({
+        ...period,
+        // Moving a booking stays with its host: only a new booking is pointed to a colleague.
+        colleague:
+          colleague === null || formerTime !== null
+            ? null
+            : {
+                name: colleague.name,
+                url: `${deps.config.publicUrl}/${encodeURIComponent(colleague.username)}`,
+              },
+      })),
+    };
   }
 
   const pinned = (target: ResolvedEventType): AvailabilityOptions["selection"] =>

@@ -1,3 +1,8 @@
+import type {
+  OutOfOfficeCreate,
+  OutOfOfficeResponse,
+  OutOfOfficeUpdate,
+} from "../../../../core/api/outOfOffice";
 import { ApiError, apiClient, type FieldErrors, languageHeaders } from "../../../api/apiClient";
 import { readCookie } from "../../../lib/readCookie";
 import type {
@@ -73,6 +78,11 @@ export const dashboardApi = {
   updateSchedule: (id: string, patch: Partial<ScheduleFields>) =>
     apiClient.patch<Schedule>(`/schedules/${id}`, patch),
   deleteSchedule: (id: string) => apiClient.delete<void>(`/schedules/${id}`),
+  createOutOfOffice: (fields: OutOfOfficeCreate) =>
+    apiClient.post<OutOfOfficeResponse>("/out-of-office", fields),
+  updateOutOfOffice: (id: string, patch: OutOfOfficeUpdate) =>
+    apiClient.patch<OutOfOfficeResponse>(`/out-of-office/${id}`, patch),
+  deleteOutOfOffice: (id: string) => apiClient.delete<void>(`/out-of-office/${id}`),
 
   cancelBooking: (eventUuid: string, reason: string) =>
     apiClient.put<unknown>(`/event/uuid/${eventUuid}/cancel`, { cancellation_reason: reason }),

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { OutOfOfficeListResponse } from "../../../../core/api/outOfOffice";
 import { apiClient } from "../../../api/apiClient";
 import type {
   Booking,
@@ -20,6 +21,7 @@ export const dashboardKeys = {
   eventType: (id: string) => [...dashboardKeys.eventTypes(), id] as const,
   singleUseLinks: (id: string) => [...dashboardKeys.eventTypes(), id, "singleUseLinks"] as const,
   schedules: () => [...dashboardKeys.all, "schedules"] as const,
+  outOfOffice: () => [...dashboardKeys.all, "outOfOffice"] as const,
   teams: () => [...dashboardKeys.all, "teams"] as const,
   teamInvitations: (id: string) => [...dashboardKeys.teams(), id, "invitations"] as const,
   myInvitations: () => [...dashboardKeys.teams(), "invitationsToMe"] as const,
@@ -61,6 +63,12 @@ export const schedulesQuery = () =>
     queryKey: dashboardKeys.schedules(),
     queryFn: ({ signal }) => apiClient.get<{ schedules: Schedule[] }>("/schedules", { signal }),
     select: (data) => data.schedules,
+  });
+
+export const outOfOfficeQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.outOfOffice(),
+    queryFn: ({ signal }) => apiClient.get<OutOfOfficeListResponse>("/out-of-office", { signal }),
   });
 
 export const teamsQuery = () =>
