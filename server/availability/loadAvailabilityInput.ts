@@ -1,9 +1,8 @@
 import { type BookingLimits, limitReachDays } from "../../core/availability/bookingLimits";
 import type { AvailabilityInput } from "../../core/availability/types";
-import { DAY_MS, formatLocalDate, parseLocalDate } from "../../core/time/localDate";
-import { loadHostsOutOfOffice } from "../data/outOfOffice";
+import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
 import type { Db, Tx } from "../db/database";
-import { loadBusyBlocks } from "./loadBusyBlocks";
+import { loadHostTime } from "./loadBusyBlocks";
 import type { EventTypeTarget } from "./loadEventTypeTarget";
 import { type HostSelection, selectHosts } from "./selectHosts";
 
@@ -46,18 +45,12 @@ export async function loadAvailabilityInput(
   const pad = BUSY_PAD_DAYS + limitReachDays(eventTypeLimits(eventType));
   const from = (parseLocalDate(window.startDate, "start") - pad) * DAY_MS - reach;
   const to = (parseLocalDate(window.endDate, "end") + 1 + pad) * DAY_MS + reach;
-  const busy = await loadBusyBlocks(db, hostIds, from, to, {
+  // Host-local dates lie within a day of UTC dates; the same padding covers the away periods.
+  const { busy, away } = await loadHostTime(db, hostIds, from, to, {
     countAttendees: selected.kind === "GROUP",
     excludeEventId: options.excludeEventId ?? null,
     leavingEventId: options.leavingEventId ?? null,
   });
-  // Host-local dates lie within a day of UTC dates; the same padding covers them.
-  const away = await loadHostsOutOfOffice(
-    db,
-    hostIds,
-    formatLocalDate(Math.floor(from / DAY_MS) - 1),
-    formatLocalDate(Math.ceil(to / DAY_MS) + 1),
-  );
 
   return {
     now: now.getTime(),
@@ -81,10 +74,7 @@ export async function loadAvailabilityInput(
       schedule: host.schedule,
       busy: busy.get(host.id) ?? [],
       priority: host.priority,
-      outOfOffice: (away.get(host.id) ?? []).map(({ startDate, endDate }) => ({
-        startDate,
-        endDate,
-      })),
+      outOfOffice: away.get(host.id) ?? [],
     })),
     ...(selected.hostGroups ? { hostGroups: selected.hostGroups } : {}),
     window,

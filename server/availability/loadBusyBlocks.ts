@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { BusyBlock } from "../../core/availability/types";
+import type { BusyBlock, OutOfOfficePeriod } from "../../core/availability/types";
+import { DAY_MS, formatLocalDate } from "../../core/time/localDate";
 import type { Db, Tx } from "../db/database";
 
 /** What to leave out or soften while loading busy time. */
@@ -14,11 +15,7 @@ export interface BusyOptions {
 
 const epochMs = (value: SQL) => sql`date_part('epoch', ${value}) * 1000`;
 
-/**
- * The busy blocks of `hostIds` whose time (event plus buffers) overlaps [from, to) (epoch ms), in
- * one query, by host. Only active events block: host_busy holds rows for those alone, and the
- * status filter keeps it so should a row outlive its event's cancellation.
- */
+/** The busy blocks of `hostIds` over [from, to) (epoch ms), by host: loadHostTime's `busy`. */
 export async function loadBusyBlocks(
   db: Db | Tx,
   hostIds: readonly string[],
@@ -26,8 +23,34 @@ export async function loadBusyBlocks(
   to: number,
   options: BusyOptions,
 ): Promise<Map<string, BusyBlock[]>> {
+  return (await loadHostTime(db, hostIds, from, to, options)).busy;
+}
+
+/** Each host's busy blocks and out-of-office periods. */
+export interface HostTime {
+  busy: Map<string, BusyBlock[]>;
+  away: Map<string, OutOfOfficePeriod[]>;
+}
+
+/**
+ * The busy blocks of `hostIds` whose time (event plus buffers) overlaps [from, to) (epoch ms), and
+ * their out-of-office periods touching the host-local dates around it (a day either side), in
+ * one query, by host: the timetable's cost is its round trips. Only active events block:
+ * host_busy holds rows for those alone, and the status filter keeps it so should a row outlive
+ * its event's cancellation.
+ */
+export async function loadHostTime(
+  db: Db | Tx,
+  hostIds: readonly string[],
+  from: number,
+  to: number,
+  options: BusyOptions,
+): Promise<HostTime> {
   const byHost = new Map<string, BusyBlock[]>(hostIds.map((id) => [id, []]));
-  if (hostIds.length === 0) return byHost;
+  const away = new Map<string, OutOfOfficePeriod[]>();
+  if (hostIds.length === 0) return { busy: byHost, away };
+  const awayFrom = formatLocalDate(Math.floor(from / DAY_MS) - 1);
+  const awayTo = formatLocalDate(Math.ceil(to / DAY_MS) + 1);
   const attendeeCount = options.countAttendees
     ? sql`(select count(*) from attendees a where a.event_id = e.id and a.status = 'CONFIRMED')`
     : sql`1`;
@@ -39,8 +62,8 @@ export async function loadBusyBlocks(
   // are found through the GiST index of the exclusion constraint; the lateral OFFSET 0 keeps the
   // event lookups on the primary key whatever the statistics say, so events outside the window
   // are never read.
-  const result = await db.execute<{ hostId: string; blocks: string }>(sql`
-    select hb.host_id as "hostId", string_agg(concat_ws(',', e.id, e.event_type_id,
+  const result = await db.execute<{ kind: "busy" | "away"; hostId: string; blocks: string }>(sql`
+    select 'busy' as "kind", hb.host_id as "hostId", string_agg(concat_ws(',', e.id, e.event_type_id,
       ${epochMs(sql`e.start_at`)}, ${epochMs(sql`e.end_at`)},
       ${epochMs(sql`lower(hb.during)`)}, ${epochMs(sql`upper(hb.during)`)}, ${attendeeCount}), ';')
       as "blocks"
@@ -54,8 +77,25 @@ export async function loadBusyBlocks(
       offset 0
     ) e
     group by hb.host_id
+    union all
+    select 'away', o.user_id, string_agg(concat_ws(',', to_char(o.start_date, 'YYYY-MM-DD'),
+      to_char(o.end_date, 'YYYY-MM-DD')), ';')
+    from out_of_office o
+    where o.user_id = any(string_to_array(${hostIds.join(",")}, ',')::uuid[])
+      and o.end_date >= ${awayFrom}::date and o.start_date <= ${awayTo}::date
+    group by o.user_id
   `);
   for (const row of result.rows) {
+    if (row.kind === "away") {
+      away.set(
+        row.hostId,
+        row.blocks.split(";").map((text) => {
+          const [startDate, endDate] = text.split(",");
+          return { startDate: startDate!, endDate: endDate! };
+        }),
+      );
+      continue;
+    }
     const blocks = byHost.get(row.hostId);
     if (blocks === undefined) continue;
     for (const text of row.blocks.split(";")) {
@@ -77,5 +117,5 @@ export async function loadBusyBlocks(
       });
     }
   }
-  return byHost;
+  return { busy: byHost, away };
 }

@@ -20,6 +20,8 @@ export interface Timetable {
   firstDate: string | null;
   /** True only when searching found nothing in the window nor in the 90 days after it. */
   isNotAvailable: boolean;
+  /** Whether a host is out of office around the window: only then are the notices worth a read. */
+  hostsAway: boolean;
 }
 
 export interface TimetableRequest extends AvailabilityOptions {
@@ -34,9 +36,11 @@ async function compute(
   window: TimetableRequest["window"],
   now: Date,
   options: AvailabilityOptions,
-): Promise<AvailabilityResult> {
+): Promise<AvailabilityResult & { hostsAway: boolean }> {
   const input = await loadAvailabilityInput(db, target, window, now, options);
-  return input === null ? { days: [], lastDate: null } : computeAvailability(input);
+  if (input === null) return { days: [], lastDate: null, hostsAway: false };
+  const hostsAway = input.hosts.some((host) => (host.outOfOffice?.length ?? 0) > 0);
+  return { ...computeAvailability(input), hostsAway };
 }
 
 /**
@@ -52,10 +56,10 @@ export async function loadTimetable(
 ): Promise<Timetable> {
   const { window, checkFirstAvailable, ...options } = request;
   const result = await compute(db, target, window, now, options);
-  const lastDate = result.lastDate;
+  const { lastDate, hostsAway } = result;
   const inWindow = result.days[0]?.date ?? null;
   if (inWindow !== null || !checkFirstAvailable) {
-    return { days: result.days, lastDate, firstDate: inWindow, isNotAvailable: false };
+    return { days: result.days, lastDate, firstDate: inWindow, isNotAvailable: false, hostsAway };
   }
 
   // Invitee dates before yesterday hold no slot (they are past everywhere), nor do dates well
@@ -82,5 +86,5 @@ export async function loadTimetable(
     );
     firstDate = chunk.days[0]?.date ?? null;
   }
-  return { days: [], lastDate, firstDate, isNotAvailable: firstDate === null };
+  return { days: [], lastDate, firstDate, isNotAvailable: firstDate === null, hostsAway };
 }

@@ -61,10 +61,9 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
       },
       deps.clock(),
     );
-    const away = await loadOutOfOfficeNotices(db, target, {
-      startDate: query.start,
-      endDate: query.end,
-    });
+    const away = timetable.hostsAway
+      ? await loadOutOfOfficeNotices(db, target, { startDate: query.start, endDate: query.end })
+      : [];
     const presented = presentTimetable(timetable, {
       formerTime,
       withSeats: target.eventType.kind === "GROUP",
