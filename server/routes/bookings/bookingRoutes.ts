@@ -129,16 +129,30 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
     },
   );
 
-  const present = (event: Awaited<ReturnType<typeof bookingApprover>>) => ({
-    event: {
-      uuid: event.id,
-      title: event.title,
-      start: event.startAt.toISOString(),
-      end: event.endAt.toISOString(),
-      status: event.status,
-      location: event.location,
-    },
-  });
+  // The dashboard's two buttons and the mailed link answer a request the same way; only who
+  // answers (a signed-in host, or the link's signature) differs.
+  async function answerRequest(
+    uuid: string,
+    by: Parameters<typeof bookingApprover>[1],
+    answer: Parameters<typeof bookingApprover>[3],
+  ) {
+    const event = await bookingApprover(
+      { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
+      by,
+      uuid,
+      answer,
+    );
+    return {
+      event: {
+        uuid: event.id,
+        title: event.title,
+        start: event.startAt.toISOString(),
+        end: event.endAt.toISOString(),
+        status: event.status,
+        location: event.location,
+      },
+    };
+  }
 
   app.post(
     "/bookings/:uuid/approve",
@@ -151,16 +165,8 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
         response: { 200: bookingAnswerResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const userId = requireUserId(request);
-      const event = await bookingApprover(
-        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
-        { userId },
-        request.params.uuid,
-        { approve: true },
-      );
-      return present(event);
-    },
+    async (request) =>
+      answerRequest(request.params.uuid, { userId: requireUserId(request) }, { approve: true }),
   );
 
   app.post(
@@ -175,16 +181,12 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
         response: { 200: bookingAnswerResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const userId = requireUserId(request);
-      const event = await bookingApprover(
-        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
-        { userId },
+    async (request) =>
+      answerRequest(
         request.params.uuid,
+        { userId: requireUserId(request) },
         { approve: false, reason: request.body.reason },
-      );
-      return present(event);
-    },
+      ),
   );
 
   app.post(
@@ -203,13 +205,11 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
     async (request) => {
       const { sig, approve, reason } = request.body;
       assertRequestSignature(deps.config.sessionSecret, request.params.uuid, sig);
-      const event = await bookingApprover(
-        { db, publicUrl: deps.config.publicUrl, now: deps.clock() },
-        { signedLink: true },
+      return answerRequest(
         request.params.uuid,
+        { signedLink: true },
         approve ? { approve: true } : { approve: false, reason },
       );
-      return present(event);
     },
   );
 }
