@@ -46,6 +46,17 @@ async function axeViolations(page: Page): Promise<AxeResults["violations"]> {
 
 /** Fails with the list of serious or critical axe violations on the page, if any. */
 export async function expectNoSeriousAxeViolations(page: Page) {
+  // Colours caught half-way through a transition (a toggle just pressed) are not what anyone
+  // reads; axe judges the colours the page settles on.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const serious = (await axeViolations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
