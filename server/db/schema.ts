@@ -16,11 +16,20 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { EventKind, Schedule } from "../../core/availability/types";
+import type { ApprovalScope } from "../../core/booking/needsApproval";
 import type { EventLocation, HostGroup, Question } from "../../core/eventTypes/eventTypeSchema";
+import type { FollowUp, Reminder } from "../../core/eventTypes/reminderLimits";
 import type { FormAnswers, FormField, FormRoute } from "../../core/routingForms/formTypes";
 
 /** A PostgreSQL tstzrange, kept as its text form ("[a,b)"); only SQL reads its parts. */
 const tstzrange = customType<{ data: string }>({ dataType: () => "tstzrange" });
+
+/** Bytes: node-postgres hands a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -124,6 +133,8 @@ export const teams = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     colorsLocked: boolean("colors_locked").notNull().default(false),
+    /** The team page's avatar, set from the page editor (`POST /api/page/{slug}/avatar`). */
+    avatarUploadId: uuid("avatar_upload_id"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("teams_slug_key").on(t.slug)],
@@ -277,6 +288,22 @@ export const eventTypes = pgTable(
     requiresApproval: boolean("requires_approval").notNull().default(false),
     /** Minutes before the start an unanswered request expires (0: at the start). */
     approvalDeadline: integer("approval_deadline").notNull().default(0),
+    /**
+     * Reminder mails before the start (minutes, elapsed time). Existing event types got the
+     * default too when the column came: only bookings confirmed since then get reminders.
+     */
+    reminders: jsonb("reminders")
+      .$type<Reminder[]>()
+      .notNull()
+      .default([{ minutesBefore: 1440, to: "invitee" }]),
+    /** The host's extra text in every reminder. */
+    reminderText: text("reminder_text").notNull().default(""),
+    /** The follow-up after the end; null: none. */
+    followUp: jsonb("follow_up").$type<FollowUp | null>(),
+    /** Whose bookings wait for approval: EVERYONE, FREE_MAIL or OUTSIDE_DOMAIN invitees. */
+    approvalScope: text("approval_scope").$type<ApprovalScope>().notNull().default("EVERYONE"),
+    /** The weekly series invitees may book; null: single meetings only. */
+    recurrence: jsonb("recurrence").$type<{ everyWeeks: number; maxOccurrences: number } | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -340,10 +367,15 @@ export const events = pgTable(
     cancellationReason: text("cancellation_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     sequence: integer("sequence").notNull().default(0),
-    payment: jsonb("payment").$type<Record<string, unknown> | null>(),
+    /** The recurring series the event is an occurrence of (shared by its occurrences); null: none. */
+    seriesId: uuid("series_id"),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.eventTypeId, t.startAt), index().on(t.startAt)],
+  (t) => [
+    index().on(t.eventTypeId, t.startAt),
+    index().on(t.startAt),
+    index().on(t.seriesId).where(sql`${t.seriesId} is not null`),
+  ],
 );
 
 export const eventHosts = pgTable(
@@ -509,8 +541,24 @@ export const uploads = pgTable("uploads", {
   mimeType: text("mime_type").notNull(),
   size: integer("size").notNull(),
   sha256: text("sha256").notNull(),
+  /** The file's name in DATA_DIR/uploads for uploads stored there before media moved out. */
   path: text("path").notNull(),
+  /**
+   * Where the bytes are: `postgres` (upload_contents), `s3` (the object store of S3_URL, key
+   * the id), or `disk` (DATA_DIR/uploads, until the start-up migration moves them).
+   */
+  storage: text("storage", { enum: ["postgres", "s3", "disk"] })
+    .notNull()
+    .default("postgres"),
   createdAt: createdAt(),
+});
+
+/** The bytes of uploads kept in PostgreSQL, so every server process can serve them. */
+export const uploadContents = pgTable("upload_contents", {
+  uploadId: uuid("upload_id")
+    .primaryKey()
+    .references(() => uploads.id, { onDelete: "cascade" }),
+  content: bytea("content").notNull(),
 });
 
 /** Email verification codes: hashed, expiring, attempt-limited. */
@@ -534,7 +582,7 @@ export const outbox = pgTable(
   "outbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind", { enum: ["mail", "webhook", "refund"] }).notNull(),
+    kind: text("kind", { enum: ["mail", "webhook", "refund", "calendar"] }).notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: ["pending", "sent", "dead"] })
       .notNull()
@@ -544,8 +592,19 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * A reminder or follow-up: the meeting and attendee it is about, so a move, a cancel or a
+     * seat leaving drops it (deleting the event or attendee drops it too); null for other rows.
+     */
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    attendeeId: uuid("attendee_id").references(() => attendees.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["reminder", "followUp"] }),
   },
-  (t) => [index().on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index().on(t.status, t.nextAttemptAt),
+    index("outbox_event_idx").on(t.eventId).where(sql`${t.eventId} is not null`),
+    index("outbox_attendee_idx").on(t.attendeeId).where(sql`${t.attendeeId} is not null`),
+  ],
 );
 
 /** Stored answers to requests sent with an Idempotency-Key header. */
@@ -633,4 +692,190 @@ export const paymentNotifications = pgTable("payment_notifications", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * A webhook subscription of a host (user_id) or a team (team_id): exactly one owner. The
+ * signing secret is shown once at creation and kept only to sign deliveries.
+ */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: jsonb("events").$type<string[]>().notNull(),
+    active: boolean("active").notNull().default(true),
+    /** Why the server paused it ("gone": the receiver answered 410; "failing": 24 h of failures). */
+    pausedReason: text("paused_reason"),
+    secret: text("secret").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.userId),
+    index().on(t.teamId),
+    check("webhooks_one_owner", sql`(${t.userId} is null) <> (${t.teamId} is null)`),
+  ],
+);
+
+/**
+ * One event for one subscription: the exact body sent (signed at each attempt) and the last
+ * attempt's outcome, the subscription's delivery log. Its outbox row (kind `webhook`,
+ * payload `{ deliveryId }`) schedules and leases the attempts.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    /** Creation order: deliveries of one order key go out by it. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** The event's id, the same for every subscription and every resend (receivers dedupe on it). */
+    eventId: uuid("event_id").notNull(),
+    event: text("event").notNull(),
+    /** Deliveries with one key go out in order (a booking's uuid); null: no order. */
+    orderKey: text("order_key"),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms"),
+    responseExcerpt: text("response_excerpt"),
+    error: text("error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.webhookId, t.createdAt),
+    index("webhook_deliveries_pending_idx")
+      .on(t.webhookId, t.orderKey, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const calendarProviders = ["CALDAV", "ICS"] as const;
+export type CalendarProvider = (typeof calendarProviders)[number];
+/** Why a connection's last sync failed, said in plain words by the dashboard. */
+export const calendarSyncErrors = [
+  "AUTH_FAILED",
+  "CALENDAR_GONE",
+  "UNREACHABLE",
+  "TIMEOUT",
+  "INVALID_DATA",
+] as const;
+export type CalendarSyncError = (typeof calendarSyncErrors)[number];
+
+/**
+ * A host's calendar account (CalDAV) or subscription (ICS feed). `secret` holds the encrypted
+ * credentials (CalDAV: the app password; ICS: the feed URL, which often is the secret), never
+ * returned by the API. `failingSince` is when the current run of failed syncs began (null:
+ * healthy); `onFailure` BLOCK treats the whole horizon as busy once it is an hour old.
+ */
+export const calendarConnections = pgTable(
+  "calendar_connections",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: calendarProviders }).notNull(),
+    name: text("name").notNull(),
+    /** CalDAV: the server URL; ICS: the feed's origin, shown to the host. */
+    serverUrl: text("server_url").notNull(),
+    username: text("username").notNull().default(""),
+    secret: text("secret").notNull(),
+    onFailure: text("on_failure", { enum: ["KEEP_OFFERING", "BLOCK"] })
+      .notNull()
+      .default("KEEP_OFFERING"),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    lastError: text("last_error", { enum: calendarSyncErrors }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.nextSyncAt)],
+);
+
+/** The calendars of a connection: which count as busy, which one bookings are written into. */
+export const connectedCalendars = pgTable(
+  "connected_calendars",
+  {
+    id: id(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    name: text("name").notNull(),
+    /** The calendar's own zone (all-day events are days there); null: the host's. */
+    timeZone: text("time_zone"),
+    busy: boolean("busy").notNull().default(true),
+    writeTarget: boolean("write_target").notNull().default(false),
+    readOnly: boolean("read_only").notNull().default(false),
+  },
+  (t) => [uniqueIndex("connected_calendars_url_key").on(t.connectionId, t.url)],
+);
+
+/**
+ * Busy time read from a host's calendars: one row per event occurrence (UID, start) in the
+ * synced horizon. The timetable reads these with the host's own bookings; nothing here blocks
+ * through the exclusion constraint, the booking write checks them under the host's lock.
+ */
+export const calendarBusy = pgTable(
+  "calendar_busy",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => connectedCalendars.id, { onDelete: "cascade" }),
+    uid: text("uid").notNull(),
+    during: tstzrange("during").notNull(),
+  },
+  (t) => [
+    index("calendar_busy_during_idx").using("gist", t.userId, t.during),
+    index().on(t.connectionId),
+  ],
+);
+
+/**
+ * A booking's event as written into a host's calendar: where it lives and its ETag, so a move
+ * or delete touches that resource and a changed one (412) is read again first.
+ */
+export const calendarWrites = pgTable(
+  "calendar_writes",
+  {
+    eventId: uuid("event_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => connectedCalendars.id, { onDelete: "cascade" }),
+    href: text("href").notNull(),
+    etag: text("etag"),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+);
+
+/** A host's private feed of their Slotted bookings: only a SHA-256 of the token is stored. */
+export const bookingFeeds = pgTable("booking_feeds", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull(),
+  createdAt: createdAt(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "avatar_upload_id" uuid;
