@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { WebhookDelivery } from "../../../../core/api/webhooks";
+import { errorMessage } from "../../../api/errorMessage";
+import { Alert } from "../../../components/Alert";
+import { Button } from "../../../components/Button";
+import { notify } from "../../../state/appState";
+import { QueryStatus } from "../ui/QueryStatus";
+import { useFormatters } from "../ui/useFormatters";
+import { eventLabelKey, webhookApi, webhookDeliveriesQuery, webhookKeys } from "./webhookQueries";
+
+const statusStyle: Record<WebhookDelivery["status"], string> = {
+  delivered: "bg-green-100 text-green-900",
+  pending: "bg-amber-100 text-amber-900",
+  failed: "bg-red-100 text-red-900",
+};
+
+/** A subscription's latest deliveries: when, which event, the answer, and a resend for each. */
+export function DeliveryLog({ webhookId, url }: { webhookId: string; url: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const query = useQuery(webhookDeliveriesQuery(webhookId));
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    mutationFn: (deliveryId: string) => webhookApi.resend(webhookId, deliveryId),
+    onSuccess: async () => {
+      notify(t("dashboard.webhooks.resent"));
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) });
+    },
+  });
+  const deliveries = query.data ?? [];
+  return (
+    <div className="flex flex-col gap-2">
+      <QueryStatus queries={[query]} />
+      {resend.error ? <Alert message={errorMessage(resend.error, t)} /> : null}
+      {query.data && deliveries.length === 0 ? (
+        <p className="text-sm text-gray-600">{t("dashboard.webhooks.noDeliveries")}</p>
+      ) : null}
+      {deliveries.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-start text-sm">
+            <caption className="sr-only">
+              {t("dashboard.webhooks.logCaption")} <bdi dir="ltr">{url}</bdi>
+            </caption>
+            <thead>
+              <tr className="border-b border-gray-200 text-gray-700">
+                <th scope="col" className="p-2 text-start font-semibold">
+                  {t("dashboard.webhooks.columns.time")}
+                </th>
+                <th scope="col" className="p-2 text-start font-semibold">
+                  {t("dashboard.webhooks.columns.event")}
+                </th>
+                <th scope="col" className="p-2 text-start font-semibold">
+                  {t("dashboard.webhooks.columns.status")}
+                </th>
+                <th scope="col" className="p-2 text-start font-semibold">
+                  {t("dashboard.webhooks.columns.answer")}
+                </th>
+                <th scope="col" className="p-2 text-start font-semibold">
+                  <span className="sr-only">{t("dashboard.webhooks.columns.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((delivery) => (
+                <tr key={delivery.id} className="border-b border-gray-100 align-top">
+                  <td className="p-2 whitespace-nowrap">
+                    {format.dateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+                  </td>
+                  <td className="p-2">{t(eventLabelKey(delivery.event))}</td>
+                  <td className="p-2">
+                    <span
+                      className={`inline-block rounded-full px-2 py-0.5 font-semibold ${statusStyle[delivery.status]}`}
+                    >
+                      {t(`dashboard.webhooks.status.${delivery.status}`)}
+                    </span>
+                    <div className="mt-1 text-gray-700">
+                      {t("dashboard.webhooks.attempts", { number: delivery.attempts })}
+                      {delivery.nextAttemptAt ? (
+                        <>
+                          {" · "}
+                          {t("dashboard.webhooks.nextAttempt", {
+                            time: format.dateTime(delivery.nextAttemptAt),
+                          })}
+                        </>
+                      ) : null}
+                    </div>
+                  </td>
+                  <td className="p-2">
+                    {delivery.responseStatus !== null ? (
+                      <span className="font-semibold">
+                        {t("dashboard.webhooks.httpStatus", { status: delivery.responseStatus })}
+                      </span>
+                    ) : delivery.attempts > 0 ? (
+                      <span className="font-semibold">{t("dashboard.webhooks.noAnswer")}</span>
+                    ) : null}
+                    {delivery.durationMs !== null ? (
+                      <span className="text-gray-700">
+                        {" · "}
+                        {t("dashboard.webhooks.duration", { ms: delivery.durationMs })}
+                      </span>
+                    ) : null}
+                    {delivery.responseExcerpt || delivery.error ? (
+                      <code
+                        dir="ltr"
+                        className="mt-1 block max-w-xs truncate rounded bg-gray-100 px-1 text-xs text-gray-800"
+                      >
+                        {delivery.responseExcerpt || delivery.error}
+                      </code>
+                    ) : null}
+                  </td>
+                  <td className="p-2">
+                    <Button
+                      variant="secondary"
+                      size="compact"
+                      disabled={resend.isPending}
+                      onClick={() => resend.mutate(delivery.id)}
+                    >
+                      {t("dashboard.webhooks.resend")}
+                      <span className="sr-only">
+                        {" "}
+                        {t(eventLabelKey(delivery.event))},{" "}
+                        {format.dateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+                      </span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

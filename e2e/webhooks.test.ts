@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { signatureValid, startWebhookReceiver } from "../server/webhooks/testing/webhookReceiver";
+import { BookingPage } from "./pages/BookingPage";
+import { DashboardPage } from "./pages/DashboardPage";
+import { HomePage } from "./pages/HomePage";
+import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { seeder } from "./support/seed";
+
+const session = await browserSession();
+const seed = seeder(baseUrl());
+const receiver = await startWebhookReceiver();
+afterAll(() => receiver.stop());
+const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
+
+describe("webhooks", () => {
+  it("a host adds a webhook, a meeting is booked, and the signed delivery shows in the log", async () => {
+    const host = await seed.signUpHost({ name: "Hana Hooks" });
+    const eventType = await seed.createEventType(host);
+    const { page } = await session.newPage(context);
+    const home = new HomePage(page);
+    await home.open();
+    await home.signIn(host.email, "correct horse battery");
+    const dashboard = new DashboardPage(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await dashboard.go("Webhooks");
+    await page.getByText("No webhooks yet.").waitFor();
+
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    const dialog = dashboard.dialog("Add a webhook");
+    await dialog.getByLabel("URL").fill(receiver.url("/e2e"));
+    expect(await dialog.getByLabel("Booking created").isChecked()).toBe(true);
+    await dialog.getByLabel("Test ping").check();
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole("button", { name: "Add webhook" }).click();
+
+    // The secret is shown once, and focus moves to it.
+    const secretRegion = page.getByRole("region", { name: "Signing secret" });
+    await secretRegion.waitFor();
+    await expect
+      .poll(() => secretRegion.evaluate((node) => node === document.activeElement))
+      .toBe(true);
+    const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await expectNoSeriousAxeViolations(page);
+    await secretRegion.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("webhook-secret").count()).resolves.toBe(0);
+
+    // The invitee books a meeting on the booking page.
+    const invitee = new BookingPage((await session.newPage(context)).page);
+    await invitee.open(`/${host.username}/${eventType.slug}`);
+    await invitee.chooseFirstDate();
+    await invitee.chooseTime();
+    await invitee.fillDetails({
+      name: "Wendy Webhook",
+      email: `wendy-${seed.unique()}@example.com`,
+    });
+    await invitee.schedule();
+    await invitee.confirmed();
+
+    // The worker delivers it; the log (refreshing itself) shows it delivered with the answer.
+    const card = page.getByRole("listitem").filter({ hasText: receiver.url("/e2e") });
+    await card.getByRole("button", { name: "Delivery log" }).click();
+    const log = card.getByRole("table");
+    const row = log.getByRole("row").filter({ hasText: "Booking created" });
+    await row.getByText("Delivered").waitFor({ timeout: 20_000 });
+    await row.getByText("HTTP 200").waitFor();
+    await row.getByText("thanks").waitFor();
+    await expectNoSeriousAxeViolations(page);
+    const delivered = receiver.received.filter((r) => r.path === "/e2e");
+    expect(delivered.map((r) => r.json.type)).toEqual(["booking.created"]);
+    expect(signatureValid(secret, delivered[0]!.headers, delivered[0]!.body)).toBe(true);
+    expect(delivered[0]!.json.data.booking).toMatchObject({
+      attendees: [{ name: "Wendy Webhook" }],
+      eventType: { slug: eventType.slug },
+    });
+
+    // A test ping, then pausing.
+    await card.getByRole("button", { name: "Send test ping" }).click();
+    await dashboard.toast("Test ping sent.");
+    await log.getByRole("row").filter({ hasText: "Test ping" }).getByText("Delivered").waitFor({
+      timeout: 20_000,
+    });
+    await card.getByRole("button", { name: "Pause" }).click();
+    await card.getByText("Paused", { exact: true }).waitFor();
+  }, 120_000);
+});

@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import type { webhookCreateSchema } from "../../core/api/webhooks";
+import { newSecret } from "../auth/secrets";
+import type { WebhookRow } from "../data/webhooks";
+import type { Db } from "../db/database";
+import { webhooks } from "../db/schema";
+import { assertMayAddWebhook } from "../policies/webhooks";
+import { assertPublicTarget } from "../webhooks/publicTarget";
+
+/** A new subscription's signing secret: `whsec_` and 32 random bytes. */
+export function newWebhookSecret(): string {
+  return `whsec_${newSecret(32)}`;
+}
+
+/**
+ * Subscribes a URL for the caller, or for a team they administer. The target must be public
+ * unless `allowPrivate`. Returns the row with its secret, which no later answer repeats.
+ * Throws VALIDATION (`url`: private or unresolvable), NOT_FOUND / FORBIDDEN (team).
+ */
+export async function webhookCreator(
+  db: Db,
+  userId: string,
+  input: z.output<typeof webhookCreateSchema>,
+  options: { allowPrivate: boolean; now: Date },
+): Promise<WebhookRow> {
+  await assertMayAddWebhook(db, userId, input.teamId);
+  await assertPublicTarget(input.url, options.allowPrivate);
+  const [row] = await db
+    .insert(webhooks)
+    .values({
+      userId: input.teamId === null ? userId : null,
+      teamId: input.teamId,
+      url: input.url,
+      events: input.events,
+      active: input.active,
+      secret: newWebhookSecret(),
+      createdBy: userId,
+      createdAt: options.now,
+      updatedAt: options.now,
+    })
+    .returning();
+  return row!;
+}

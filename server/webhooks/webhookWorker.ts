@@ -1,0 +1,271 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Tx } from "../db/database";
+import { teamMembers, users, webhooks } from "../db/schema";
+import { enqueueMails } from "../mail/outbox";
+import { retryDelay } from "../mail/outboxWorker";
+import { DeliveryError, deliverWebhook } from "./deliverWebhook";
+import { signWebhook } from "./signWebhook";
+
+export interface WebhookWorkContext {
+  database: Database;
+  publicUrl: string;
+  clock: () => Date;
+  /** WEBHOOK_ALLOW_PRIVATE: deliveries may reach private and loopback addresses. */
+  allowPrivate: boolean;
+  log?: { warn(obj: object, msg: string): void } | undefined;
+}
+
+/** Deliveries claimed per pass, and sent at once. */
+const BATCH = 50;
+const CONCURRENCY = 8;
+/** Longer than an attempt can take (deliverWebhook's timeout), so no two processes send one. */
+const LEASE_MS = 60_000;
+/** First retry after 30 s, doubling up to an hour between attempts. */
+export const WEBHOOK_BASE_DELAY_MS = 30_000;
+export const WEBHOOK_MAX_DELAY_MS = 3_600_000;
+/** A delivery is retried for this long after it was written, then it fails and pauses its subscription. */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
+
+interface Claimed {
+  outboxId: number;
+  deliveryId: string;
+  webhookId: string;
+  url: string;
+  secret: string;
+  event: string;
+  eventId: string;
+  body: string;
+  attempts: number;
+  createdAt: Date;
+}
+
+const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Claims due webhook deliveries like mail (FOR UPDATE SKIP LOCKED, leased): only of active
+ * subscriptions (a ping goes to a paused one too), and never one whose order key has an
+ * earlier delivery still pending, so one booking's events arrive in the order they happened.
+ */
+async function claim(work: WebhookWorkContext): Promise<Claimed[]> {
+  const now = work.clock();
+  const result = await work.database.db.execute<{
+    outbox_id: string | number;
+    attempts: number;
+    delivery_id: string;
+    webhook_id: string;
+    url: string;
+    secret: string;
+    event: string;
+    event_id: string;
+    body: string;
+    created_at: string | Date;
+  }>(sql`
+    with claimed as (
+      update outbox
+         set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}
+       where id in (
+         select o.id from outbox o
+           join webhook_deliveries d on d.id = (o.payload->>'deliveryId')::uuid
+           join webhooks w on w.id = d.webhook_id
+          where o.kind = 'webhook' and o.status = 'pending' and o.next_attempt_at <= ${now}
+            and (w.active or d.event = 'ping')
+            and (d.order_key is null or not exists (
+              select 1 from webhook_deliveries e
+               where e.webhook_id = d.webhook_id and e.order_key = d.order_key
+                 and e.status = 'pending' and e.seq < d.seq))
+          order by o.next_attempt_at, o.id
+          limit ${BATCH}
+          for update of o skip locked)
+      returning id, attempts, payload)
+    select c.id as outbox_id, c.attempts, d.id as delivery_id, d.webhook_id, w.url, w.secret,
+           d.event, d.event_id, d.body, d.created_at
+      from claimed c
+      join webhook_deliveries d on d.id = (c.payload->>'deliveryId')::uuid
+      join webhooks w on w.id = d.webhook_id`);
+  return result.rows.map((row) => ({
+    outboxId: Number(row.outbox_id),
+    attempts: row.attempts,
+    deliveryId: row.delivery_id,
+    webhookId: row.webhook_id,
+    url: row.url,
+    secret: row.secret,
+    event: row.event,
+    eventId: row.event_id,
+    body: row.body,
+    createdAt: new Date(row.created_at),
+  }));
+}
+
+/** Who hears that a subscription was paused: its host, or its team's admins. */
+async function owners(tx: Tx, webhookId: string) {
+  const [hook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId));
+  if (!hook) return [];
+  const people = { email: users.email, name: users.name, language: users.language };
+  if (hook.userId !== null) {
+    return tx.select(people).from(users).where(eq(users.id, hook.userId));
+  }
+  return tx
+    .select(people)
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, hook.teamId!), eq(teamMembers.role, "admin")));
+}
+
+/** Pauses a subscription the server gave up on and mails its owners, once. */
+async function pause(
+  tx: Tx,
+  work: WebhookWorkContext,
+  hook: Claimed,
+  reason: "gone" | "failing",
+  now: Date,
+) {
+  const paused = await tx
+    .update(webhooks)
+    .set({ active: false, pausedReason: reason, updatedAt: now })
+    .where(and(eq(webhooks.id, hook.webhookId), eq(webhooks.active, true)))
+    .returning({ id: webhooks.id });
+  if (paused.length === 0) return;
+  const manageUrl = `${work.publicUrl}/dashboard/webhooks`;
+  await enqueueMails(
+    tx,
+    (await owners(tx, hook.webhookId)).map((owner) => ({
+      template: "webhookPaused" as const,
+      to: { email: owner.email, name: owner.name },
+      language: owner.language,
+      data: { url: hook.url, reason, manageUrl },
+    })),
+    now,
+  );
+}
+
+/** Sends one claimed delivery and records the attempt; true when the receiver took it. */
+async function attempt(work: WebhookWorkContext, hook: Claimed): Promise<boolean> {
+  const { db } = work.database;
+  const sentAt = work.clock();
+  const headers = {
+    "content-type": "application/json",
+    "user-agent": "Slotted-Webhooks/1",
+    "slotted-event": hook.event,
+    "slotted-event-id": hook.eventId,
+    "slotted-delivery-id": hook.deliveryId,
+    "slotted-signature": signWebhook(hook.secret, Math.floor(sentAt.getTime() / 1000), hook.body),
+  };
+  let status: number | null = null;
+  let durationMs = 0;
+  let excerpt: string | null = null;
+  let error: string | null = null;
+  try {
+    const answer = await deliverWebhook(hook.url, headers, hook.body, work.allowPrivate);
+    status = answer.status;
+    durationMs = answer.durationMs;
+    excerpt = answer.excerpt;
+  } catch (caught) {
+    error = caught instanceof DeliveryError ? caught.message : text(caught);
+    durationMs = caught instanceof DeliveryError ? caught.durationMs : 0;
+  }
+  const now = work.clock();
+  const delivered = status !== null && status >= 200 && status < 300;
+  const gone = status === 410;
+  const expired = now.getTime() - hook.createdAt.getTime() >= WEBHOOK_RETRY_WINDOW_MS;
+  const failed = !delivered && (gone || expired);
+  const next = new Date(
+    now.getTime() + retryDelay(hook.attempts, WEBHOOK_BASE_DELAY_MS, WEBHOOK_MAX_DELAY_MS),
+  );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update webhook_deliveries
+         set status = ${delivered ? "delivered" : failed ? "failed" : "pending"},
+             attempts = attempts + 1, response_status = ${status}, duration_ms = ${durationMs},
+             response_excerpt = ${excerpt}, error = ${error}, last_attempt_at = ${sentAt},
+             delivered_at = ${delivered ? now : null}
+       where id = ${hook.deliveryId}`);
+    await tx.execute(sql`
+      update outbox
+         set status = ${delivered ? "sent" : failed ? "dead" : "pending"},
+             sent_at = ${delivered ? now : null},
+             next_attempt_at = ${delivered || failed ? now : next},
+             last_error = ${delivered ? null : (error ?? `HTTP ${status}`)}
+       where id = ${hook.outboxId}`);
+    // A ping tells the owner what the receiver says; it pauses nothing.
+    if (failed && hook.event !== "ping") {
+      await pause(tx, work, hook, gone ? "gone" : "failing", now);
+    }
+  });
+  if (!delivered) {
+    work.log?.warn(
+      { deliveryId: hook.deliveryId, webhookId: hook.webhookId, status, err: error, failed },
+      "webhook not delivered",
+    );
+  }
+  return delivered;
+}
+
+/**
+ * One pass: claims due deliveries and sends them, a few at once; a failure is retried with
+ * exponential backoff (30 s doubling to 1 h) for 24 hours from when it was written, then it fails
+ * and pauses its subscription (so does a 410 at once), mailing the owner. Resolves with how
+ * many were delivered.
+ */
+export async function deliverDueWebhooks(work: WebhookWorkContext): Promise<number> {
+  const claimed = await claim(work);
+  let delivered = 0;
+  const queue = [...claimed];
+  const lanes = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+    for (let hook = queue.shift(); hook !== undefined; hook = queue.shift()) {
+      try {
+        if (await attempt(work, hook)) delivered += 1;
+      } catch (error) {
+        // Not recorded: the lease brings it back.
+        work.log?.warn({ deliveryId: hook.deliveryId, err: text(error) }, "webhook attempt lost");
+      }
+    }
+  });
+  await Promise.all(lanes);
+  return delivered;
+}
+
+export interface WebhookWorker {
+  /** Delivers what is due now, pass after pass while a pass finds work; resolves with the count. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Runs deliverDueWebhooks every `pollMs` (1 s) in this process; any number of processes may. */
+export function startWebhookWorker(work: WebhookWorkContext & { pollMs?: number }): WebhookWorker {
+  const pollMs = work.pollMs ?? 1000;
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  const pass = (): Promise<number> => {
+    running ??= (async () => {
+      let total = 0;
+      try {
+        // A pass that delivered something may have unblocked the next of a booking's events.
+        for (let sent = await deliverDueWebhooks(work); sent > 0 && !stopped; ) {
+          total += sent;
+          sent = await deliverDueWebhooks(work);
+        }
+      } catch (error) {
+        work.log?.warn({ err: text(error) }, "webhook pass failed");
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void pass();
+  }, pollMs);
+  timer.unref();
+  return {
+    async drain() {
+      if (running) await running;
+      return pass();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}
