@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { BookingPage } from "./pages/BookingPage";
+import { DashboardPage, newHost } from "./pages/DashboardPage";
+import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { seeder } from "./support/seed";
+
+const session = await browserSession();
+const seed = seeder(baseUrl());
+const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
+
+describe("a recurring series", () => {
+  it("is booked as four weekly meetings and mailed as one recurring invite", async () => {
+    const host = await seed.signUpHost({ name: "Rita Host" });
+    const eventType = await seed.createEventType(host, {
+      title: "Weekly coaching",
+      duration: 30,
+      recurrence: { everyWeeks: 1, maxOccurrences: 6 },
+    });
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${eventType.slug}`);
+    await booking.chooseFirstDate();
+    const time = await booking.chooseTime(0);
+
+    const dates = await booking.chooseOccurrences(4);
+    expect(dates).toHaveLength(4);
+    // One week apart on the calendar, each shown at the chosen time.
+    const days = dates.map((text) => Date.parse(text));
+    expect(days.slice(1).map((day, i) => (day - days[i]!) / 86_400_000)).toEqual([7, 7, 7]);
+    expect(await page.getByText(`Your meetings, each at ${time}`).isVisible()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    const email = `series-${seed.unique()}@example.com`;
+    await booking.fillDetails({ name: "Sam Series", email });
+    await booking.schedule();
+    await booking.confirmed();
+    const series = page.getByRole("region", { name: "Meetings of the series" });
+    expect(await series.getByRole("listitem").count()).toBe(4);
+    await expectNoSeriousAxeViolations(page);
+
+    const mails = (await seed.mailbox()).filter((mail) => mail.to?.toLowerCase() === email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Confirmed:/);
+    const ics = (mails[0]!.ics ?? "").replace(/\r\n /g, "");
+    expect(ics).toContain("RRULE:FREQ=WEEKLY;COUNT=4;INTERVAL=1");
+    expect(ics).toMatch(/DTSTART;TZID=Europe\/Berlin:\d{8}T\d{6}/);
+    expect(ics).toContain("BEGIN:VTIMEZONE");
+
+    // The mail's cancel link manages the whole series: the second meeting goes, the rest stay.
+    const cancelLink = /https?:\/\/[^/\s]+(\/cancel\/[^\s]+)/.exec(mails[0]!.text ?? "")?.[1];
+    expect(cancelLink).toBeDefined();
+    await page.goto(`${baseUrl()}${cancelLink}`);
+    const meeting = page.getByLabel("Meeting to cancel");
+    await meeting.waitFor();
+    const options = await meeting.locator("option").allTextContents();
+    expect(options).toHaveLength(4);
+    await meeting.selectOption({ index: 1 });
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Cancel event" }).click();
+    const listed = page
+      .getByRole("region", { name: "Meetings of the series" })
+      .getByRole("listitem");
+    await listed.nth(1).getByText("cancelled").waitFor();
+    expect(await listed.nth(0).textContent()).not.toContain("cancelled");
+    expect(await meeting.locator("option").count()).toBe(3);
+
+    const update = (await seed.mailbox()).filter((mail) => mail.to?.toLowerCase() === email);
+    expect(update).toHaveLength(2);
+    expect((update[0]!.ics ?? "").replace(/\r\n /g, "")).toMatch(/EXDATE;TZID=Europe\/Berlin:/);
+  });
+
+  it("is cancelled by the host from one meeting on, all later meetings included", async () => {
+    const { page } = await session.newPage(context);
+    const dashboard = new DashboardPage(page);
+    const host = newHost("Series");
+    await dashboard.signUp(host);
+    const type = await dashboard.api("POST", "/api/event-types", {
+      kind: "ONE_ON_ONE",
+      title: "Weekly sync",
+      slug: `sync-${seed.unique()}`,
+      duration: 30,
+      recurrence: { everyWeeks: 1, maxOccurrences: 4 },
+    });
+    const invitee = {
+      name: "Lou Later",
+      email: `lou-${seed.unique()}@example.com`,
+      occurrences: 3,
+    };
+    await seed.bookFirstSlot(
+      { userLink: host.username, eventTypeLink: type.slug },
+      `/timetable?userLink=${host.username}&eventTypeLink=${type.slug}`,
+      invitee,
+    );
+
+    await dashboard.go("Bookings");
+    const rows = page.getByRole("listitem").filter({ hasText: "Lou Later" });
+    await rows.nth(2).waitFor();
+    await rows
+      .first()
+      .getByRole("button", { name: /^Details/ })
+      .click();
+    const details = dashboard.dialog("Weekly sync");
+    // An occurrence is cancelled, never moved on its own.
+    await details.getByRole("button", { name: "Cancel booking" }).waitFor();
+    expect(await details.getByRole("link", { name: /^Reschedule/ }).count()).toBe(0);
+    await details.getByRole("button", { name: "Cancel booking" }).click();
+    await details.getByLabel("Also cancel all later meetings of this series").check();
+    await expectNoSeriousAxeViolations(page);
+    await details.getByRole("button", { name: "Cancel the booking" }).click();
+    await dashboard.toast(/Booking cancelled/);
+    await page.getByRole("button", { name: "Cancelled" }).click();
+    await rows.nth(2).waitFor();
+    const cancelled = await dashboard.api("GET", "/api/bookings?status=CANCELLED");
+    expect(
+      cancelled.bookings.filter((b: { attendees: { email: string }[] }) =>
+        b.attendees.some((a) => a.email === invitee.email),
+      ),
+    ).toHaveLength(3);
+  });
+});

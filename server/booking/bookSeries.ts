@@ -1,0 +1,78 @@
+import type { HostPlan } from "../../core/booking/planBookingHosts";
+import { DomainError } from "../../core/errors";
+import type { AttendeeRow, EventRow } from "../data/bookings";
+import type { Db, Tx } from "../db/database";
+import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
+import { attendees, events } from "../db/schema";
+import { sqlState } from "../db/sqlState";
+import type { MailPayload } from "../mail/mailTypes";
+import { enqueueMails } from "../mail/outbox";
+import type { BookedSlot } from "./bookSlot";
+import { takeHostTime } from "./bookSlot";
+import type { LimitCheck } from "./hostLimits";
+
+/** One occurrence of a series: its event row, the hosts it takes, their busy range and caps. */
+export interface SeriesOccurrence {
+  event: EventRow;
+  plan: HostPlan;
+  during: string;
+  limits?: LimitCheck | undefined;
+}
+
+export interface SeriesBooking {
+  occurrences: readonly SeriesOccurrence[];
+  now: Date;
+  newAttendee(eventId: string): AttendeeRow;
+  /** The mails of the whole series, written once. */
+  mails(booked: readonly BookedSlot[]): MailPayload[];
+  /** Writes that commit with the series (a single-use link, an email code), given its first. */
+  alsoWrite?: ((tx: Tx, event: EventRow, attendee: AttendeeRow) => Promise<void>) | undefined;
+  /** Writes per occurrence that commit with the series (reminders, webhook events). */
+  afterWrite?: ((tx: Tx, booked: readonly BookedSlot[]) => Promise<void>) | undefined;
+  /** The error naming the occurrence at `index` when its time or a cap is taken. */
+  conflict(index: number): DomainError;
+}
+
+/**
+ * Writes a weekly series whole or not at all, in one transaction: for each occurrence its event,
+ * its hosts' busy time (takeHostTime: under each host's lock, caps counted with the occurrences
+ * already written in this transaction) and its attendee, then the series' mails. The exclusion
+ * constraint still settles every race; the first occurrence that loses one rolls everything
+ * back. Throws `conflict(index)` of that occurrence, UNAVAILABLE, and what alsoWrite throws.
+ */
+export async function bookSeries(db: Db, booking: SeriesBooking): Promise<BookedSlot[]> {
+  return retryOnceOnConflict(() =>
+    db.transaction(async (tx) => {
+      const booked: BookedSlot[] = [];
+      for (const [index, occurrence] of booking.occurrences.entries()) {
+        const [event] = await tx.insert(events).values(occurrence.event).returning();
+        let hostIds: string[];
+        try {
+          hostIds = await takeHostTime(
+            tx,
+            event!.id,
+            occurrence.plan,
+            occurrence.during,
+            occurrence.limits,
+          );
+        } catch (error) {
+          const taken =
+            sqlState(error) === "23P01" ||
+            (error instanceof DomainError && error.code === "SLOT_NOT_AVAILABLE_ANYMORE");
+          if (taken) throw booking.conflict(index);
+          throw error;
+        }
+        const [attendee] = await tx
+          .insert(attendees)
+          .values(booking.newAttendee(event!.id))
+          .returning();
+        booked.push({ event: event!, hostIds, attendee: attendee! });
+      }
+      const first = booked[0]!;
+      await booking.alsoWrite?.(tx, first.event, first.attendee);
+      await enqueueMails(tx, booking.mails(booked), booking.now);
+      await booking.afterWrite?.(tx, booked);
+      return booked;
+    }),
+  );
+}
