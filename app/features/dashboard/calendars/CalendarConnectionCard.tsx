@@ -1,0 +1,186 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type {
+  CalendarConnectionResponse,
+  CalendarConnectionUpdate,
+} from "../../../../core/api/calendarConnections";
+import { errorMessage } from "../../../api/errorMessage";
+import { Alert } from "../../../components/Alert";
+import { Button } from "../../../components/Button";
+import { CheckboxField } from "../../../components/CheckboxField";
+import { SelectField } from "../../../components/SelectField";
+import { UserText } from "../../../components/UserText";
+import { notify } from "../../../state/appState";
+import { dashboardApi } from "../api/dashboardApi";
+import { dashboardKeys } from "../api/dashboardQueries";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { useFormatters } from "../ui/useFormatters";
+
+/**
+ * One connection: its health (last good sync, the failure in plain words, busy blocks held), the
+ * calendars that count as busy, the one bookings go into, what happens while it fails, sync now
+ * and disconnect.
+ */
+export function CalendarConnectionCard({
+  connection,
+  onDeleted,
+}: {
+  connection: CalendarConnectionResponse;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const [deleting, setDeleting] = useState(false);
+  // A ticked box shows its new state at once; the server's answer replaces it (or undoes it).
+  const [chosen, setChosen] = useState<Record<string, boolean>>({});
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.calendarConnections() });
+  const update = useMutation({
+    mutationFn: (patch: CalendarConnectionUpdate) =>
+      dashboardApi.updateCalendarConnection(connection.id, patch),
+    onSuccess: async () => {
+      notify(t("dashboard.calendars.saved"));
+      await refresh();
+      setChosen({});
+    },
+    onError: () => setChosen({}),
+  });
+  const sync = useMutation({
+    mutationFn: () => dashboardApi.syncCalendarConnection(connection.id),
+    onSuccess: async () => {
+      await refresh();
+      // The status line is what changed: move focus there so it is read out.
+      requestAnimationFrame(() => statusRef.current?.focus());
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => dashboardApi.deleteCalendarConnection(connection.id),
+    onSuccess: async () => {
+      notify(t("dashboard.calendars.disconnected"));
+      setDeleting(false);
+      await refresh();
+      onDeleted();
+    },
+  });
+  const writable = connection.calendars.filter((calendar) => !calendar.readOnly);
+  const writeTarget = connection.calendars.find((calendar) => calendar.writeTarget);
+  const status =
+    connection.status === "FAILING" && connection.lastError
+      ? t(`dashboard.calendars.error.${connection.lastError}`)
+      : connection.status === "OK"
+        ? t("dashboard.calendars.healthy")
+        : t("dashboard.calendars.pending");
+  const mutationError = update.error ?? sync.error;
+  return (
+    <li>
+      <section
+        aria-labelledby={headingId}
+        className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm sm:p-5"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 id={headingId} className="text-lg font-bold text-gray-900">
+              <UserText>{connection.name}</UserText>
+            </h2>
+            <p className="text-sm text-gray-600">
+              {t(
+                connection.provider === "CALDAV"
+                  ? "dashboard.calendars.kindCaldav"
+                  : "dashboard.calendars.kindFeed",
+              )}{" "}
+              <bdi dir="ltr">{connection.serverUrl}</bdi>
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={sync.isPending} onClick={() => sync.mutate()}>
+              {sync.isPending ? t("dashboard.calendars.syncing") : t("dashboard.calendars.syncNow")}
+            </Button>
+            <Button variant="secondary" onClick={() => setDeleting(true)}>
+              {t("dashboard.calendars.disconnect")}
+            </Button>
+          </div>
+        </div>
+        <div
+          className={`rounded-xl border p-3 text-sm ${
+            connection.status === "FAILING"
+              ? "border-red-300 bg-red-50 text-red-900"
+              : "border-gray-200 text-gray-800"
+          }`}
+        >
+          <p ref={statusRef} tabIndex={-1} className="font-semibold outline-none">
+            {status}
+          </p>
+          <p>
+            {connection.lastSyncedAt
+              ? t("dashboard.calendars.lastSynced", {
+                  when: format.dateTime(connection.lastSyncedAt),
+                })
+              : t("dashboard.calendars.neverSynced")}
+          </p>
+          <p>{t("dashboard.calendars.busyBlocks", { count: connection.busyBlocks })}</p>
+        </div>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold text-gray-900">
+            {t("dashboard.calendars.busyCalendars")}
+          </legend>
+          {connection.calendars.map((calendar) => (
+            <CheckboxField
+              key={calendar.id}
+              label={calendar.name}
+              checked={chosen[calendar.id] ?? calendar.busy}
+              disabled={update.isPending}
+              onChange={(busy) => {
+                setChosen((current) => ({ ...current, [calendar.id]: busy }));
+                update.mutate({ calendars: [{ id: calendar.id, busy }] });
+              }}
+            />
+          ))}
+        </fieldset>
+        {writable.length > 0 ? (
+          <SelectField
+            label={t("dashboard.calendars.writeCalendar")}
+            hint={t("dashboard.calendars.writeCalendarHint")}
+            value={writeTarget?.id ?? ""}
+            disabled={update.isPending}
+            onChange={(event) => update.mutate({ writeCalendarId: event.target.value || null })}
+            options={[
+              { value: "", label: t("dashboard.calendars.noWriteCalendar") },
+              ...writable.map((calendar) => ({ value: calendar.id, label: calendar.name })),
+            ]}
+          />
+        ) : null}
+        <SelectField
+          label={t("dashboard.calendars.onFailure")}
+          value={connection.onFailure}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate({ onFailure: event.target.value as "KEEP_OFFERING" | "BLOCK" })
+          }
+          options={[
+            { value: "KEEP_OFFERING", label: t("dashboard.calendars.keepOffering") },
+            { value: "BLOCK", label: t("dashboard.calendars.blockAll") },
+          ]}
+        />
+        <Alert message={mutationError ? errorMessage(mutationError, t) : undefined} />
+      </section>
+      <ConfirmDialog
+        open={deleting}
+        danger
+        title={t("dashboard.calendars.disconnectTitle")}
+        message={t("dashboard.calendars.disconnectMessage")}
+        confirmLabel={t("dashboard.calendars.disconnect")}
+        pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, t) : undefined}
+        onConfirm={() => remove.mutate()}
+        onClose={() => {
+          setDeleting(false);
+          remove.reset();
+        }}
+      />
+    </li>
+  );
+}

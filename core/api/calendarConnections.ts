@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { issueMessage } from "../issueMessage";
+
+/** The most calendar connections one host may have. */
+export const CALENDAR_CONNECTIONS_MAX = 20;
+
+/** Why a connection's last sync failed; the dashboard says each in plain words. */
+export const CALENDAR_SYNC_ERRORS = [
+  "AUTH_FAILED",
+  "CALENDAR_GONE",
+  "UNREACHABLE",
+  "TIMEOUT",
+  "INVALID_DATA",
+] as const;
+
+/** What happens while a calendar cannot be read for over an hour. */
+export const CALENDAR_FAILURE_MODES = ["KEEP_OFFERING", "BLOCK"] as const;
+
+/** `{id}` of /api/calendar-connections/{id}. */
+export const calendarConnectionParams = z.object({
+  id: z.uuid({ error: issueMessage("calendars.notFound") }),
+});
+
+const webUrl = (protocols: RegExp) =>
+  z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => URL.canParse(value) && protocols.test(value), {
+      error: issueMessage("fields.invalidUrl"),
+    });
+
+const name = z.string().trim().min(1).max(100);
+
+/** Connect a CalDAV account (its calendars are discovered) or subscribe to an ICS feed. */
+export const calendarConnectionCreateSchema = z.discriminatedUnion("provider", [
+  z
+    .object({
+      provider: z.literal("CALDAV"),
+      /** The server or principal URL, e.g. https://cloud.example.com/remote.php/dav. */
+      serverUrl: webUrl(/^https?:/i),
+      username: z.string().trim().min(1).max(200),
+      /** An app password; stored encrypted, never returned. */
+      password: z.string().min(1).max(500),
+      name: name.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      provider: z.literal("ICS"),
+      /** The feed's address (http, https or webcal); stored encrypted, never returned. */
+      url: webUrl(/^(https?|webcals?):/i),
+      name: name.optional(),
+    })
+    .strict(),
+]);
+
+export const calendarConnectionUpdateSchema = z
+  .object({
+    name: name.optional(),
+    onFailure: z.enum(CALENDAR_FAILURE_MODES).optional(),
+    /** Which of the connection's calendars count as busy. */
+    calendars: z
+      .array(z.object({ id: z.uuid(), busy: z.boolean() }).strict())
+      .max(200)
+      .optional(),
+    /** The calendar bookings are written into; null: none. */
+    writeCalendarId: z.uuid().nullable().optional(),
+  })
+  .strict();
+
+export const connectedCalendarSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  timeZone: z.string().nullable(),
+  busy: z.boolean(),
+  writeTarget: z.boolean(),
+  readOnly: z.boolean(),
+});
+
+export const calendarConnectionSchema = z.object({
+  id: z.uuid(),
+  provider: z.enum(["CALDAV", "ICS"]),
+  name: z.string(),
+  /** CalDAV: the server URL; ICS: the feed's origin only (its path may be its secret). */
+  serverUrl: z.string(),
+  username: z.string(),
+  onFailure: z.enum(CALENDAR_FAILURE_MODES),
+  /** OK: the last sync worked; FAILING: it did not (see lastError); PENDING: not synced yet. */
+  status: z.enum(["OK", "FAILING", "PENDING"]),
+  lastSyncedAt: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  failingSince: z.string().nullable(),
+  lastError: z.enum(CALENDAR_SYNC_ERRORS).nullable(),
+  /** Busy stretches held from this connection's calendars. */
+  busyBlocks: z.number().int(),
+  calendars: z.array(connectedCalendarSchema),
+  createdAt: z.string(),
+});
+
+export const calendarConnectionListSchema = z.object({
+  connections: z.array(calendarConnectionSchema),
+});
+
+export type CalendarConnectionCreate = z.infer<typeof calendarConnectionCreateSchema>;
+export type CalendarConnectionUpdate = z.infer<typeof calendarConnectionUpdateSchema>;
+export type CalendarConnectionResponse = z.infer<typeof calendarConnectionSchema>;
+export type CalendarConnectionList = z.infer<typeof calendarConnectionListSchema>;

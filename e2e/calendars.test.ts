@@ -1,0 +1,111 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { calendarFiles, icsFile, putEvent } from "../server/calendars/testing/calendarFiles";
+import { createCalendar, startRadicale } from "../server/test/radicale";
+import { BookingPage } from "./pages/BookingPage";
+import { DashboardPage } from "./pages/DashboardPage";
+import { HomePage } from "./pages/HomePage";
+import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { seeder } from "./support/seed";
+
+const session = await browserSession();
+const seed = seeder(baseUrl());
+const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
+const radicale = await startRadicale({ password: "e2e-app-password" });
+afterAll(() => radicale.stop());
+
+/** A weekday at least three days ahead, as yyyy-MM-dd, and its date in iCalendar form. */
+function busyDay(): { date: string; ics: string } {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + 3);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  const date = day.toISOString().slice(0, 10);
+  return { date, ics: date.replaceAll("-", "") };
+}
+
+describe("calendar connections", () => {
+  it("a host connects Radicale, picks calendars; its events take times away and bookings land in it", {
+    timeout: 150_000,
+  }, async () => {
+    const host = await seed.signUpHost({ name: "Cal Host", timeZone: "Europe/Berlin" });
+    const eventType = await seed.createEventType(host);
+    const work = await createCalendar(radicale, "work");
+    await createCalendar(radicale, "holidays");
+    const { date, ics } = busyDay();
+    await putEvent(
+      radicale,
+      work,
+      "meeting",
+      icsFile([
+        "UID:e2e-busy",
+        `DTSTART;TZID=Europe/Berlin:${ics}T100000`,
+        `DTEND;TZID=Europe/Berlin:${ics}T110000`,
+        "SUMMARY:Board meeting",
+      ]),
+    );
+
+    const { page } = await session.newPage(context);
+    const home = new HomePage(page);
+    await home.open();
+    await home.signIn(host.email, "correct horse battery");
+    const dashboard = new DashboardPage(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await dashboard.go("Calendars");
+    await page.getByText("No calendar connected yet.").waitFor();
+    await page.getByRole("button", { name: "Connect CalDAV calendar" }).click();
+    const dialog = dashboard.dialog("Connect CalDAV calendar");
+    await dialog.getByLabel("Server address").fill(radicale.url);
+    await dialog.getByLabel("User name").fill(radicale.user);
+    await dialog.getByLabel("App password").fill("wrong");
+    await dialog.getByRole("button", { name: "Connect", exact: true }).click();
+    await dialog
+      .getByText("The calendar server refused this user name or app password.")
+      .first()
+      .waitFor();
+    await dialog.getByLabel("App password").fill("e2e-app-password");
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole("button", { name: "Connect", exact: true }).click();
+    await dashboard.toast("Calendar connected.");
+    const card = page.getByRole("region", { name: /slotted/ });
+    await card.getByText("Synced without problems.").waitFor();
+    await card.getByText("1 busy block").waitFor();
+
+    // Holidays do not block; bookings go into the work calendar.
+    await card.getByLabel(/holidays/).uncheck();
+    await dashboard.toast("Calendar settings saved.");
+    const target = card.getByLabel("Add new bookings to");
+    await target.selectOption({ label: "slotted/work" });
+    await expect.poll(() => target.isEnabled()).toBe(true);
+    expect(await target.inputValue()).not.toBe("");
+    await dashboard.toast("Calendar settings saved.");
+    expect(await card.getByLabel(/work/).first().isChecked()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    const invitee = new BookingPage((await session.newPage(context)).page);
+    await invitee.open(`/${host.username}/${eventType.slug}?date=${date}`);
+    await invitee.page.locator(`button[data-day="${date}"]:not([disabled])`).click();
+    const times = invitee.timeSection();
+    await times.getByRole("button").first().waitFor();
+    const labels = await times.getByRole("button").allTextContents();
+    const has = (time: RegExp) => labels.some((label) => time.test(label));
+    expect(has(/(^|\D)0?9:30/), labels.join(" | ")).toBe(true);
+    expect(has(/(^|\D)10:(00|30)/), labels.join(" | ")).toBe(false);
+    expect(has(/(^|\D)11:00/), labels.join(" | ")).toBe(true);
+
+    await times.getByRole("button").first().click();
+    await invitee.page.getByRole("heading", { name: "Enter your details" }).waitFor();
+    await invitee.fillDetails({ name: "Ivy Invitee", email: "ivy@example.com" });
+    await invitee.schedule();
+    await invitee.confirmed();
+
+    // The server's calendar worker writes the booking into the work calendar.
+    await expect
+      .poll(
+        async () =>
+          [...(await calendarFiles(radicale, work)).values()].some((file) =>
+            /^ATTENDEE;.*:mailto:ivy@example\.com$/im.test(file),
+          ),
+        { timeout: 90_000, interval: 2_000 },
+      )
+      .toBe(true);
+  });
+});

@@ -1,0 +1,188 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import {
+  calendarConnections,
+  calendarWrites,
+  connectedCalendars,
+  eventHosts,
+  events,
+  users,
+} from "../db/schema";
+import { translator } from "../i18n/serverI18n";
+import { meetingIcs } from "../mail/meetingIcs";
+import { retryDelay } from "../mail/outboxWorker";
+import type { CalendarJob } from "./calendarJobs";
+import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
+import { connectionSource } from "./connectionSource";
+
+export interface CalendarWriteContext {
+  db: Db;
+  encryptionKey: Buffer;
+  publicUrl: string;
+  clock: () => Date;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+const BATCH = 20;
+const LEASE_MS = 120_000;
+const BASE_DELAY_MS = 30_000;
+const MAX_DELAY_MS = 3_600_000;
+const MAX_ATTEMPTS = 15;
+
+/**
+ * Carries out the outbox's calendar jobs: claimed with FOR UPDATE SKIP LOCKED and leased like
+ * mail; a server that cannot be reached is tried again with backoff, until the job goes dead.
+ * Resolves with how many jobs were done.
+ */
+export async function writeDueCalendarEvents(context: CalendarWriteContext): Promise<number> {
+  const { db } = context;
+  const now = context.clock();
+  const claimed = await db.execute<{ id: string | number; payload: CalendarJob; attempts: number }>(
+    sql`update outbox
+           set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}
+         where id in (
+           select id from outbox
+            where kind = 'calendar' and status = 'pending' and next_attempt_at <= ${now}
+            order by next_attempt_at, id
+            limit ${BATCH}
+            for update skip locked)
+        returning id, payload, attempts`,
+  );
+  let done = 0;
+  for (const row of claimed.rows) {
+    try {
+      await applyCalendarJob(context, row.payload);
+      await db.execute(
+        sql`update outbox set status = 'sent', sent_at = ${context.clock()}, last_error = null
+             where id = ${row.id}`,
+      );
+      done += 1;
+    } catch (error) {
+      const dead = !(error instanceof CalendarSourceError) || row.attempts >= MAX_ATTEMPTS;
+      const next = new Date(
+        context.clock().getTime() + retryDelay(row.attempts, BASE_DELAY_MS, MAX_DELAY_MS),
+      );
+      context.log?.warn(
+        { outboxId: row.id, eventId: row.payload.eventId, dead, err: String(error) },
+        "calendar event not written",
+      );
+      await db.execute(
+        sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
+            last_error = ${String(error).slice(0, 1000)} where id = ${row.id}`,
+      );
+    }
+  }
+  return done;
+}
+
+/**
+ * Makes one host's calendar agree with one meeting as it is now: a confirmed meeting the host
+ * takes part in is written into their write calendar (created, or replaced where it was written
+ * before, ETag-checked), anything else (cancelled, moved away, the host reassigned) removes the
+ * entry written before. A job older than the meeting's latest change does nothing: the newer
+ * job follows it. Throws CalendarSourceError when the server fails.
+ */
+export async function applyCalendarJob(
+  context: CalendarWriteContext,
+  job: CalendarJob,
+): Promise<void> {
+  const { db } = context;
+  const [host] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${job.hostEmail})`);
+  if (host === undefined) return;
+  const [event] = await db
+    .select({ status: events.status, sequence: events.sequence })
+    .from(events)
+    .where(eq(events.id, job.eventId));
+  const [hosting] = await db
+    .select({ userId: eventHosts.userId })
+    .from(eventHosts)
+    .where(and(eq(eventHosts.eventId, job.eventId), eq(eventHosts.userId, host.id)));
+  const [written] = await db
+    .select({
+      href: calendarWrites.href,
+      etag: calendarWrites.etag,
+      calendarId: calendarWrites.calendarId,
+      connection: calendarConnections,
+    })
+    .from(calendarWrites)
+    .innerJoin(connectedCalendars, eq(connectedCalendars.id, calendarWrites.calendarId))
+    .innerJoin(calendarConnections, eq(calendarConnections.id, connectedCalendars.connectionId))
+    .where(and(eq(calendarWrites.eventId, job.eventId), eq(calendarWrites.userId, host.id)));
+  const active =
+    job.data !== null &&
+    event !== undefined &&
+    event.status === "CONFIRMED" &&
+    hosting !== undefined;
+  if (event !== undefined && job.data !== null && job.data.sequence < event.sequence && active) {
+    return;
+  }
+  const forget = () =>
+    db
+      .delete(calendarWrites)
+      .where(and(eq(calendarWrites.eventId, job.eventId), eq(calendarWrites.userId, host.id)));
+  const removeWritten = async () => {
+    if (written === undefined) return;
+    const source = connectionSource(written.connection, context.encryptionKey);
+    await source.deleteEvent?.({ href: written.href, etag: written.etag });
+    await forget();
+  };
+  if (!active) return removeWritten();
+
+  const [target] = await db
+    .select({ calendar: connectedCalendars, connection: calendarConnections })
+    .from(connectedCalendars)
+    .innerJoin(calendarConnections, eq(calendarConnections.id, connectedCalendars.connectionId))
+    .where(
+      and(
+        eq(calendarConnections.userId, host.id),
+        eq(connectedCalendars.writeTarget, true),
+        eq(calendarConnections.provider, "CALDAV"),
+      ),
+    )
+    .limit(1);
+  if (target === undefined) return removeWritten();
+  if (written !== undefined && written.calendarId !== target.calendar.id) await removeWritten();
+  const existing: WrittenEvent | null =
+    written !== undefined && written.calendarId === target.calendar.id
+      ? { href: written.href, etag: written.etag }
+      : null;
+  const source = connectionSource(target.connection, context.encryptionKey);
+  const uid = `${job.eventId}@slotted`;
+  const stored = await source.writeEvent!(
+    target.calendar.url,
+    uid,
+    calendarObject(job, context.publicUrl),
+    existing,
+  );
+  await db
+    .insert(calendarWrites)
+    .values({
+      eventId: job.eventId,
+      userId: host.id,
+      calendarId: target.calendar.id,
+      href: stored.href,
+      etag: stored.etag,
+    })
+    .onConflictDoUpdate({
+      target: [calendarWrites.eventId, calendarWrites.userId],
+      set: { calendarId: target.calendar.id, href: stored.href, etag: stored.etag },
+    });
+}
+
+/**
+ * The meeting as a stored calendar object: no iTIP METHOD (RFC 4791 5.3.2), and attendees marked
+ * SCHEDULE-AGENT=CLIENT so a server with scheduling (Nextcloud, iCloud) does not send the
+ * invitee a second invitation: Slotted mails them itself.
+ */
+function calendarObject(job: CalendarJob, publicUrl: string): string {
+  const data = job.data!;
+  const t = translator(job.language, "mail");
+  const manage = `${t("calendarEvent.manage")}: ${publicUrl}/dashboard/bookings`;
+  const description = [data.description?.trim() || null, manage].filter(Boolean).join("\n\n");
+  return meetingIcs({ ...data, description }, job.language, "PUBLISH")
+    .replace(/^METHOD:.*\r\n/m, "")
+    .replace(/^(ATTENDEE|ORGANIZER)([;:])/gm, "$1;SCHEDULE-AGENT=CLIENT$2");
+}

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { writeDueCalendarEvents } from "./calendarEventWriter";
+import { syncConnection } from "./syncConnection";
+
+export interface CalendarWorkerOptions {
+  database: Database;
+  encryptionKey: Buffer;
+  publicUrl: string;
+  clock: () => Date;
+  log?: { warn(obj: object, msg: string): void };
+  /** How often to look for connections due a sync and events due a write. */
+  pollMs?: number;
+}
+
+export interface CalendarWorker {
+  /** One pass: syncs the due connections, writes the due calendar events. */
+  pass(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Connections claimed per pass. */
+const BATCH = 10;
+/** How long a claimed connection is left to its claimer before another process may take it. */
+const LEASE_MS = 120_000;
+
+/**
+ * Keeps calendar connections fresh and bookings in the hosts' calendars: every `pollMs` it
+ * claims the connections whose next sync is due (FOR UPDATE SKIP LOCKED, so several processes
+ * share the work) and syncs them one by one, then writes the due calendar events of the outbox.
+ * At start every connection is due, so a restart reads all calendars again.
+ */
+export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWorker {
+  const { database, clock } = options;
+  const { db } = database;
+  const pollMs = options.pollMs ?? 30_000;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+
+  async function syncDue(): Promise<void> {
+    const now = clock();
+    const claimed = await db.execute<{ id: string }>(sql`
+      update calendar_connections
+         set next_sync_at = ${new Date(now.getTime() + LEASE_MS)}
+       where id in (
+         select id from calendar_connections
+          where next_sync_at <= ${now}
+          order by next_sync_at
+          limit ${BATCH}
+          for update skip locked)
+      returning id`);
+    for (const { id } of claimed.rows) {
+      if (stopped) return;
+      const context = {
+        db,
+        encryptionKey: options.encryptionKey,
+        publicUrl: options.publicUrl,
+        now: clock(),
+      };
+      await syncConnection(context, id).catch((error: unknown) =>
+        options.log?.warn({ connectionId: id, err: String(error) }, "calendar sync failed"),
+      );
+    }
+  }
+
+  async function pass(): Promise<void> {
+    await syncDue();
+    await writeDueCalendarEvents({
+      db,
+      encryptionKey: options.encryptionKey,
+      publicUrl: options.publicUrl,
+      clock,
+      ...(options.log ? { log: options.log } : {}),
+    });
+  }
+
+  function guarded(): Promise<void> {
+    running ??= pass()
+      .catch((error: unknown) => options.log?.warn({ err: String(error) }, "calendar pass failed"))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  const started = db
+    .execute(
+      sql`update calendar_connections set next_sync_at = ${clock()} where next_sync_at > ${clock()}`,
+    )
+    .then(() => guarded());
+  const timer = setInterval(() => void guarded(), pollMs);
+  timer.unref();
+
+  return {
+    pass: guarded,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await started.catch(() => {});
+      await running;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { CalendarSourceError } from "./calendarSource";
+import { icsBusyIntervals } from "./icsBusyIntervals";
+
+const calendar = (...events: string[]) =>
+  ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", ...events, "END:VCALENDAR"].join("\r\n");
+const vevent = (...lines: string[]) =>
+  ["BEGIN:VEVENT", "DTSTAMP:20261001T000000Z", ...lines, "END:VEVENT"].join("\r\n");
+const at = (iso: string) => Date.parse(iso);
+const iso = (busy: { start: number; end: number }[]) =>
+  busy.map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()]);
+
+const FROM = at("2026-10-01T00:00:00Z");
+const TO = at("2026-12-01T00:00:00Z");
+
+describe("icsBusyIntervals", () => {
+  it("keeps a weekly Berlin meeting at 09:00 local across the October DST change", () => {
+    const text = calendar(
+      vevent(
+        "UID:berlin",
+        "DTSTART;TZID=Europe/Berlin:20261020T090000",
+        "DTEND;TZID=Europe/Berlin:20261020T100000",
+        "RRULE:FREQ=WEEKLY;COUNT=3",
+      ),
+    );
+    expect(iso(icsBusyIntervals(text, FROM, TO, "UTC"))).toEqual([
+      ["2026-10-20T07:00:00.000Z", "2026-10-20T08:00:00.000Z"],
+      ["2026-10-27T08:00:00.000Z", "2026-10-27T09:00:00.000Z"],
+      ["2026-11-03T08:00:00.000Z", "2026-11-03T09:00:00.000Z"],
+    ]);
+  });
+
+  it("keeps a daily New York meeting at 08:30 local across the November DST change", () => {
+    const text = calendar(
+      vevent(
+        "UID:ny",
+        "DTSTART;TZID=America/New_York:20261030T083000",
+        "DTEND;TZID=America/New_York:20261030T090000",
+        "RRULE:FREQ=DAILY;UNTIL=20261102T235959Z",
+      ),
+    );
+    expect(iso(icsBusyIntervals(text, FROM, TO, "UTC")).map(([start]) => start)).toEqual([
+      "2026-10-30T12:30:00.000Z",
+      "2026-10-31T12:30:00.000Z",
+      "2026-11-01T13:30:00.000Z",
+      "2026-11-02T13:30:00.000Z",
+    ]);
+  });
+
+  it("leaves out an excluded date, moves an overridden one and drops a cancelled one", () => {
+    const text = calendar(
+      vevent(
+        "UID:series",
+        "DTSTART:20261005T100000Z",
+        "DTEND:20261005T110000Z",
+        "RRULE:FREQ=DAILY;COUNT=5",
+        "EXDATE:20261006T100000Z",
+      ),
+      vevent(
+        "UID:series",
+        "RECURRENCE-ID:20261007T100000Z",
+        "DTSTART:20261007T150000Z",
+        "DTEND:20261007T153000Z",
+      ),
+      vevent(
+        "UID:series",
+        "RECURRENCE-ID:20261008T100000Z",
+        "DTSTART:20261008T100000Z",
+        "DTEND:20261008T110000Z",
+        "STATUS:CANCELLED",
+      ),
+    );
+    expect(iso(icsBusyIntervals(text, FROM, TO, "UTC"))).toEqual([
+      ["2026-10-05T10:00:00.000Z", "2026-10-05T11:00:00.000Z"],
+      ["2026-10-07T15:00:00.000Z", "2026-10-07T15:30:00.000Z"],
+      ["2026-10-09T10:00:00.000Z", "2026-10-09T11:00:00.000Z"],
+    ]);
+  });
+
+  it("takes an all-day event as the whole day in the calendar's zone, and skips free ones", () => {
+    const text = calendar(
+      vevent("UID:day", "DTSTART;VALUE=DATE:20261012", "DTEND;VALUE=DATE:20261014"),
+      vevent(
+        "UID:free",
+        "DTSTART:20261015T100000Z",
+        "DTEND:20261015T110000Z",
+        "TRANSP:TRANSPARENT",
+      ),
+      vevent("UID:one-day", "DTSTART;VALUE=DATE:20261016"),
+    );
+    expect(iso(icsBusyIntervals(text, FROM, TO, "Asia/Tokyo"))).toEqual([
+      ["2026-10-11T15:00:00.000Z", "2026-10-13T15:00:00.000Z"],
+      ["2026-10-15T15:00:00.000Z", "2026-10-16T15:00:00.000Z"],
+    ]);
+  });
+
+  it("reads a zone the platform does not know through the file's VTIMEZONE", () => {
+    const text = calendar(
+      [
+        "BEGIN:VTIMEZONE",
+        "TZID:W. Europe Standard Time",
+        "BEGIN:STANDARD",
+        "DTSTART:16010101T030000",
+        "TZOFFSETFROM:+0200",
+        "TZOFFSETTO:+0100",
+        "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10",
+        "END:STANDARD",
+        "BEGIN:DAYLIGHT",
+        "DTSTART:16010101T020000",
+        "TZOFFSETFROM:+0100",
+        "TZOFFSETTO:+0200",
+        "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3",
+        "END:DAYLIGHT",
+        "END:VTIMEZONE",
+      ].join("\r\n"),
+      vevent(
+        "UID:outlook",
+        "DTSTART;TZID=W. Europe Standard Time:20261020T090000",
+        "DTEND;TZID=W. Europe Standard Time:20261020T100000",
+        "RRULE:FREQ=WEEKLY;COUNT=2",
+      ),
+    );
+    expect(iso(icsBusyIntervals(text, FROM, TO, "UTC")).map(([start]) => start)).toEqual([
+      "2026-10-20T07:00:00.000Z",
+      "2026-10-27T08:00:00.000Z",
+    ]);
+  });
+
+  it("answers only occurrences overlapping the window", () => {
+    const text = calendar(
+      vevent("UID:d", "DTSTART:20260901T100000Z", "DTEND:20260901T110000Z", "RRULE:FREQ=DAILY"),
+    );
+    const busy = icsBusyIntervals(text, FROM, at("2026-10-03T00:00:00Z"), "UTC");
+    expect(busy.map((b) => new Date(b.start).toISOString())).toEqual([
+      "2026-10-01T10:00:00.000Z",
+      "2026-10-02T10:00:00.000Z",
+    ]);
+  });
+
+  it("refuses text that is not iCalendar", () => {
+    expect(() => icsBusyIntervals("<html>Not found</html>", FROM, TO, "UTC")).toThrow(
+      CalendarSourceError,
+    );
+  });
+});

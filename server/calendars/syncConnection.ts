@@ -1,0 +1,171 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/database";
+import {
+  type CalendarSyncError,
+  calendarBusy,
+  calendarConnections,
+  connectedCalendars,
+  users,
+} from "../db/schema";
+import { enqueueCalendarFailingMail } from "./calendarFailingMail";
+import { type BusyInterval, CalendarSourceError } from "./calendarSource";
+import { connectionSource } from "./connectionSource";
+
+const DAY_MS = 86_400_000;
+/** How often a healthy connection is read again. */
+export const SYNC_INTERVAL_MS = 5 * 60_000;
+/** The horizon read when no event type of the host limits it, and the longest read at all. */
+const DEFAULT_HORIZON_DAYS = 365;
+const MAX_HORIZON_DAYS = 730;
+/** Busy rows written per insert statement. */
+const INSERT_CHUNK = 500;
+
+export interface SyncContext {
+  db: Db;
+  encryptionKey: Buffer;
+  publicUrl: string;
+  now: Date;
+}
+
+export type SyncOutcome =
+  | { ok: true; busyBlocks: number }
+  | { ok: false; reason: CalendarSyncError };
+
+/**
+ * Reads the busy calendars of one connection over the booking horizon (from a day back to the
+ * furthest horizon of the host's event types) and replaces the connection's calendar_busy rows
+ * with what it found, in one transaction, so the timetable sees the old set or the new one.
+ * Events Slotted wrote for this host (UID `{event id}@slotted`) are left out: their host_busy
+ * rows already block them. A failure keeps the last good rows, records the reason, and starts
+ * a failure run (one mail to the host when it starts, none per later attempt). Never throws for
+ * a provider failure.
+ */
+export async function syncConnection(
+  context: SyncContext,
+  connectionId: string,
+): Promise<SyncOutcome> {
+  const { db, now } = context;
+  const [connection] = await db
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.id, connectionId));
+  if (connection === undefined) return { ok: false, reason: "CALENDAR_GONE" };
+  const calendars = await db
+    .select()
+    .from(connectedCalendars)
+    .where(
+      and(eq(connectedCalendars.connectionId, connectionId), eq(connectedCalendars.busy, true)),
+    );
+  const [host] = await db
+    .select({ timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, connection.userId));
+  const from = now.getTime() - DAY_MS;
+  const to = now.getTime() + (await horizonDays(db, connection.userId)) * DAY_MS;
+
+  const found: { calendarId: string; busy: BusyInterval }[] = [];
+  try {
+    const source = connectionSource(connection, context.encryptionKey);
+    for (const calendar of calendars) {
+      const busy = await source.readBusy(calendar, from, to, host?.timeZone ?? "UTC");
+      for (const interval of busy) found.push({ calendarId: calendar.id, busy: interval });
+    }
+  } catch (error) {
+    const reason = error instanceof CalendarSourceError ? error.reason : "INVALID_DATA";
+    await recordFailure(context, connection, reason);
+    return { ok: false, reason };
+  }
+  const own = await ownEventUids(
+    db,
+    connection.userId,
+    found.map((f) => f.busy.uid),
+  );
+  const rows = found
+    .filter((f) => !own.has(f.busy.uid))
+    .map((f) => ({
+      userId: connection.userId,
+      connectionId,
+      calendarId: f.calendarId,
+      uid: f.busy.uid.slice(0, 1000),
+      during: `[${new Date(f.busy.start).toISOString()},${new Date(f.busy.end).toISOString()})`,
+    }));
+  await db.transaction(async (tx) => {
+    await tx.delete(calendarBusy).where(eq(calendarBusy.connectionId, connectionId));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await tx.insert(calendarBusy).values(rows.slice(i, i + INSERT_CHUNK));
+    }
+    await tx
+      .update(calendarConnections)
+      .set({
+        lastSyncedAt: now,
+        lastAttemptAt: now,
+        failingSince: null,
+        lastError: null,
+        nextSyncAt: new Date(now.getTime() + SYNC_INTERVAL_MS),
+      })
+      .where(eq(calendarConnections.id, connectionId));
+  });
+  return { ok: true, busyBlocks: rows.length };
+}
+
+async function recordFailure(
+  context: SyncContext,
+  connection: typeof calendarConnections.$inferSelect,
+  reason: CalendarSyncError,
+): Promise<void> {
+  const { now } = context;
+  await context.db.transaction(async (tx) => {
+    // Only the attempt that starts a failure run mails; the row lock keeps two workers from both
+    // thinking they did.
+    const [current] = await tx
+      .select({ failingSince: calendarConnections.failingSince })
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, connection.id))
+      .for("update");
+    if (current === undefined) return;
+    await tx
+      .update(calendarConnections)
+      .set({
+        lastAttemptAt: now,
+        lastError: reason,
+        failingSince: current.failingSince ?? now,
+        nextSyncAt: new Date(now.getTime() + SYNC_INTERVAL_MS),
+      })
+      .where(eq(calendarConnections.id, connection.id));
+    if (current.failingSince === null) {
+      await enqueueCalendarFailingMail(tx, {
+        userId: connection.userId,
+        connectionName: connection.name,
+        reason,
+        publicUrl: context.publicUrl,
+        now,
+      });
+    }
+  });
+}
+
+/** Days ahead to read: the furthest horizon of the event types the host owns or hosts. */
+async function horizonDays(db: Db, userId: string): Promise<number> {
+  const result = await db.execute<{ days: number | null }>(sql`
+    select max(coalesce(et.max_days_ahead, ${DEFAULT_HORIZON_DAYS}))::int as days
+    from event_types et
+    where et.user_id = ${userId}
+       or exists (select 1 from event_type_hosts h where h.event_type_id = et.id and h.user_id = ${userId})`);
+  const days = result.rows[0]?.days ?? DEFAULT_HORIZON_DAYS;
+  return Math.min(Math.max(days, 1) + 1, MAX_HORIZON_DAYS);
+}
+
+const OWN_UID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@slotted$/i;
+
+/** The UIDs among `uids` of meetings this host has in Slotted (what Slotted wrote for them). */
+async function ownEventUids(db: Db, userId: string, uids: string[]): Promise<Set<string>> {
+  const ids = [...new Set(uids.map((uid) => OWN_UID.exec(uid)?.[1]?.toLowerCase()))].filter(
+    (id): id is string => id !== undefined,
+  );
+  if (ids.length === 0) return new Set();
+  const result = await db.execute<{ id: string }>(sql`
+    select eh.event_id::text as id from event_hosts eh
+    where eh.user_id = ${userId}
+      and eh.event_id = any(string_to_array(${ids.join(",")}, ',')::uuid[])`);
+  return new Set(result.rows.map((row) => `${row.id}@slotted`));
+}
