@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -6,13 +6,15 @@ import { z } from "zod";
 import { uploadParams, uploadQuery, uploadSchema } from "../../../core/api/uploads";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
+import { parseByteRange } from "../../../core/uploads/byteRange";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../core/uploads/uploadLimits";
 import { uploadDeleter } from "../../commands/uploadDeleter";
 import { uploadSaver } from "../../commands/uploadSaver";
 import { findUpload } from "../../data/uploads";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
-import { tooLarge, uploadPath } from "../../uploads/uploadFiles";
+import { tooLarge } from "../../uploads/uploadFiles";
+import { uploadMediaOf } from "../../uploads/uploadMedia";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 
@@ -48,7 +50,7 @@ async function readFilePart(
 export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const { dataDir } = deps.config;
+  const media = uploadMediaOf(deps.config, db);
   const tags = ["uploads"];
   await app.register(multipart, {
     limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 },
@@ -78,7 +80,7 @@ export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps
       const content = await readFilePart(request, limit);
       if (content === "tooLarge") throw tooLarge(kind);
       if (content === null || content.length === 0) throw noFile();
-      const row = await uploadSaver(db, dataDir, userId, kind, content);
+      const row = await uploadSaver(db, media, userId, kind, content);
       return reply.status(201).send({
         id: row.id,
         kind: row.kind,
@@ -95,20 +97,61 @@ export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps
       schema: {
         tags,
         summary: "An uploaded file, with the content type found when it was stored",
+        description:
+          "Immutable (an upload's bytes never change, a new file gets a new id): cached for a year, `ETag` the SHA-256 of the bytes, `If-None-Match` answers 304. One `Range: bytes=` range answers 206 with `Content-Range` (video seeking), a range past the end 416.",
         params,
-        response: { 200: z.any().describe("The file's bytes"), ...errorResponses },
+        response: {
+          200: z.any().describe("The file's bytes"),
+          206: z.any().describe("The requested range of the file's bytes"),
+          304: z.null().describe("Not modified: the copy the client holds is current"),
+          416: z.null().describe("The range starts past the end of the file"),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const row = await findUpload(db, request.params.id);
-      if (!row) throw new DomainError("NOT_FOUND", message("uploads.notFound"));
-      return reply
+      const store = row ? media.storeOf(row.storage) : null;
+      if (!row || !store) throw new DomainError("NOT_FOUND", message("uploads.notFound"));
+      const etag = `"${row.sha256}"`;
+      reply
         .header("Content-Type", row.mimeType)
-        .header("Content-Length", row.size)
         .header("X-Content-Type-Options", "nosniff")
         .header("Content-Disposition", "inline")
         .header("Cache-Control", "public, max-age=31536000, immutable")
-        .send(createReadStream(uploadPath(dataDir, row.path)));
+        .header("ETag", etag)
+        .header("Accept-Ranges", "bytes");
+      const ifNoneMatch = request.headers["if-none-match"];
+      const matches = (tag: string) => tag === "*" || tag.replace(/^W\//, "") === etag;
+      if (ifNoneMatch?.split(",").some((tag) => matches(tag.trim()))) {
+        return reply.status(304).send(null);
+      }
+      // If-Range names the copy a resumed download began with; another copy gets it all.
+      const ifRange = request.headers["if-range"];
+      const range =
+        ifRange === undefined || ifRange === etag
+          ? parseByteRange(request.headers.range, row.size)
+          : null;
+      if (range === "unsatisfiable") {
+        return reply
+          .status(416)
+          .header("Content-Range", `bytes */${row.size}`)
+          .removeHeader("Content-Type")
+          .send(null);
+      }
+      // HEAD (a player probing the size) needs no bytes from the store.
+      if (request.method === "HEAD" && range === null) {
+        // An empty stream: an empty body would have Fastify set Content-Length to 0.
+        return reply.header("Content-Length", row.size).send(Readable.from([]));
+      }
+      const body = await store.read(row.id, range);
+      if (body === null) throw new DomainError("NOT_FOUND", message("uploads.notFound"));
+      if (range === null) return reply.header("Content-Length", row.size).send(body);
+      return reply
+        .status(206)
+        .header("Content-Range", `bytes ${range.start}-${range.end}/${row.size}`)
+        .header("Content-Length", range.end - range.start + 1)
+        .send(body);
     },
   );
 
@@ -124,7 +167,7 @@ export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps
       },
     },
     async (request, reply) => {
-      await uploadDeleter(db, dataDir, requireUserId(request), request.params.id);
+      await uploadDeleter(db, media, requireUserId(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,0 +1,125 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { WELCOME_MESSAGE_MAX } from "../../../../core/accounts/profileLimits";
+import type { PageEditResponse } from "../../../../core/api/pages";
+import { detectMediaType, isImageType } from "../../../../core/uploads/detectMediaType";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../../../core/uploads/uploadLimits";
+import { fieldErrorsOf } from "../../../api/apiErrors";
+import { errorMessage } from "../../../api/errorMessage";
+import { Button } from "../../../components/Button";
+import { FieldMessages } from "../../../components/FieldMessages";
+import { TextAreaField } from "../../../components/TextAreaField";
+import { HostAvatars } from "../../booking/HostAvatars";
+import { dashboardApi } from "../api/dashboardApi";
+import { dashboardKeys } from "../api/dashboardQueries";
+
+/** The page's avatar and welcome message, each saved on its own from the page editor. */
+export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [welcome, setWelcome] = useState(page.welcomeMessage ?? "");
+  const [avatarError, setAvatarError] = useState<string>();
+  const [welcomeSaved, setWelcomeSaved] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.page(page.slug) });
+
+  const saveWelcome = useMutation({
+    mutationFn: () => dashboardApi.setPageWelcome(page.slug, welcome.trim() || null),
+    onSuccess: () => {
+      setWelcomeSaved(true);
+      refresh();
+    },
+  });
+  const saveAvatar = useMutation({
+    mutationFn: (file: File) => dashboardApi.setPageAvatar(page.slug, file),
+    onSuccess: refresh,
+    onError: (failure) => {
+      const fields = fieldErrorsOf(failure);
+      setAvatarError((fields.avatar ?? fields.file)?.join(" ") ?? errorMessage(failure, t));
+    },
+  });
+
+  async function handleAvatar(file: File | undefined) {
+    setAvatarError(undefined);
+    if (!file) return;
+    if (file.size > IMAGE_MAX_BYTES) return setAvatarError(t("dashboard.settings.imageTooLarge"));
+    let head: Uint8Array;
+    try {
+      head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+    } catch {
+      return setAvatarError(t("dashboard.page.fingerprinting"));
+    }
+    const type = detectMediaType(head);
+    if (!type || !isImageType(type)) return setAvatarError(t("dashboard.settings.invalidFileType"));
+    saveAvatar.mutate(file);
+  }
+
+  const handleWelcome = (event: FormEvent) => {
+    event.preventDefault();
+    setWelcomeSaved(false);
+    saveWelcome.mutate();
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-gray-900">
+        {t("dashboard.page.identity")}
+      </h2>
+      <div className="flex flex-wrap items-center gap-4">
+        <HostAvatars
+          size="lg"
+          hosts={[{ name: page.name, username: page.slug, avatarUrl: page.avatarUrl }]}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-avatar`} className="text-sm font-semibold text-gray-800">
+            {t("dashboard.page.avatar")}
+          </label>
+          <input
+            id={`${id}-avatar`}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            disabled={saveAvatar.isPending}
+            onChange={(event) => handleAvatar(event.target.files?.[0])}
+            aria-invalid={avatarError ? true : undefined}
+            aria-describedby={`${id}-avatar-hint${avatarError ? ` ${id}-avatar-error` : ""}`}
+            className="text-sm file:me-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:font-semibold"
+          />
+          <FieldMessages
+            id={`${id}-avatar`}
+            hint={t("dashboard.settings.avatarHint")}
+            errors={avatarError ? [avatarError] : []}
+          />
+        </div>
+      </div>
+      <form onSubmit={handleWelcome} className="flex flex-col gap-2">
+        <TextAreaField
+          label={t("dashboard.page.welcome")}
+          value={welcome}
+          maxLength={WELCOME_MESSAGE_MAX}
+          rows={3}
+          hint={t("dashboard.page.welcomeCount", {
+            used: welcome.length,
+            max: WELCOME_MESSAGE_MAX,
+          })}
+          errors={fieldErrorsOf(saveWelcome.error).welcomeMessage}
+          onChange={(event) => {
+            setWelcome(event.target.value);
+            setWelcomeSaved(false);
+          }}
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="secondary" disabled={saveWelcome.isPending}>
+            {t("dashboard.page.saveWelcome")}
+          </Button>
+          <span aria-live="polite" className="text-sm text-gray-700">
+            {welcomeSaved ? t("dashboard.page.welcomeSaved") : ""}
+          </span>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { blockErrors, moveBlock, newBlock, pageFormData, placeBlocks } from "./editorBlocks";
+
+const options = {
+  eventTypes: [{ id: "e1", title: "Intro", duration: 30, description: "", path: "/ana/intro" }],
+  people: [{ id: "p1", name: "Ana", username: "ana", avatarUrl: null }],
+  teams: [],
+  media: {},
+};
+
+describe("editor blocks", () => {
+  it("starts a block of each kind, or none when nothing can be chosen", () => {
+    expect(newBlock("event", "a", options)).toMatchObject({ kind: "event", eventTypeId: "e1" });
+    expect(newBlock("teams", "b", options)).toBeNull();
+    expect(newBlock("headline", "c", options)?.layout).toEqual({ x: 0, y: 0, w: 4, h: 1 });
+  });
+
+  it("reorders and places blocks in reading order", () => {
+    const blocks = ["a", "b", "c"].map((id) => newBlock("media", id, options)!);
+    const moved = placeBlocks(moveBlock(blocks, 2, 0));
+    expect(moved.map((b) => [b.id, b.layout.x, b.layout.y])).toEqual([
+      ["c", 0, 0],
+      ["a", 2, 0],
+      ["b", 0, 1],
+    ]);
+  });
+
+  it("leaves background blocks out of the flow: they take no cell on the page", () => {
+    const blocks = placeBlocks([
+      newBlock("background", "bg", options)!,
+      newBlock("event", "e", options)!,
+      newBlock("event", "f", options)!,
+    ]);
+    expect(blocks.map((b) => [b.id, b.layout.x, b.layout.y])).toEqual([
+      ["bg", 0, 0],
+      ["e", 0, 0],
+      ["f", 2, 0],
+    ]);
+  });
+
+  it("sends new files as their own parts and their blocks without an upload id", async () => {
+    const media = {
+      ...newBlock("media", "m", options)!,
+      file: new File([new Uint8Array([1])], "a.png"),
+      fileUrl: "blob:x",
+    };
+    const body = pageFormData([media]);
+    const components = JSON.parse(body.get("components") as string);
+    expect(components.blocks[0]).not.toHaveProperty("file");
+    expect(components.blocks[0]).not.toHaveProperty("fileUrl");
+    expect(components.blocks[0].uploadId).toBeNull();
+    expect(body.get("file-m")).toBeInstanceOf(File);
+  });
+
+  it("picks a block's messages out of a 422", () => {
+    expect(blockErrors({ "blocks.1.text": ["Required"], "blocks.10.x": ["No"] }, 1)).toEqual({
+      text: ["Required"],
+    });
+  });
+});

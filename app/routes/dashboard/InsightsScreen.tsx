@@ -1,0 +1,149 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { INSIGHTS_WINDOWS, type InsightsWindow } from "../../../core/api/insights";
+import { intlLocale } from "../../../core/i18n/intlLocale";
+import { SelectField } from "../../components/SelectField";
+import { insightsQuery, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
+import { CountTable } from "../../features/dashboard/insights/CountTable";
+import { ViewsChart } from "../../features/dashboard/insights/ViewsChart";
+import { Card } from "../../features/dashboard/ui/Card";
+import { PageHeader } from "../../features/dashboard/ui/PageHeader";
+import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
+
+const KNOWN_DEVICES = ["mobile", "tablet", "desktop"] as const;
+type KnownDevice = (typeof KNOWN_DEVICES)[number];
+const isKnownDevice = (device: string | null): device is KnownDevice =>
+  (KNOWN_DEVICES as readonly (string | null)[]).includes(device);
+
+/** Views and clicks of the host's public page (or a team's they administer) over 7/30/90 days. */
+export function InsightsScreen() {
+  const { t, i18n } = useTranslation();
+  const [days, setDays] = useState<InsightsWindow>(30);
+  // A team's screen links here with ?team={id}; the select says which page is shown.
+  const [teamId, setTeamId] = useState(
+    () => new URLSearchParams(window.location.search).get("team") ?? "",
+  );
+  const teams = useQuery(teamsQuery());
+  const adminTeams = (teams.data ?? []).filter((team) => team.role === "admin");
+  // The last figures stay while another window loads, so the chart does not blink away.
+  const insights = useQuery({
+    ...insightsQuery(teamId === "" ? null : teamId, days),
+    placeholderData: keepPreviousData,
+  });
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
+  const data = insights.data;
+
+  return (
+    <>
+      <PageHeader
+        title={t("dashboard.insights.title")}
+        description={t("dashboard.insights.description")}
+      />
+      <div className="flex flex-wrap items-end gap-4">
+        {adminTeams.length > 0 ? (
+          <div className="min-w-56">
+            <SelectField
+              label={t("dashboard.insights.page")}
+              value={teamId}
+              onChange={(event) => setTeamId(event.target.value)}
+              options={[
+                { value: "", label: t("dashboard.insights.myPage") },
+                ...adminTeams.map((team) => ({ value: team.id, label: team.name })),
+              ]}
+            />
+          </div>
+        ) : null}
+        <fieldset className="flex gap-1 self-start rounded-lg bg-gray-200/70 p-1">
+          <legend className="sr-only">{t("dashboard.insights.window")}</legend>
+          {INSIGHTS_WINDOWS.map((window) => (
+            <button
+              key={window}
+              type="button"
+              aria-pressed={days === window}
+              onClick={() => setDays(window)}
+              className={`min-h-11 rounded-md px-3 py-2 font-semibold ${
+                days === window
+                  ? "bg-brand-700 text-white shadow-sm"
+                  : "text-gray-700 hover:text-gray-900"
+              }`}
+            >
+              {t("dashboard.insights.lastDays", { count: window })}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      <QueryStatus queries={[insights]} />
+      {data ? (
+        <div className="flex flex-col gap-6" aria-live="polite">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <div className="rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+              <dt className="text-sm font-semibold text-gray-700">
+                {t("dashboard.insights.views")}
+              </dt>
+              <dd className="text-3xl font-bold text-gray-900" data-testid="insights-views">
+                {number.format(data.totals.views)}
+              </dd>
+            </div>
+            <div className="rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+              <dt className="text-sm font-semibold text-gray-700">
+                {t("dashboard.insights.clicks")}
+              </dt>
+              <dd className="text-3xl font-bold text-gray-900" data-testid="insights-clicks">
+                {number.format(data.totals.clicks)}
+              </dd>
+            </div>
+          </dl>
+          <Card title={t("dashboard.insights.viewsPerDay")}>
+            <ViewsChart days={data.days} />
+          </Card>
+          <div className="grid gap-6 xl:grid-cols-3">
+            <Card title={t("dashboard.insights.blocks")}>
+              <CountTable
+                caption={t("dashboard.insights.blocks")}
+                labelHeading={t("dashboard.insights.block")}
+                countHeading={t("dashboard.insights.clicks")}
+                rows={data.blocks.map((row) => ({
+                  key: row.componentId,
+                  label: row.componentId,
+                  count: row.clicks,
+                }))}
+                empty={t("dashboard.insights.noClicks")}
+              />
+            </Card>
+            <Card title={t("dashboard.insights.referrers")}>
+              <CountTable
+                caption={t("dashboard.insights.referrers")}
+                labelHeading={t("dashboard.insights.referrer")}
+                countHeading={t("dashboard.insights.views")}
+                rows={data.referrers.map((row) => ({
+                  key: row.referrer ?? "",
+                  label: row.referrer
+                    ? row.referrer.replace(/^https?:\/\//, "")
+                    : t("dashboard.insights.direct"),
+                  count: row.views,
+                }))}
+                empty={t("dashboard.insights.noViews")}
+              />
+            </Card>
+            <Card title={t("dashboard.insights.devices")}>
+              <CountTable
+                caption={t("dashboard.insights.devices")}
+                labelHeading={t("dashboard.insights.device")}
+                countHeading={t("dashboard.insights.views")}
+                rows={data.devices.map((row) => ({
+                  key: row.device ?? "",
+                  label: isKnownDevice(row.device)
+                    ? t(`dashboard.insights.deviceNames.${row.device}`)
+                    : (row.device ?? t("dashboard.insights.unknownDevice")),
+                  count: row.views,
+                }))}
+                empty={t("dashboard.insights.noViews")}
+              />
+            </Card>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { DashboardPage } from "./pages/DashboardPage";
+import { HomePage } from "./pages/HomePage";
+import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { seeder } from "./support/seed";
+
+const session = await browserSession();
+const seed = seeder(baseUrl());
+const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
+
+describe("page insights", () => {
+  it("the host sees the views and block clicks of their public page after visitors came", async () => {
+    const host = await seed.signUpHost({ name: "Ines Insight" });
+    await seed.createEventType(host);
+
+    // A visitor opens the public page (it pings once shown) on a phone-sized screen...
+    const visitor = (await session.newPage({ ...context, viewport: { width: 375, height: 740 } }))
+      .page;
+    const pinged = visitor.waitForResponse((response) =>
+      response.url().includes("/api/analytics?"),
+    );
+    await visitor.goto(`${baseUrl()}/${host.username}`);
+    await pinged;
+    // ...and clicks a block twice: the page's pings carry the block's component_id.
+    for (let i = 0; i < 2; i += 1) {
+      const click = await visitor.request.get(
+        `${baseUrl()}/api/analytics?public_id=${host.username}&action=component_clicked&component_id=event-block&device=mobile`,
+      );
+      expect(click.status()).toBe(204);
+    }
+
+    const { page } = await session.newPage(context);
+    const home = new HomePage(page);
+    await home.open();
+    await home.signIn(host.email, "correct horse battery");
+    const dashboard = new DashboardPage(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await dashboard.go("Insights");
+    await dashboard.heading("Insights").waitFor();
+    await expect.poll(() => page.getByTestId("insights-views").textContent()).toBe("1");
+    await expect.poll(() => page.getByTestId("insights-clicks").textContent()).toBe("2");
+
+    const blocks = page.getByRole("table", { name: "Clicks per block" });
+    await expect(
+      blocks
+        .getByRole("row", { name: /event-block/ })
+        .getByRole("cell")
+        .textContent(),
+    ).resolves.toBe("2");
+    const devices = page.getByRole("table", { name: "Devices" });
+    await devices.getByRole("rowheader", { name: "Phone" }).waitFor();
+
+    // The chart's figures are a table: read by screen readers, shown on request.
+    const perDay = page.getByRole("table", { name: "Views per day" });
+    await expect(perDay.getByRole("row").count()).resolves.toBe(31);
+    await page.getByRole("button", { name: "Show as table" }).click();
+    await page.getByRole("button", { name: "Hide table" }).waitFor();
+    expect(await perDay.isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Last 7 days" }).click();
+    await expect.poll(() => perDay.getByRole("row").count()).toBe(8);
+    await expect.poll(() => page.getByTestId("insights-views").textContent()).toBe("1");
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it("a team admin opens the team page's insights from the team screen", async () => {
+    const admin = await seed.signUpHost({ name: "Tara Admin" });
+    const team = await seed.createTeam(admin, [], "Insight Team");
+    for (const device of ["desktop", "desktop", "tablet"]) {
+      const view = await fetch(
+        `${baseUrl()}/api/analytics?public_id=${team.slug}&action=profile_page_viewed&device=${device}`,
+      );
+      expect(view.status).toBe(204);
+    }
+
+    const { page } = await session.newPage(context);
+    const home = new HomePage(page);
+    await home.open();
+    await home.signIn(admin.email, "correct horse battery");
+    const dashboard = new DashboardPage(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await dashboard.go("Teams");
+    await page.getByRole("link", { name: "Insight Team" }).click();
+    await page.getByRole("link", { name: "Page insights" }).click();
+    await dashboard.heading("Insights").waitFor();
+    expect(await page.getByLabel("Page").inputValue()).toBe(team.id);
+    await expect.poll(() => page.getByTestId("insights-views").textContent()).toBe("3");
+    const devices = page.getByRole("table", { name: "Devices" });
+    await devices.getByRole("rowheader", { name: "Computer" }).waitFor();
+    // Back to the admin's own page, which nobody visited.
+    await page.getByLabel("Page").selectOption({ label: "My page" });
+    await expect.poll(() => page.getByTestId("insights-views").textContent()).toBe("0");
+  });
+});
