@@ -9,6 +9,13 @@ const apiServer = "http://localhost:3000";
 const app = (paths: string) => new RegExp(`[\\\\/]app[\\\\/](${paths})(\\.tsx?)?$`);
 const chunkGroups = [
   {
+    // What app/early.ts runs before the libraries arrive: no React, nothing of the shell. The
+    // priority keeps the shell from taking them as its own dependencies.
+    name: "visitor",
+    priority: 20,
+    test: /[/](app[/](api[/]earlyRequests|features[/]booking[/](bookingPagePaths|bookingSource|bookingUrlState|formatters|timetablePaths)|lib[/](calendarMonth|readCookie|browserTimeZone)|state[/]visitorSettings)|core[/](routing[/](clientRoutes|matchPath|routePages)|time[/](localDate|timeZoneAliases)))(\.tsx?)?$/,
+  },
+  {
     name: "vendor",
     test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store|void-elements|html-parse-stringify)[\\/]/,
   },
@@ -46,7 +53,14 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("./dist/app", import.meta.url)),
     emptyOutDir: true,
     assetsDir: "assets",
+    // The server reads it to name a route's chunks and catalog in the page it sends (modulepreload).
+    manifest: true,
     rolldownOptions: {
+      // early.ts is its own entry: the server adds it to booking pages (server/plugins/routePreloads.ts).
+      input: {
+        index: fileURLToPath(new URL("./app/index.html", import.meta.url)),
+        early: fileURLToPath(new URL("./app/early.ts", import.meta.url)),
+      },
       output: {
         // The booking page's first paint needs the libraries, the shell and the booking screen:
         // three chunks instead of some thirty small ones (measured by bench/client.ts).
