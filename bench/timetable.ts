@@ -1,5 +1,6 @@
 // Timetable latency over real HTTP: a month window of a one-on-one event type (200 events in
-// it) and of a 20-host round robin (1,000 events in it), beside /api/health, then again after
+// it), the same with 500 events synced from the host's calendar as well, and of a 20-host round
+// robin (1,000 events in it), beside /api/health, then again after
 // 100,000 events outside the window. PGlite in memory, or PostgreSQL when DATABASE_URL is set
 // (in a scratch database created and dropped here). Sequential requests; p50 and p95 in ms.
 import { randomBytes } from "node:crypto";
@@ -20,6 +21,7 @@ const NOW = new Date("2030-02-15T09:00:00Z");
 const WINDOW = { start: "2030-03-01", end: "2030-03-31" };
 const ROUND_ROBIN_HOSTS = 20;
 const ONE_ON_ONE_EVENTS = 200;
+const EXTERNAL_EVENTS = 500;
 const ROUND_ROBIN_EVENTS = 1_000;
 const OUTSIDE_EVENTS = 100_000;
 // The server warms up over its first thousands of requests (V8 tiers hot JavaScript and PGlite's
@@ -175,6 +177,37 @@ async function seed(database: Database) {
     team.flatMap((id) => Array(perHost).fill(id)),
     team.flatMap((_, h) => spread(perHost, h * 7)),
   );
+  // A second one-on-one host with the same 200 bookings and 500 events from a connected calendar
+  // as the sync job stores them: 30 minutes each, every 90 minutes day and night from March 1st
+  // 00:15Z, a quarter hour off the slot grid (a busy calendar, with evenings and weekends).
+  const [synced] = await insertUsers(database, 1, "synced-");
+  const syncedType = await database.db.execute<{ id: string }>(sql`
+    insert into event_types (user_id, kind, title, slug, duration, durations, max_days_ahead)
+    values (${synced}::uuid, 'ONE_ON_ONE', 'Intro', 'intro', 30, '[30]', 90) returning id`);
+  const syncedTypeId = syncedType.rows[0]!.id;
+  await database.db.execute(sql`
+    insert into event_type_hosts (event_type_id, user_id) values (${syncedTypeId}::uuid, ${synced}::uuid)`);
+  await insertEvents(
+    database,
+    syncedTypeId,
+    Array(ONE_ON_ONE_EVENTS).fill(synced),
+    spread(ONE_ON_ONE_EVENTS, 0),
+  );
+  await database.db.execute(sql`
+    with connection as (
+      insert into calendar_connections (user_id, provider, name, server_url, secret)
+      values (${synced}::uuid, 'CALDAV', 'Bench', 'https://dav.example.com', 'sealed')
+      returning id
+    ), calendar as (
+      insert into connected_calendars (connection_id, url, name)
+      select id, 'https://dav.example.com/cal/', 'Work' from connection
+      returning id, connection_id
+    )
+    insert into calendar_busy (user_id, connection_id, calendar_id, uid, during)
+    select ${synced}::uuid, calendar.connection_id, calendar.id, 'ext-' || n,
+      tstzrange(start_at, start_at + interval '30 minutes')
+    from calendar, generate_series(0, ${EXTERNAL_EVENTS}::int - 1) as n,
+      lateral (select timestamptz '2030-03-01T00:15:00Z' + n * interval '90 minutes' as start_at) as t`);
   return { solo: solo!, team, oneOnOneId, roundRobinId };
 }
 
@@ -314,6 +347,11 @@ async function main() {
         label: `one-on-one, ${ONE_ON_ONE_EVENTS} events in window`,
         target: TARGETS.oneOnOne,
         url: `${base}/api/timetable?userLink=solo-1&eventTypeLink=intro&${window}`,
+      },
+      {
+        label: `one-on-one, ${ONE_ON_ONE_EVENTS} + ${EXTERNAL_EVENTS} calendar events`,
+        target: TARGETS.oneOnOne,
+        url: `${base}/api/timetable?userLink=synced-1&eventTypeLink=intro&${window}`,
       },
       {
         label: `round robin, ${ROUND_ROBIN_HOSTS} hosts, ${ROUND_ROBIN_EVENTS} events in window`,

@@ -163,6 +163,10 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
     });
     const [schedule] = (await dashboard.api("GET", "/api/schedules")).schedules;
     const routingForm = await dashboard.api("POST", "/api/routing-forms", axeRoutingForm(type.id));
+    await dashboard.api("POST", "/api/webhooks", {
+      url: "http://127.0.0.1:9/axe",
+      events: ["booking.created", "ping"],
+    });
     const screens = [
       "/dashboard",
       "/dashboard/event-types",
@@ -172,12 +176,16 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
       "/dashboard/availability",
       `/dashboard/availability/${schedule.id}`,
       "/dashboard/bookings",
+      "/dashboard/page",
+      "/dashboard/insights",
+      `/dashboard/insights?team=${team.id}`,
       "/dashboard/teams",
       `/dashboard/teams/${team.id}`,
       "/dashboard/settings",
       "/dashboard/settings/password",
       "/dashboard/routing-forms",
       `/dashboard/routing-forms/${routingForm.id}`,
+      "/dashboard/webhooks",
       "/dashboard/confirm-email?token=made-up",
       "/dashboard/no-such-screen",
     ];

@@ -112,6 +112,95 @@ describe("paying for a booking by card", () => {
     expect(new URL(page.url()).pathname).toBe(`/${host.username}/${type.slug}`);
   });
 
+  it("asks for 3-D Secure through Stripe.js: passed it confirms, cancelled it fails", async () => {
+    const host = await seed.signUpHost();
+    const type = await seed.createEventType(host, {
+      title: "Strong auth",
+      price: { amount: 4000, currency: "EUR" },
+    });
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    const authenticate = (accept: boolean) =>
+      page.once("dialog", (dialog) => void (accept ? dialog.accept() : dialog.dismiss()));
+
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    await booking.fillDetails({ name: "Cy Secure", email: "cy@example.com" });
+    await page.getByLabel("Card number").fill("4000 0025 0000 3155");
+    authenticate(true);
+    await booking.schedule();
+    await booking.confirmed();
+    const amounts = (status: string) =>
+      [...stripe.intents.values()]
+        .filter((i) => i.amount === 4000 && i.status === status)
+        .map((i) => i.amount);
+    expect(amounts("succeeded")).toEqual([4000]);
+
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    await booking.fillDetails({ name: "Di Cancels", email: "di@example.com" });
+    await page.getByLabel("Card number").fill("4000 0025 0000 3155");
+    authenticate(false);
+    await booking.schedule();
+    await page.getByRole("heading", { name: "Payment failed" }).waitFor();
+    // The abandoned payment can no longer succeed, and its time is free again.
+    expect(amounts("canceled")).toEqual([4000]);
+    await page.context().close();
+  });
+
+  it("shows the price in Arabic as Arabic writes it, the currency where Arabic puts it", async () => {
+    const host = await seed.signUpHost();
+    const type = await seed.createEventType(host, { price: { amount: 2500, currency: "EUR" } });
+    const { page, context: browserContext } = await session.newPage({
+      ...context,
+      locale: "ar",
+      timezoneId: "Asia/Riyadh",
+      viewport: { width: 375, height: 800 },
+    });
+    await browserContext.addCookies([{ name: "language", value: "ar", url: baseURL }]);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${type.slug}`);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    const expected = await page.evaluate(() =>
+      new Intl.NumberFormat("ar", { style: "currency", currency: "EUR" }).format(25),
+    );
+    // Arabic's own format (CLDR's digits for ar, the sign after the amount, a right-to-left mark).
+    expect(expected.startsWith("\u200f")).toBe(true);
+    /** Where the digits and the euro sign of the first visible price are drawn. */
+    const drawn = () =>
+      page.evaluate((text) => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+          const node = walker.currentNode as Text;
+          if (node.data !== text || node.parentElement?.offsetParent === null) continue;
+          const box = (pattern: RegExp) => {
+            const at = node.data.search(pattern);
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + 1);
+            return range.getBoundingClientRect().x;
+          };
+          return { digit: box(/[0-9٠-٩]/), euro: box(/€/) };
+        }
+        return null;
+      }, expected);
+    await page.getByText(expected).first().waitFor();
+    // Read right to left: the amount first (on the right), then its currency.
+    const summary = await drawn();
+    expect(summary).not.toBeNull();
+    expect(summary!.euro).toBeLessThan(summary!.digit);
+
+    await booking.chooseFirstDate();
+    await booking.timeSection().getByRole("button").first().click();
+    await page.getByRole("button", { name: "حجز الحدث" }).waitFor();
+    const details = await drawn();
+    expect(details!.euro).toBeLessThan(details!.digit);
+    await page.screenshot({ path: join(tmpdir(), "payments-price-ar-375.png"), fullPage: true });
+    await browserContext.close();
+  });
+
   it("says a paid type cannot be booked once payments are switched off", async () => {
     const host = await seed.signUpHost();
     const type = await seed.createEventType(host, { price: { amount: 5000, currency: "EUR" } });

@@ -172,6 +172,7 @@ describe("pseudo-locale", () => {
       "/dashboard/teams",
       "/dashboard/settings",
       "/dashboard/settings/password",
+      "/dashboard/webhooks",
     ]) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).first().waitFor();

@@ -51,12 +51,69 @@ describe("loadConfig", () => {
     });
   });
 
+  it("stores media in PostgreSQL unless S3_URL names a bucket, with keys from the URL or the variables", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeNull();
+    const withUrlKeys = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_URL:
+        "https://AKID:se%2Fcret@s3.example.com:9000/media-bucket/slotted/uploads?region=eu-central-1",
+    }).s3;
+    expect(withUrlKeys).toEqual({
+      endpoint: "https://s3.example.com:9000",
+      bucket: "media-bucket",
+      prefix: "slotted/uploads/",
+      region: "eu-central-1",
+      credentials: { accessKeyId: "AKID", secretAccessKey: "se/cret" },
+    });
+    const withVariables = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_URL: "http://127.0.0.1:9000/media",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    }).s3;
+    expect(withVariables).toMatchObject({
+      bucket: "media",
+      prefix: "",
+      region: "us-east-1",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), S3_URL: "https://s3.example.com/b-1" }).s3,
+    ).toMatchObject({ credentials: null });
+  });
+
+  it("refuses an S3_URL without a bucket, with half the keys, and never echoes the secret", () => {
+    const bad = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(bad({ S3_URL: "https://k:topsecret@s3.example.com/" })).toThrow(/bucket/);
+    expect(bad({ S3_URL: "ftp://k:topsecret@s3.example.com/b-1" })).toThrow(ConfigError);
+    expect(bad({ S3_URL: "https://s3.example.com/b-1", S3_ACCESS_KEY_ID: "k" })).toThrow(
+      /together/,
+    );
+    expect(bad({ S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })).toThrow(/S3_URL/);
+    try {
+      loadConfig({ DATA_DIR: dataDir(), S3_URL: "https://k:topsecret@s3.example.com/" });
+    } catch (error) {
+      expect(String(error)).not.toContain("topsecret");
+    }
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, "session-secret"), "utf8").trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+  });
+
+  it("generates an encryption key once, keeps it in DATA_DIR, and refuses a short one", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).encryptionKey;
+    expect(first.length).toBe(32);
+    expect(loadConfig({ DATA_DIR: dir }).encryptionKey.equals(first)).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, ENCRYPTION_KEY: "ab".repeat(32) }).encryptionKey).toEqual(
+      Buffer.alloc(32, 0xab),
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ENCRYPTION_KEY: "short" })).toThrow(/ENCRYPTION_KEY/);
   });
 
   it("says which setting to change when DATA_DIR is not a usable folder", () => {

@@ -38,11 +38,33 @@ export interface Config {
    * (BOOKING_LIMIT_PER_EVENT_TYPE, 300); 0 turns a limit off (load tests).
    */
   bookingLimits: { perIp: number; perEventType: number };
+  /**
+   * The S3-compatible object store new uploads go to (S3_URL), or null: they go to PostgreSQL.
+   * Addressed path-style (`endpoint/bucket/prefix{id}`), which AWS, MinIO, Garage and Ceph
+   * all answer; `credentials` null leaves them to the SDK's default chain (an instance role).
+   */
+  s3: S3Config | null;
   /** The Jitsi Meet server whose rooms JITSI locations get (JITSI_BASE_URL, https://meet.jit.si). */
   jitsiBaseUrl: string;
+  /**
+   * Whether webhooks may target private, loopback and link-local addresses
+   * (WEBHOOK_ALLOW_PRIVATE, off): on, a subscription could reach into the server's own network.
+   */
+  webhookAllowPrivate: boolean;
   sessionSecret: string;
+  /** The AES-256-GCM key of stored calendar credentials (ENCRYPTION_KEY). */
+  encryptionKey: Buffer;
   logLevel: string;
   production: boolean;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  /** Prepended to every object key: "" or a path ending in "/". */
+  prefix: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 /** A configuration value that is wrong; main prints its message as one line and exits. */
@@ -113,19 +135,65 @@ function parseCount(name: string, value: string | null, fallback: number): numbe
   return Number(value);
 }
 
-/** SESSION_SECRET, or one generated on first start and kept in DATA_DIR. */
-function sessionSecret(env: Env, dataDir: string): string {
-  const given = optional(env, "SESSION_SECRET");
-  if (given !== null) {
-    if (given.length < 32) throw new ConfigError("SESSION_SECRET must be at least 32 characters.");
-    return given;
+/**
+ * S3_URL: `https://[key:secret@]host[:port]/bucket[/prefix][?region=…]`. The keys may come
+ * from S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY instead (they win over the URL's).
+ */
+function parseS3(env: Env): S3Config | null {
+  const value = optional(env, "S3_URL");
+  const keyId = optional(env, "S3_ACCESS_KEY_ID");
+  const secret = optional(env, "S3_SECRET_ACCESS_KEY");
+  if ((keyId === null) !== (secret === null)) {
+    throw new ConfigError("Set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together.");
   }
-  const file = join(dataDir, "session-secret");
+  if (value === null) {
+    if (keyId !== null) throw new ConfigError("S3_ACCESS_KEY_ID is set but S3_URL is not.");
+    return null;
+  }
+  // The URL may hold a secret: errors name the variable, never echo the value.
+  let url: URL;
   try {
-    if (existsSync(file)) return readFileSync(file, "utf8").trim();
+    url = new URL(value);
+  } catch {
+    throw new ConfigError("S3_URL is not a valid URL.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError("S3_URL must start with https:// or http://.");
+  }
+  const [bucket = "", ...rest] = url.pathname.split("/").filter((part) => part !== "");
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      "S3_URL must name the bucket as its path, e.g. https://s3.eu-central-1.amazonaws.com/my-bucket.",
+    );
+  }
+  const prefix = rest.length === 0 ? "" : `${rest.map(decodeURIComponent).join("/")}/`;
+  const region = url.searchParams.get("region") ?? "us-east-1";
+  const fromUrl =
+    url.username !== ""
+      ? {
+          accessKeyId: decodeURIComponent(url.username),
+          secretAccessKey: decodeURIComponent(url.password),
+        }
+      : null;
+  const credentials =
+    keyId !== null && secret !== null ? { accessKeyId: keyId, secretAccessKey: secret } : fromUrl;
+  return { endpoint: url.origin, bucket, prefix, region, credentials };
+}
+
+/** A secret kept in DATA_DIR/`file`: read when there, else generated once and written. */
+function keptSecret(dataDir: string, file: string, generate: () => string): string {
+  const path = join(dataDir, file);
+  try {
+    if (existsSync(path)) return readFileSync(path, "utf8").trim();
     mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    const secret = generate();
+    try {
+      writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      // Another process wrote it first: use theirs, so both agree.
+      if ((error as { code?: string }).code !== "EEXIST") throw error;
+      return readFileSync(path, "utf8").trim();
+    }
     return secret;
   } catch (error) {
     // A file where the folder should be, no permission, a read-only disk: say which setting.
@@ -134,6 +202,37 @@ function sessionSecret(env: Env, dataDir: string): string {
       `DATA_DIR ${dataDir} cannot be used (${reason}); set DATA_DIR to a writable directory.`,
     );
   }
+}
+
+/** SESSION_SECRET, or one generated on first start and kept in DATA_DIR. */
+function sessionSecret(env: Env, dataDir: string): string {
+  const given = optional(env, "SESSION_SECRET");
+  if (given !== null) {
+    if (given.length < 32) throw new ConfigError("SESSION_SECRET must be at least 32 characters.");
+    return given;
+  }
+  return keptSecret(dataDir, "session-secret", () => randomBytes(32).toString("base64url"));
+}
+
+/**
+ * ENCRYPTION_KEY (32 bytes as 64 hex digits or base64), or one generated on first start and kept
+ * in DATA_DIR: the AES-256-GCM key of stored calendar credentials. Losing it loses them.
+ */
+function encryptionKey(env: Env, dataDir: string): Buffer {
+  const given =
+    optional(env, "ENCRYPTION_KEY") ??
+    keptSecret(dataDir, "encryption-key", () => randomBytes(32).toString("base64"));
+  const key = /^[0-9a-f]{64}$/i.test(given)
+    ? Buffer.from(given, "hex")
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(given)
+      ? Buffer.from(given, "base64")
+      : null;
+  if (key === null || key.length !== 32) {
+    throw new ConfigError(
+      "ENCRYPTION_KEY must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32).",
+    );
+  }
+  return key;
 }
 
 /** Reads the environment of DESIGN.md's Configuration; throws ConfigError for a wrong value. */
@@ -199,6 +298,13 @@ export function loadConfig(env: Env = process.env): Config {
       ? "https://meet.jit.si"
       : parseUrl("JITSI_BASE_URL", jitsiValue, ["http:", "https:"])
   ).replace(/\/+$/, "");
+  const allowPrivateValue = optional(env, "WEBHOOK_ALLOW_PRIVATE");
+  if (allowPrivateValue !== null && !["0", "1", "true", "false"].includes(allowPrivateValue)) {
+    throw new ConfigError(
+      `WEBHOOK_ALLOW_PRIVATE must be true or false, got "${allowPrivateValue}".`,
+    );
+  }
+  const webhookAllowPrivate = allowPrivateValue === "1" || allowPrivateValue === "true";
   const logLevel = optional(env, "LOG_LEVEL") ?? "info";
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
     throw new ConfigError(
@@ -228,8 +334,11 @@ export function loadConfig(env: Env = process.env): Config {
         300,
       ),
     },
+    s3: parseS3(env),
     jitsiBaseUrl,
+    webhookAllowPrivate,
     sessionSecret: sessionSecret(env, dataDir),
+    encryptionKey: encryptionKey(env, dataDir),
     logLevel,
     production,
   };

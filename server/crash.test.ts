@@ -163,10 +163,10 @@ async function inspect(database: Database) {
             (select count(*)::int from host_busy b where b.event_id = e.id) as busy,
             (select count(*)::int from outbox o
               where o.kind = 'mail' and o.payload->'data'->>'uid' = e.id || '@slotted'
-                and o.payload->'data'->>'role' = 'invitee') as "inviteeMails",
+                and o.purpose is null and o.payload->'data'->>'role' = 'invitee') as "inviteeMails",
             (select count(*)::int from outbox o
               where o.kind = 'mail' and o.payload->'data'->>'uid' = e.id || '@slotted'
-                and o.payload->'data'->>'role' = 'host') as "hostMails"
+                and o.purpose is null and o.payload->'data'->>'role' = 'host') as "hostMails"
        from events e`,
   );
   const attendees = await database.query<{ id: string; event_id: string }>(

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app";
+import { startCalendarWorker } from "./calendars/calendarWorker";
+import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { expiredRequestSweeper } from "./commands/expiredRequestSweeper";
 import { ConfigError, loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/database";
@@ -9,6 +11,8 @@ import { migrate } from "./db/migrate";
 import { startOutboxWorker } from "./mail/outboxWorker";
 import { startPaymentWorker } from "./payments/paymentWorker";
 import { paymentGatewayOf } from "./payments/stripeGateway";
+import { uploadMediaOf } from "./uploads/uploadMedia";
+import { startWebhookWorker } from "./webhooks/webhookWorker";
 
 function fail(message: string): never {
   console.error(`slotted: ${message}`);
@@ -60,6 +64,7 @@ export async function main(): Promise<void> {
   if (database.engine === "pglite") await migrate(database);
   const deps = { config, database, clock: () => new Date() };
   const app = await buildApp(deps);
+  await moveDiskUploads(deps, app.log);
   // Unanswered booking requests expire at their start, freeing their time.
   const sweep = () =>
     expiredRequestSweeper(database.db, { publicUrl: config.publicUrl, now: deps.clock() });
@@ -96,9 +101,26 @@ export async function main(): Promise<void> {
           database,
           gateway,
           publicUrl: config.publicUrl,
+          secret: config.sessionSecret,
           clock: deps.clock,
           log: app.log,
         });
+  // Webhook deliveries go out whether or not mail does.
+  const webhookWorker = startWebhookWorker({
+    database,
+    publicUrl: config.publicUrl,
+    clock: deps.clock,
+    allowPrivate: config.webhookAllowPrivate,
+    log: app.log,
+  });
+  // Reads connected calendars for busy time and writes bookings into them.
+  const calendarWorker = startCalendarWorker({
+    database,
+    encryptionKey: config.encryptionKey,
+    publicUrl: config.publicUrl,
+    clock: deps.clock,
+    log: app.log,
+  });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -109,6 +131,8 @@ export async function main(): Promise<void> {
     if (sweepTimer) clearInterval(sweepTimer);
     await outboxWorker?.stop();
     await paymentWorker?.stop();
+    await webhookWorker.stop();
+    await calendarWorker.stop();
     await database.close();
     process.exit(0);
   };
@@ -127,6 +151,33 @@ export async function main(): Promise<void> {
   if (!config.smtpUrl) app.log.warn(unsentMailNotice(config));
   // Plain, not a log record: the one line a person starting it looks for.
   console.log(`Slotted is ready: ${config.publicUrl}`);
+}
+
+/**
+ * Uploads from before media left the local disk move to PostgreSQL or S3 at start. A failure
+ * (the object store unreachable) is logged and retried at the next start; it stops nothing.
+ */
+async function moveDiskUploads(
+  deps: { config: ReturnType<typeof loadConfig>; database: Database },
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+): Promise<void> {
+  try {
+    const { db } = deps.database;
+    const media = uploadMediaOf(deps.config, db);
+    const { moved, missing } = await diskUploadMigrator(db, media, deps.config.dataDir);
+    if (moved > 0) log.info({ moved }, `moved uploads from ${deps.config.dataDir}/uploads`);
+    if (missing.length > 0) {
+      log.warn(
+        { missing: missing.length },
+        `uploads stored on disk before are not in ${deps.config.dataDir}/uploads; start a server with the DATA_DIR that holds them to move them`,
+      );
+    }
+  } catch (error) {
+    log.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      "could not move uploads from the data directory; retrying at the next start",
+    );
+  }
 }
 
 /** Said once at start without SMTP_URL, so nobody waits for mail that is only queued. */

@@ -1,4 +1,5 @@
 import { readCookie } from "../lib/readCookie";
+import { takeEarlyResponse } from "./earlyRequests";
 
 /** Messages per form field, as in a 422 response's `errors` map. */
 export type FieldErrors = Record<string, string[]>;
@@ -55,13 +56,16 @@ async function request<T>(
 
   let response: Response;
   try {
-    response = await fetch(basePath + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal,
-    });
+    // A booking page's first calls may already be on their way (app/early.ts).
+    const early = method === "GET" ? takeEarlyResponse(path) : undefined;
+    response = await (early ??
+      fetch(basePath + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "same-origin",
+        signal,
+      }));
   } catch (error) {
     // A cancelled query must reach TanStack Query as the AbortError it raised.
     if (signal?.aborted) throw error;

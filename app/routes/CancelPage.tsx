@@ -6,18 +6,22 @@ import { publicApi } from "../api/publicApi";
 import { setQueryData, usePublicQuery } from "../api/publicQuery";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
+import { CheckboxField } from "../components/CheckboxField";
 import { FocusHeading } from "../components/FocusHeading";
 import { LoadingIndicator } from "../components/LoadingIndicator";
+import { SelectField } from "../components/SelectField";
 import { CancelledNotice } from "../features/booking/CancelledNotice";
 import { type EventView, fetchEventView, fetchInvitee } from "../features/booking/eventView";
 import { formatPrice } from "../features/booking/formatters";
 import { InviteeChangeNotice, inviteeChangeState } from "../features/booking/InviteeChangeNotice";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { ReasonField } from "../features/booking/ReasonField";
+import { SeriesDates } from "../features/booking/SeriesDates";
 import { postToParent } from "../features/embed/embedded";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useParams } from "../router/navigation";
+import { notify, useAppState } from "../state/appState";
 import { FailedQueryPage } from "./FailedQueryPage";
 
 interface CancelData {
@@ -36,6 +40,7 @@ interface CancelData {
 export function CancelPage() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const timeZone = useAppState((state) => state.timeZone);
   const { slug = "", usertoken } = useParams();
   const key = ["cancel", slug] as const;
   const query = usePublicQuery<CancelData>({
@@ -61,6 +66,9 @@ export function CancelPage() {
     },
   });
   const [reason, setReason] = useState("");
+  // A series: which of its meetings, and whether the later ones go too.
+  const [occurrence, setOccurrence] = useState<string>();
+  const [following, setFollowing] = useState(false);
   const [alert, setAlert] = useState<string>();
   const [pending, setPending] = useState(false);
   const done = query.data?.event.status === "CANCELLED" || query.data?.attendeeCancelled;
@@ -75,7 +83,18 @@ export function CancelPage() {
     return <FailedQueryPage error={query.error} />;
   }
   const { event, inviteeName, attendeeCancelled, payment } = query.data;
-  const cancelled = event.status === "CANCELLED" || attendeeCancelled;
+  const upcoming =
+    event.series?.occurrences.filter(
+      (o) => o.status !== "CANCELLED" && Date.parse(o.start) > Date.now(),
+    ) ?? [];
+  // A series is done when none of its meetings is left to cancel.
+  const cancelled = event.series
+    ? upcoming.length === 0
+    : event.status === "CANCELLED" || attendeeCancelled;
+  const chosen =
+    upcoming.find((o) => o.uuid === occurrence) ??
+    upcoming.find((o) => o.uuid === event.uuid) ??
+    upcoming[0];
   // The invitee (their link's token) within the event type's settings; a host always can.
   const until = event.inviteeChanges.cancelUntil;
   const state = usertoken ? inviteeChangeState(until, Date.now()) : "OPEN";
@@ -85,10 +104,26 @@ export function CancelPage() {
     setPending(true);
     setAlert(undefined);
     try {
+      // A host names the occurrence itself; an invitee's link names theirs, and the body another.
+      const series = event.series && chosen ? { following } : {};
+      const target = event.series && chosen && !usertoken ? chosen.uuid : slug;
+      const other =
+        event.series && chosen && usertoken && chosen.uuid !== event.uuid
+          ? { occurrence: chosen.uuid }
+          : {};
       const answer = await publicApi.put<{ event: EventView; eventCancelled: boolean }>(
-        `/event/uuid/${encodeURIComponent(slug)}/cancel`,
-        { cancellation_reason: reason.trim(), ...(usertoken ? { token: usertoken } : {}) },
+        `/event/uuid/${encodeURIComponent(target)}/cancel`,
+        {
+          cancellation_reason: reason.trim(),
+          ...(usertoken ? { token: usertoken } : {}),
+          ...series,
+          ...other,
+        },
       );
+      setOccurrence(undefined);
+      setFollowing(false);
+      // The page stays on the series while meetings are left: say that this one went.
+      if (answer.event.series) notify(t("cancel.done"));
       setQueryData<CancelData>(key, {
         event: answer.event,
         inviteeName,
@@ -111,6 +146,7 @@ export function CancelPage() {
       {cancelled ? <p className="text-gray-700">{t("cancel.done")}</p> : null}
       {cancelled ? <CancelledNotice event={event} /> : null}
       <MeetingDetails event={event} invitee={inviteeName} cancelled={cancelled} />
+      {event.series ? <SeriesDates series={event.series} /> : null}
       {cancelled || !usertoken ? null : (
         <InviteeChangeNotice change="cancel" state={state} until={until} start={event.start} />
       )}
@@ -127,6 +163,28 @@ export function CancelPage() {
                 ),
               })}
             </p>
+          ) : null}
+          {event.series && chosen ? (
+            <>
+              <SelectField
+                label={t("cancel.occurrence")}
+                options={upcoming.map((o) => ({
+                  value: o.uuid,
+                  label: new Intl.DateTimeFormat(locale, {
+                    dateStyle: "full",
+                    timeStyle: "short",
+                    timeZone,
+                  }).format(new Date(o.start)),
+                }))}
+                value={chosen.uuid}
+                onChange={(change) => setOccurrence(change.target.value)}
+              />
+              <CheckboxField
+                label={t("cancel.following")}
+                checked={following}
+                onChange={setFollowing}
+              />
+            </>
           ) : null}
           <ReasonField label={t("cancel.reason")} value={reason} onChange={setReason} />
           <Button type="submit" disabled={pending} className="self-start">

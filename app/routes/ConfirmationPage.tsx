@@ -9,6 +9,7 @@ import { type EventView, fetchEventView, fetchInvitee } from "../features/bookin
 import { ManageLinks } from "../features/booking/ManageLinks";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
 import { RedirectCountdown } from "../features/booking/RedirectCountdown";
+import { SeriesDates } from "../features/booking/SeriesDates";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
 import { FailedQueryPage } from "./FailedQueryPage";
@@ -87,6 +88,7 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
         <p className="text-gray-700">{t("confirmation.approvalSent")}</p>
       ) : null}
       <MeetingDetails event={event} invitee={inviteeName} showFormer />
+      {event.series ? <SeriesDates series={event.series} /> : null}
       {event.status === "CONFIRMED" ? (
         <AddToCalendar links={event.calendarLinks} attendee={calendarAttendee} />
       ) : null}

@@ -7,6 +7,7 @@ import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
 import { durationLabel } from "../features/booking/durationLabel";
 import { HostAvatars } from "../features/booking/HostAvatars";
 import { postToParent } from "../features/embed/embedded";
+import { PageBlocks } from "../features/profile/PageBlocks";
 import { useShowProfileOf } from "../features/profile/pageProfile";
 import { profilePageQuery } from "../features/profile/profilePageApi";
 import { useIntlLocale } from "../i18n/useIntlLocale";
@@ -15,7 +16,10 @@ import { Link } from "../router/Link";
 import { useParams } from "../router/navigation";
 import { FailedQueryPage } from "./FailedQueryPage";
 
-/** `/{username}`: the host's (or team's) avatar, name, welcome message and event types as cards. */
+/**
+ * `/{username}`: the host's (or team's) avatar, name and welcome message, then the blocks of
+ * their page, or their event types as cards when they never built one.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
@@ -46,9 +50,16 @@ export function ProfilePage() {
     return <FailedQueryPage error={query.error} />;
   }
   const { page } = data;
+  const handleBlockClick = (blockId: string) =>
+    sendPageAnalytics(
+      { publicId: page.slug, action: "component_clicked", componentId: blockId },
+      true,
+    );
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 bg-white p-5 shadow-sm sm:rounded-2xl sm:p-10">
+    <div
+      className={`mx-auto flex w-full ${page.blocks !== null ? "max-w-4xl" : "max-w-3xl"} flex-col gap-6 bg-white p-5 shadow-sm sm:rounded-2xl sm:p-10`}
+    >
       <header className="flex flex-col items-center gap-3 text-center">
         <HostAvatars
           size="lg"
@@ -63,7 +74,9 @@ export function ProfilePage() {
           </UserText>
         ) : null}
       </header>
-      {page.eventTypes.length === 0 ? (
+      {page.blocks !== null ? (
+        <PageBlocks blocks={page.blocks} onBlockClick={handleBlockClick} />
+      ) : page.eventTypes.length === 0 ? (
         <p className="text-center text-gray-600">{t("profile.noEventTypes")}</p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.eventTypes")}>

@@ -75,12 +75,3 @@ export type RouteName = ClientRouteName;
 
 /** Routes that belong to the host's side of the product, not to an invitee's public page. */
 export const hostRouteNames: ReadonlySet<RouteName> = new Set(["home", "dashboard"]);
-
-/** Routes of the booking page, whose data main.tsx fetches before the page renders. */
-export const bookingRouteNames: ReadonlySet<RouteName> = new Set([
-  "booking",
-  "bookingHost",
-  "sharedLink",
-  "sharedLinkHost",
-  "singleUseLink",
-]);

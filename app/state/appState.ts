@@ -1,10 +1,15 @@
 import type { CalendarType } from "../../core/i18n/intlLocale";
-import { timeZoneAliases } from "../../core/time/timeZoneAliases";
-import { browserTimeZone } from "../lib/browserTimeZone";
 import { readCookie } from "../lib/readCookie";
 import { writeCookie } from "../lib/writeCookie";
 import { createStore, useStore } from "./createStore";
 import { parseTimeFormat, type TimeFormat } from "./publicProfile";
+import {
+  calendarTypeCookie,
+  parseCalendarType,
+  timeZoneCookie,
+  visitorCalendarType,
+  visitorTimeZone,
+} from "./visitorSettings";
 
 export interface Toast {
   id: number;
@@ -32,36 +37,26 @@ export interface AppState {
 
 export type { CalendarType };
 
-/** The calendar type a `calendar_type` cookie value names; Gregorian for anything else. */
-export function parseCalendarType(value: string | undefined): CalendarType {
-  return value === "persian" ? "persian" : "gregorian";
-}
+export { parseCalendarType };
 
 const timeFormatCookie = "time_format";
-const timeZoneCookie = "time_zone";
-const calendarTypeCookie = "calendar_type";
 const clockTickMs = 10_000;
 const year = 365 * 24 * 3600;
 // Mobile means narrower than the lg breakpoint, 1024 px (spec §9).
 const mobileQuery = "(max-width: 1023.98px)";
 
-// Browsers (ICU) still report some zones by their old names, e.g. Asia/Calcutta.
-const currentZoneName = (zone: string) => timeZoneAliases[zone] ?? zone;
-
 function initialState(): AppState {
   const hasWindow = typeof window !== "undefined";
   return {
     serverDate: Date.now(),
-    timeZone: currentZoneName(
-      readCookie(timeZoneCookie) || (hasWindow ? browserTimeZone() : "Europe/Berlin"),
-    ),
+    timeZone: visitorTimeZone(),
     timeFormat: parseTimeFormat(readCookie(timeFormatCookie)) ?? 24,
     toasts: [],
     loading: 0,
     device: hasWindow && window.matchMedia?.(mobileQuery).matches ? "mobile" : "desktop",
     gtagLoaded: false,
     pixelLoaded: false,
-    calendarType: parseCalendarType(readCookie(calendarTypeCookie)),
+    calendarType: visitorCalendarType(),
   };
 }
 

@@ -40,6 +40,8 @@ export const hostBookingSchema = z.object({
   ...eventSummaryShape,
   cancellationReason: z.string().nullable(),
   rescheduleReason: z.string().nullable(),
+  /** The recurring series the event is an occurrence of; null: a single meeting. */
+  seriesId: z.uuid().nullable(),
   eventType: z.object({
     id: z.uuid(),
     title: z.string(),

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { APPROVAL_SCOPES } from "../booking/needsApproval";
 import { EVENT_KINDS } from "../eventTypes/eventKinds";
 import { QUESTION_TYPES, REFUND_POLICIES } from "../eventTypes/eventTypeSchema";
+import { REMINDER_RECIPIENTS } from "../eventTypes/reminderLimits";
 import { issueMessage } from "../issueMessage";
 
 export {
@@ -100,6 +102,16 @@ export const eventTypeResponseSchema = z.object({
   requiresApproval: z.boolean(),
   /** Minutes before the start an unanswered request expires (0: at the start). */
   approvalDeadline: z.number(),
+  /** Reminder mails before the start; minutes are elapsed time. */
+  reminders: z.array(z.object({ minutesBefore: z.number(), to: z.enum(REMINDER_RECIPIENTS) })),
+  /** The host's extra text in every reminder ("" for none). */
+  reminderText: z.string(),
+  /** The mail to the invitee after the end, or null. */
+  followUp: z.object({ minutesAfter: z.number(), text: z.string() }).nullable(),
+  /** With requiresApproval: whose bookings wait for it. */
+  approvalScope: z.enum(APPROVAL_SCOPES),
+  /** A weekly series invitees may book (every N weeks, up to N occurrences); null: none. */
+  recurrence: z.object({ everyWeeks: z.number(), maxOccurrences: z.number() }).nullable(),
   sharedLink: z.string().nullable(),
   /** Where invitees book it: /{username}/{slug}, or /C|R|F/{sharedLink} for team kinds. */
   url: z.string().nullable(),

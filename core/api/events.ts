@@ -96,6 +96,15 @@ export const bookingResponseSchema = z.object({
   }),
   action: actionSchema.optional(),
   checkout: z.boolean().optional(),
+  /** A recurring booking: the series' id and every occurrence (the first is `event`). */
+  series: z
+    .object({
+      id: z.uuid(),
+      occurrences: z.array(
+        z.object({ uuid: z.uuid(), start: z.string(), end: z.string(), attendee: z.uuid() }),
+      ),
+    })
+    .optional(),
 });
 
 /** The body of `POST /api/event/verify-email`. */
@@ -141,6 +150,24 @@ export const eventViewSchema = z.object({
     path: z.string().nullable(),
   }),
   seats: z.object({ total: z.number(), taken: z.number() }).nullable(),
+  /**
+   * An occurrence of a weekly series: the series' id and all its occurrences by start
+   * (cancelled ones too); an occurrence cannot be rescheduled, only cancelled. Null: a single
+   * meeting.
+   */
+  series: z
+    .object({
+      id: z.uuid(),
+      occurrences: z.array(
+        z.object({
+          uuid: z.uuid(),
+          start: z.string(),
+          end: z.string(),
+          status: z.enum(EVENT_STATUSES),
+        }),
+      ),
+    })
+    .nullable(),
   /**
    * Until when the invitee may cancel / reschedule online (ISO instant), or null when the event
    * type does not let invitees do it at all; the host always can.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventTypeSummaryShape, priceResponseSchema } from "./eventTypes";
+import { publicBlockSchema } from "./pages";
 
 /** The Profile settings a public page needs (spec §3); nothing the host keeps private. */
 export const publicProfileSchema = z.object({
@@ -41,6 +42,11 @@ export const profilePageResponseSchema = z.object({
     welcomeMessage: z.string().nullable(),
     socials: z.record(z.string(), z.string()),
     eventTypes: z.array(eventTypeCardSchema),
+    /**
+     * The page's visible blocks in reading order, or null when the owner never saved a page
+     * built from blocks: then the page lists the event types.
+     */
+    blocks: z.array(publicBlockSchema).nullable(),
   }),
   profile: publicProfileSchema,
 });

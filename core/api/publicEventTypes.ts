@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APPROVAL_SCOPES } from "../booking/needsApproval";
 import { REFUND_POLICIES } from "../eventTypes/eventTypeSchema";
 import { publicHostSchema } from "./events";
 import {
@@ -57,6 +58,19 @@ export const publicEventTypeFieldsSchema = z.object({
       refundPolicy: z.enum(REFUND_POLICIES),
       refundHours: z.number().nullable(),
     })
+    .nullable()
+    .optional(),
+  /**
+   * Whose bookings wait for the host's approval, so the page can say so before the invitee
+   * submits: the scope, and for OUTSIDE_DOMAIN the hosts' email domains. Null: nobody's.
+   */
+  approval: z
+    .object({ scope: z.enum(APPROVAL_SCOPES), hostDomains: z.array(z.string()) })
+    .nullable()
+    .optional(),
+  /** A weekly series the invitee may book (every N weeks, up to N meetings); null: none. */
+  recurrence: z
+    .object({ everyWeeks: z.number(), maxOccurrences: z.number() })
     .nullable()
     .optional(),
   /** The spec's form options (first and last name, salutation); this server never sets them yet. */

@@ -16,6 +16,13 @@ const tokenField = z.string().trim().min(1).max(200);
 export const cancelRequestSchema = z.object({
   cancellation_reason: z.preprocess((v) => v ?? "", reasonField),
   token: tokenField.optional(),
+  /** An occurrence of a recurring series: cancel it and every later occurrence too. */
+  following: z.boolean().default(false),
+  /**
+   * The invitee of a series: the occurrence (event uuid) to cancel, when not the one their link
+   * names; the link's token works for every occurrence of the series.
+   */
+  occurrence: z.uuid({ error: issueMessage("booking.notFound") }).optional(),
 });
 
 /** The body of `POST /api/bookings/{uuid}/decline`: the host's optional reason, told to the invitee. */

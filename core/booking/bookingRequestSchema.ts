@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, LANGUAGES } from "../accounts/accountSchemas";
 import { QUESTION_ID_MAX } from "../eventTypes/eventTypeSchema";
+import { RECURRENCE_OCCURRENCES_MAX } from "../eventTypes/recurrenceLimits";
 import { issueMessage } from "../issueMessage";
 import { isEmailAddress } from "../validation/emailAddress";
 import { isSupportedInstant, UNSUPPORTED_DATE_MESSAGE } from "../validation/supportedDates";
@@ -131,6 +132,10 @@ export const bookingRequestSchema = z
     emailCode: z.preprocess(blankAsAbsent, z.string().trim().max(20).optional()),
     // The routing form response the booking page was opened from (its c__routing_response).
     routingResponseId: z.preprocess(blankAsAbsent, z.uuid().optional()),
+    // A paid type's terms: true when the invitee ticked "I accept the payment terms".
+    paymentTermsAccepted: z.boolean({ error: issueMessage("general.useTrueOrFalse") }).optional(),
+    /** A recurring event type: how many occurrences of the weekly series, from `start`. */
+    occurrences: z.number().int().min(1).max(RECURRENCE_OCCURRENCES_MAX).optional(),
   })
   .superRefine((request, ctx) => {
     if (request.name === undefined && (!request.firstName || !request.lastName)) {

@@ -44,6 +44,24 @@ function fieldsOf(run: () => unknown): Record<string, unknown[]> {
 }
 
 describe("validateBookingRequest", () => {
+  it("needs a paid type's payment terms accepted, and only a paid type's", () => {
+    const paid = { ...rules, priceAmount: 2500, paymentTerms: "Paid in advance." };
+    expect(fieldsOf(() => validateBookingRequest(paid, request()))).toEqual({
+      paymentTermsAccepted: [message("payment.acceptTerms")],
+    });
+    expect(
+      fieldsOf(() => validateBookingRequest(paid, request({ paymentTermsAccepted: false }))),
+    ).toEqual({ paymentTermsAccepted: [message("payment.acceptTerms")] });
+    expect(() =>
+      validateBookingRequest(paid, request({ paymentTermsAccepted: true })),
+    ).not.toThrow();
+    // Terms left from a price since removed bind nobody; a price without terms asks nothing.
+    const free = { ...rules, priceAmount: null, paymentTerms: "Paid in advance." };
+    expect(() => validateBookingRequest(free, request())).not.toThrow();
+    const noTerms = { ...rules, priceAmount: 2500, paymentTerms: null };
+    expect(() => validateBookingRequest(noTerms, request())).not.toThrow();
+  });
+
   it("returns the details in stored form", () => {
     const details = validateBookingRequest(
       rules,

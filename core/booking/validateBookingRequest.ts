@@ -15,6 +15,11 @@ export interface BookableRules {
   durations: readonly number[];
   locations: readonly EventLocation[];
   questions: readonly Question[];
+  /** A paid type's terms, which the invitee must accept; null when free or without terms. */
+  paymentTerms?: string | null;
+  priceAmount?: number | null;
+  /** The weekly series an invitee may book; null or absent: single meetings only. */
+  recurrence?: { everyWeeks: number; maxOccurrences: number } | null;
 }
 
 export type { AnswerValue };
@@ -34,6 +39,8 @@ export interface BookingDetails {
   answers: Record<string, AnswerValue>;
   language: string;
   timeZone: string;
+  /** Occurrences of the weekly series from `start` (1: a single meeting). */
+  occurrences: number;
 }
 
 /**
@@ -56,6 +63,14 @@ export function validateBookingRequest(
   const duration = request.duration ?? rules.duration;
   if (!rules.durations.includes(duration)) fail("duration", message("fields.selectOption"));
 
+  const occurrences = request.occurrences ?? 1;
+  const recurrence = rules.recurrence ?? null;
+  if (occurrences > 1 && recurrence === null) {
+    fail("occurrences", message("booking.notRecurring"));
+  } else if (recurrence !== null && occurrences > recurrence.maxOccurrences) {
+    fail("occurrences", message("booking.occurrencesRange", { max: recurrence.maxOccurrences }));
+  }
+
   let phone: string | null = null;
   if (request.phone !== undefined) {
     const checked = checkPhone(request.phone, normalizePhone);
@@ -74,6 +89,11 @@ export function validateBookingRequest(
   }
   // fromEntries defines own properties: no key (not even __proto__) reaches a prototype.
   const answers: Record<string, AnswerValue> = Object.fromEntries(checkedAnswers);
+
+  // The checkbox is the client's; the server is where accepting the terms is actually required.
+  if (rules.priceAmount != null && rules.paymentTerms && request.paymentTermsAccepted !== true) {
+    fail("paymentTermsAccepted", message("payment.acceptTerms"));
+  }
 
   const first = Object.values(errors)[0]?.[0];
   if (first !== undefined) throw new DomainError("VALIDATION", first, errors);
@@ -95,5 +115,6 @@ export function validateBookingRequest(
     answers,
     language: request.language,
     timeZone,
+    occurrences,
   };
 }

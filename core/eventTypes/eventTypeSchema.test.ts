@@ -27,3 +27,39 @@ describe("question ids", () => {
     }
   });
 });
+
+describe("recurrence", () => {
+  const issues = (extra: Record<string, unknown>) => {
+    const result = eventTypeSchema.safeParse({
+      ...base,
+      recurrence: { everyWeeks: 2, maxOccurrences: 6 },
+      ...extra,
+    });
+    return result.success ? [] : result.error.issues.map((i) => [i.path.join("."), i.message]);
+  };
+
+  it("takes a weekly series on its own and refuses it with seats, a price or approval", () => {
+    expect(issues({})).toEqual([]);
+    expect(issues({ kind: "GROUP", seats: 5 })).toEqual([
+      ["recurrence", issueMessage("eventTypes.recurrenceNoSeats")],
+    ]);
+    expect(issues({ price: { amount: 1000, currency: "EUR" } })).toEqual([
+      ["recurrence", issueMessage("eventTypes.recurrenceNoPrice")],
+    ]);
+    expect(issues({ requiresApproval: true })).toEqual([
+      ["recurrence", issueMessage("eventTypes.recurrenceNoApproval")],
+    ]);
+  });
+
+  it("keeps the interval and the count within their limits", () => {
+    expect(issues({ recurrence: { everyWeeks: 5, maxOccurrences: 4 } })[0]?.[0]).toBe(
+      "recurrence.everyWeeks",
+    );
+    expect(issues({ recurrence: { everyWeeks: 1, maxOccurrences: 1 } })[0]?.[0]).toBe(
+      "recurrence.maxOccurrences",
+    );
+    expect(issues({ recurrence: { everyWeeks: 1, maxOccurrences: 53 } })[0]?.[0]).toBe(
+      "recurrence.maxOccurrences",
+    );
+  });
+});

@@ -1,6 +1,14 @@
 import { z } from "zod";
+import { APPROVAL_SCOPES } from "../booking/needsApproval";
 import { issueMessage } from "../issueMessage";
 import { EVENT_KINDS, TEAM_KINDS } from "./eventKinds";
+import { RECURRENCE_EVERY_WEEKS_MAX, RECURRENCE_OCCURRENCES_MAX } from "./recurrenceLimits";
+import {
+  DEFAULT_REMINDERS,
+  followUpSchema,
+  remindersSchema,
+  reminderTextSchema,
+} from "./reminderSettings";
 import { EVENT_DESCRIPTION_MAX, EVENT_SLUG_MAX, EVENT_TITLE_MAX } from "./textLimits";
 
 export { EVENT_KINDS, type EventKind, TEAM_KINDS } from "./eventKinds";
@@ -223,6 +231,22 @@ const baseShape = {
   rescheduleNotice: minutes(60 * 24 * 365),
   requiresApproval: z.boolean(),
   approvalDeadline: minutes(60 * 24 * 30),
+  /** Mails before the start: `[{ minutesBefore, to: "invitee" | "invitee_and_host" }]`. */
+  reminders: remindersSchema,
+  /** The host's extra text in every reminder. */
+  reminderText: reminderTextSchema,
+  /** A mail to the invitee after the end, with the host's text; null: none. */
+  followUp: followUpSchema,
+  /** With requiresApproval: whose bookings wait (everyone, free-mail or outside-domain invitees). */
+  approvalScope: z.enum(APPROVAL_SCOPES),
+  /** A weekly series the invitee may book: every N weeks, up to N occurrences; null: none. */
+  recurrence: z
+    .object({
+      everyWeeks: z.number().int().min(1).max(RECURRENCE_EVERY_WEEKS_MAX),
+      maxOccurrences: z.number().int().min(2).max(RECURRENCE_OCCURRENCES_MAX),
+    })
+    .strict()
+    .nullable(),
 };
 
 /** Every field with the defaults a new event type gets; cross-field rules are below. */
@@ -262,6 +286,11 @@ export const eventTypeFields = z.object({
   rescheduleNotice: baseShape.rescheduleNotice.default(0),
   requiresApproval: baseShape.requiresApproval.default(false),
   approvalDeadline: baseShape.approvalDeadline.default(0),
+  reminders: baseShape.reminders.default(() => DEFAULT_REMINDERS.map((r) => ({ ...r }))),
+  reminderText: baseShape.reminderText.default(""),
+  followUp: baseShape.followUp.default(null),
+  approvalScope: baseShape.approvalScope.default("EVERYONE"),
+  recurrence: baseShape.recurrence.default(null),
 });
 
 /** The checks that look at several fields at once, by kind. */
@@ -301,6 +330,13 @@ export const eventTypeSchema = eventTypeFields.superRefine((type, ctx) => {
   }
   if (type.refundPolicy === "FULL_BEFORE" && type.refundHours === null) {
     issue("refundHours", issueMessage("general.required"));
+  }
+  // A series is written whole or not at all: seats, a payment hold and an approval per
+  // occurrence would each let part of it stand.
+  if (type.recurrence !== null) {
+    if (type.kind === "GROUP") issue("recurrence", issueMessage("eventTypes.recurrenceNoSeats"));
+    if (type.price !== null) issue("recurrence", issueMessage("eventTypes.recurrenceNoPrice"));
+    if (type.requiresApproval) issue("recurrence", issueMessage("eventTypes.recurrenceNoApproval"));
   }
 });
 export type EventTypeInput = z.infer<typeof eventTypeSchema>;

@@ -43,6 +43,14 @@ export class BookingPage {
       await this.page.getByLabel("Email", { exact: true }).fill(fields.email);
   }
 
+  /** A recurring event type: how many meetings of the series; returns the dates listed. */
+  async chooseOccurrences(count: number): Promise<string[]> {
+    await this.page.getByLabel("Number of meetings").selectOption(String(count));
+    const dates = this.page.locator("[data-field=occurrences] ol li");
+    await dates.nth(count - 1).waitFor();
+    return dates.allTextContents();
+  }
+
   async schedule() {
     await this.page.getByRole("button", { name: "Schedule event" }).click();
   }

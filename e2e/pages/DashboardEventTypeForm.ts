@@ -43,6 +43,20 @@ export class DashboardEventTypeForm {
     }
   }
 
+  /** The reminders and follow-up section. */
+  reminders() {
+    return this.page
+      .locator("section")
+      .filter({ has: this.page.getByRole("heading", { name: "Reminders and follow-up" }) });
+  }
+
+  /** Reminder `number` (1-based) of the reminders section. */
+  reminder(number: number) {
+    return this.reminders()
+      .getByRole("listitem")
+      .filter({ has: this.page.getByRole("heading", { name: `Reminder ${number}`, exact: true }) });
+  }
+
   async create() {
     await this.page.getByRole("button", { name: "Create event type" }).click();
     await this.page.waitForURL(/\/dashboard\/event-types\/[0-9a-f-]{36}$/);

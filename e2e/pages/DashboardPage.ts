@@ -79,7 +79,18 @@ export class DashboardPage {
     return this.page.getByRole("navigation", { name: "Dashboard" });
   }
 
-  async go(section: "Home" | "Event types" | "Availability" | "Bookings" | "Teams" | "Settings") {
+  async go(
+    section:
+      | "Home"
+      | "Event types"
+      | "Availability"
+      | "Calendars"
+      | "Bookings"
+      | "Teams"
+      | "Webhooks"
+      | "Insights"
+      | "Settings",
+  ) {
     await this.nav().getByRole("link", { name: section, exact: true }).click();
     await this.page.getByRole("heading", { level: 1 }).waitFor();
   }

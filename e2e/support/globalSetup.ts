@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
       STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
       STRIPE_API_URL: stripe.url,
       STRIPE_JS_URL: `${stripe.url}/v3/`,
+      // The webhook tests' receivers listen on loopback.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

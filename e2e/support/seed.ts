@@ -187,7 +187,12 @@ export function seeder(baseUrl: string) {
     async mailbox() {
       const response = await fetch(`${baseUrl}/dev/mailbox.json`);
       const { mails } = (await response.json()) as {
-        mails: { to: string | null; subject: string | null; text: string | null }[];
+        mails: {
+          to: string | null;
+          subject: string | null;
+          text: string | null;
+          ics?: string | null;
+        }[];
       };
       return mails;
     },

@@ -50,6 +50,7 @@ export async function loadAvailabilityInput(
     countAttendees: selected.kind === "GROUP",
     excludeEventId: options.excludeEventId ?? null,
     leavingEventId: options.leavingEventId ?? null,
+    now,
   });
 
   return {

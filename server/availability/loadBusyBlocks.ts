@@ -11,7 +11,18 @@ export interface BusyOptions {
   excludeEventId?: string | null;
   /** GROUP: an attendee moving out of this event frees one seat; the others still hold it. */
   leavingEventId?: string | null;
+  /**
+   * The clock, to apply a host's choice of treating their whole horizon as busy while a calendar
+   * connection has failed for over an hour; without it that choice is not applied.
+   */
+  now?: Date;
 }
+
+/** The eventId of busy time read from a host's calendars (matches no meeting). */
+export const EXTERNAL_BUSY = "external";
+
+/** How long a connection may fail before a host's "treat as busy" choice applies. */
+export const FAILURE_GRACE_MS = 3_600_000;
 
 const epochMs = (value: SQL) => sql`date_part('epoch', ${value}) * 1000`;
 
@@ -35,7 +46,10 @@ export interface HostTime {
 /**
  * The busy blocks of `hostIds` whose time (event plus buffers) overlaps [from, to) (epoch ms), and
  * their out-of-office periods touching the host-local dates around it (a day either side), in
- * one query, by host: the timetable's cost is its round trips. Only active events block:
+ * one query, by host: the timetable's cost is its round trips. Busy time synced from the host's
+ * calendars (calendar_busy) comes in the same query as blocks of no event type; a connection
+ * whose host chose BLOCK and that has failed for over an hour makes the whole window busy.
+ * Only active events block:
  * host_busy holds rows for those alone, and the status filter keeps it so should a row outlive
  * its event's cancellation.
  */
@@ -62,7 +76,21 @@ export async function loadHostTime(
   // are found through the GiST index of the exclusion constraint; the lateral OFFSET 0 keeps the
   // event lookups on the primary key whatever the statistics say, so events outside the window
   // are never read.
-  const result = await db.execute<{ kind: "busy" | "away"; hostId: string; blocks: string }>(sql`
+  const range = sql`tstzrange(${new Date(from).toISOString()}::timestamptz,
+        ${new Date(to).toISOString()}::timestamptz, '[)')`;
+  const failing = options.now
+    ? sql`union all
+    select 'down', c.user_id, '' from calendar_connections c
+    where c.user_id = any(string_to_array(${hostIds.join(",")}, ',')::uuid[])
+      and c.on_failure = 'BLOCK'
+      and c.failing_since <= ${new Date(options.now.getTime() - FAILURE_GRACE_MS).toISOString()}::timestamptz
+    group by c.user_id`
+    : sql``;
+  const result = await db.execute<{
+    kind: "busy" | "away" | "external" | "down";
+    hostId: string;
+    blocks: string;
+  }>(sql`
     select 'busy' as "kind", hb.host_id as "hostId", string_agg(concat_ws(',', e.id, e.event_type_id,
       ${epochMs(sql`e.start_at`)}, ${epochMs(sql`e.end_at`)},
       ${epochMs(sql`lower(hb.during)`)}, ${epochMs(sql`upper(hb.during)`)}, ${attendeeCount}), ';')
@@ -84,6 +112,13 @@ export async function loadHostTime(
     where o.user_id = any(string_to_array(${hostIds.join(",")}, ',')::uuid[])
       and o.end_date >= ${awayFrom}::date and o.start_date <= ${awayTo}::date
     group by o.user_id
+    union all
+    select 'external', cb.user_id, string_agg(concat_ws(',', ${epochMs(sql`lower(cb.during)`)},
+      ${epochMs(sql`upper(cb.during)`)}), ';')
+    from unnest(string_to_array(${hostIds.join(",")}, ',')::uuid[]) as h(id)
+    join calendar_busy cb on cb.user_id = h.id and cb.during && ${range}
+    group by cb.user_id
+    ${failing}
   `);
   for (const row of result.rows) {
     if (row.kind === "away") {
@@ -98,6 +133,24 @@ export async function loadHostTime(
     }
     const blocks = byHost.get(row.hostId);
     if (blocks === undefined) continue;
+    if (row.kind === "external" || row.kind === "down") {
+      const spans =
+        row.kind === "down"
+          ? [[from, to]]
+          : row.blocks.split(";").map((text) => text.split(",").map((n) => Math.round(Number(n))));
+      for (const [start, end] of spans) {
+        blocks.push({
+          eventId: EXTERNAL_BUSY,
+          eventTypeId: null,
+          start: start!,
+          end: end!,
+          from: start!,
+          to: end!,
+          attendeeCount: 0,
+        });
+      }
+      continue;
+    }
     for (const text of row.blocks.split(";")) {
       const [eventId, eventTypeId, start, end, blockFrom, blockTo, count] = text.split(",");
       let attendeeCount = Number(count);

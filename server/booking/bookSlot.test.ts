@@ -40,7 +40,7 @@ function booking(
       cancellationReason: null,
       cancelledAt: null,
       sequence: 0,
-      payment: null,
+      seriesId: null,
       createdAt: BOOKING_NOW,
     }),
     newAttendee: (eventId): AttendeeRow => ({

@@ -7,6 +7,10 @@ import { attendees, eventHosts, events, hostBusy } from "../db/schema";
 import { sqlState } from "../db/sqlState";
 import type { MailPayload } from "../mail/mailTypes";
 import { enqueueMails } from "../mail/outbox";
+import type { ScheduledMail } from "../mail/reminderMails";
+import { enqueueScheduledMails } from "../mail/scheduledMails";
+import { enqueueWebhookEvent, type WebhookEvent } from "../webhooks/enqueueWebhookEvent";
+import { calendarBusy } from "./calendarBusyCheck";
 import { findGroupEventAt, lockGroupSeat } from "./groupSeats";
 import { type LimitCheck, withinHostLimits } from "./hostLimits";
 import { lockHosts } from "./hostLock";
@@ -49,6 +53,10 @@ export interface SlotBooking {
   newEvent(): EventRow;
   newAttendee(eventId: string): AttendeeRow;
   mails(event: EventRow, hostIds: readonly string[], attendee: AttendeeRow): MailPayload[];
+  /** The webhook event the booking announces (booking.created), or null; written with it. */
+  webhook?(event: EventRow, hostIds: readonly string[], attendee: AttendeeRow): WebhookEvent | null;
+  /** The reminders and follow-up the booking schedules (none while it is not confirmed). */
+  scheduled?(event: EventRow, hostIds: readonly string[], attendee: AttendeeRow): ScheduledMail[];
   /**
    * Writes that must commit with the booking (a single-use link, an email code, a payment),
    * once its time and attendee are written.
@@ -104,6 +112,13 @@ export async function bookSlot(db: Db, booking: SlotBooking): Promise<BookedSlot
           .returning();
         await booking.alsoWrite?.(tx, event, attendee!);
         await enqueueMails(tx, booking.mails(event, hostIds, attendee!), booking.now);
+        const announced = booking.webhook?.(event, hostIds, attendee!) ?? null;
+        if (announced !== null) await enqueueWebhookEvent(tx, announced, booking.now);
+        await enqueueScheduledMails(
+          tx,
+          booking.scheduled?.(event, hostIds, attendee!) ?? [],
+          booking.now,
+        );
         return { event, hostIds, attendee: attendee! };
       }),
     );
@@ -128,6 +143,8 @@ async function bookSlotAtOnce(db: Db, booking: SlotBooking, plan: HostPlan): Pro
       during: booking.during,
       attendee,
       mails: booking.mails(event, hostIds, attendee),
+      webhook: booking.webhook?.(event, hostIds, attendee) ?? null,
+      scheduled: booking.scheduled?.(event, hostIds, attendee) ?? [],
     };
     try {
       if (await retryOnceOnConflict(() => insertBookingAtOnce(db, atOnce))) {
@@ -145,7 +162,8 @@ async function bookSlotAtOnce(db: Db, booking: SlotBooking, plan: HostPlan): Pro
  * as the event's hosts; returns the host ids taken. The required hosts go in one insert, whose
  * exclusion violation (another booking won the race) fails the whole booking. For each choice
  * (round robin, a FLEXI ANY group) the candidates are tried in order, each in a savepoint, so a
- * host who just lost a race is skipped for the next free one. Throws SLOT_NOT_AVAILABLE_ANYMORE
+ * host who just lost a race is skipped for the next free one; a host busy in their synced calendars
+ * (calendar_busy) counts as taken. Throws SLOT_NOT_AVAILABLE_ANYMORE
  * when a choice has no candidate left. With `limits`, each host is counted under their lock: a
  * required host at a cap fails the booking (SLOT_NOT_AVAILABLE_ANYMORE), a candidate at a cap is
  * skipped. The caller runs its transaction under retryOnceOnConflict.
@@ -159,6 +177,8 @@ export async function takeHostTime(
 ): Promise<string[]> {
   const taken = [...plan.required];
   await lockHosts(tx, plan.required);
+  // Busy in their own calendars (synced): not a host_busy row, so checked here under the lock.
+  if (await calendarBusy(tx, plan.required, during)) throw slotTaken();
   if (limits !== undefined) {
     for (const hostId of plan.required) {
       if (!(await withinHostLimits(tx, limits, hostId))) throw slotTaken();
@@ -174,6 +194,7 @@ export async function takeHostTime(
       try {
         const took = await tx.transaction(async (savepoint) => {
           await lockHosts(savepoint, [hostId]);
+          if (await calendarBusy(savepoint, [hostId], during)) return false;
           if (limits !== undefined && !(await withinHostLimits(savepoint, limits, hostId))) {
             return false;
           }

@@ -5,6 +5,7 @@ import type { EventRow } from "../data/bookings";
 import { type EventTypeWithHosts, findEventType } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { events } from "../db/schema";
+import { dropScheduledMails } from "../mail/scheduledMails";
 import { releaseHostTime } from "./bookSlot";
 
 /** What the cancel commands need besides their input. */
@@ -41,7 +42,7 @@ export async function eventTypeOf(db: Db, event: EventRow): Promise<EventTypeWit
 
 /**
  * Cancels a locked event in the caller's transaction: its status, reason and a rising sequence
- * (for the calendar's CANCEL), and frees its hosts' time.
+ * (for the calendar's CANCEL), and frees its hosts' time; its reminders not yet sent are dropped.
  */
 export async function cancelEvent(
   tx: Tx,
@@ -60,5 +61,6 @@ export async function cancelEvent(
     .where(eq(events.id, event.id))
     .returning();
   await releaseHostTime(tx, event.id);
+  await dropScheduledMails(tx, { eventId: event.id });
   return cancelled!;
 }

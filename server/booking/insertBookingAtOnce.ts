@@ -1,8 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
+import { calendarJobsFor, calendarJobWantedSql } from "../calendars/calendarJobs";
 import type { AttendeeRow, EventRow } from "../data/bookings";
 import { runPrepared } from "../data/runPrepared";
 import type { Db } from "../db/database";
 import type { MailPayload } from "../mail/mailTypes";
+import type { ScheduledMail } from "../mail/reminderMails";
+import { type WebhookEvent, webhookEventCtes } from "../webhooks/enqueueWebhookEvent";
+import { calendarBusySql } from "./calendarBusyCheck";
 import { hostLockSql, slotClaimSql } from "./hostLock";
 
 /** A PostgreSQL array literal of uuids. */
@@ -11,9 +15,9 @@ const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
 /**
  * Writes a whole booking in ONE statement (data-modifying CTEs, so it is atomic without
  * BEGIN/COMMIT): the event, its hosts' busy time and event_hosts rows, the attendee and the
- * outbox mails; three round trips fewer than a transaction, which is most of a booking's cost.
+ * outbox mails and webhook deliveries; three round trips fewer than a transaction, which is most of a booking's cost.
  * Returns false, writing nothing, when another request is booking one of the hosts at this very
- * start (slotClaimSql). The exclusion constraint still decides every race: a conflicting
+ * start (slotClaimSql) or a host's calendar is busy then (calendar_busy). The exclusion constraint still decides every race: a conflicting
  * host_busy row fails the whole statement with 23P01. Each host's lock (hostLockSql) is taken,
  * in id order, just before their row goes in. Foreign keys are checked at the statement's end,
  * so the rows may reference each other.
@@ -34,6 +38,10 @@ export interface AtOnceBooking {
   during: string;
   attendee: AttendeeRow;
   mails: readonly MailPayload[];
+  /** booking.created for the subscriptions that asked for it; null: none. */
+  webhook?: WebhookEvent | null;
+  /** Reminders and follow-up, each due at its time and linked to the event and attendee. */
+  scheduled: readonly ScheduledMail[];
 }
 
 /**
@@ -51,6 +59,7 @@ export function bookingStatement(booking: AtOnceBooking): SQL {
         ${event.createdAt}
       where (select bool_and(${slotClaimSql(sql`host`, event.startAt)})
              from unnest(${hosts}::uuid[]) as host)
+        and not ${calendarBusySql(sql`${hosts}::uuid[]`, booking.during)}
       returning id
     ), busy as (
       insert into host_busy (host_id, event_id, during)
@@ -73,6 +82,18 @@ export function bookingStatement(booking: AtOnceBooking): SQL {
       insert into outbox (kind, payload, next_attempt_at, created_at)
       select 'mail', payload, ${event.createdAt}, ${event.createdAt}
       from new_event, jsonb_array_elements(${JSON.stringify(booking.mails)}::jsonb) as payload
-    )
+    ), scheduled as (
+      insert into outbox (kind, payload, next_attempt_at, created_at, event_id, attendee_id,
+        purpose)
+      select 'mail', mail->'payload', (mail->>'dueAt')::timestamptz, ${event.createdAt},
+        new_event.id, ${attendee.id}, mail->>'purpose'
+      from new_event, jsonb_array_elements(${JSON.stringify(booking.scheduled)}::jsonb) as mail
+    ), calendar_jobs as (
+      insert into outbox (kind, payload, next_attempt_at, created_at)
+      select 'calendar', payload, ${event.createdAt}, ${event.createdAt}
+      from new_event,
+        jsonb_array_elements(${JSON.stringify(calendarJobsFor(booking.mails))}::jsonb) as payload
+      where ${calendarJobWantedSql(sql`payload`)}
+    ), ${webhookEventCtes(booking.webhook ?? null, event.createdAt, sql`new_event`)}
     select count(*)::int as written from new_event`;
 }

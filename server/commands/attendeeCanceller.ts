@@ -10,13 +10,16 @@ import {
   eventTypeOf,
   lockLiveEvent,
 } from "../booking/cancelEvent";
+import { loadSeries } from "../booking/seriesInvite";
 import { findAttendee, findAttendees, findEvent, findEventHosts } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
+import { dropScheduledMails } from "../mail/scheduledMails";
 import { refundCancelled } from "../payments/cancelRefunds";
 import { assertAttendeeToken, assertInviteeMayChange } from "../policies/bookings";
+import { announceBooking } from "../webhooks/announceBooking";
 
 /**
  * An invitee cancels their booking with the secret token of their link. In a GROUP event with
@@ -56,6 +59,7 @@ export async function attendeeCanceller(
         .set({ status: "CANCELLED", cancellationReason: reason || null })
         .where(eq(attendees.id, attendeeId))
         .returning();
+      await dropScheduledMails(tx, { attendeeId });
       const others = type.kind === "GROUP" ? await findAttendees(tx, event.id) : [];
       const seatOnly = others.length > 0;
       const after = seatOnly ? locked : await cancelEvent(tx, locked, reason, now);
@@ -68,15 +72,31 @@ export async function attendeeCanceller(
       if (locked.status === "CONFIRMED") {
         const hosts = await findEventHosts(tx, event.id);
         const mailEvent = seatOnly ? { ...after, sequence: after.sequence + 1 } : after;
+        // An occurrence of a series: the mails update the series' recurring invite (EXDATE).
+        const series =
+          locked.seriesId === null
+            ? undefined
+            : await loadSeries(tx, locked.seriesId, cancelledAttendee!.timeZone);
         await enqueueMails(
           tx,
           bookingMails(
             "bookingCancelled",
-            { event: mailEvent, eventType: type, hosts, publicUrl: context.publicUrl, now, reason },
+            {
+              event: mailEvent,
+              eventType: type,
+              hosts,
+              publicUrl: context.publicUrl,
+              now,
+              reason,
+              ...(series ? { series } : {}),
+            },
             { attendees: [cancelledAttendee!], hosts, seatOnly, payments },
           ),
           now,
         );
+        await announceBooking(tx, "booking.cancelled", event.id, now, {
+          attendeeIds: [attendeeId],
+        });
       }
       return { event: after, eventCancelled: !seatOnly };
     }),

@@ -14,7 +14,11 @@ import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, events } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
+import { reminderMails } from "../mail/reminderMails";
+import { enqueueScheduledMails } from "../mail/scheduledMails";
+import { refundCancelled } from "../payments/cancelRefunds";
 import { assertCanManageEvent } from "../policies/bookings";
+import { announceBooking } from "../webhooks/announceBooking";
 
 /** Who answers: a signed-in host, or whoever holds the request's signed answer link. */
 export type ApprovalActor = { userId: string } | { signedLink: true };
@@ -24,7 +28,7 @@ export type ApprovalAnswer = { approve: true } | { approve: false; reason: strin
 
 /**
  * A host answers a booking request (PENDING_APPROVAL). Approving confirms it: the invitee, their
- * guests and the hosts get the confirmation with the calendar invite. Declining cancels it, frees
+ * guests and the hosts get the confirmation with the calendar invite, and its reminders are scheduled. Declining cancels it, frees
  * its time and tells the invitee, with the host's reason. Throws NOT_FOUND (not theirs), CONFLICT
  * (not awaiting approval, or already past its start: it expired).
  */
@@ -61,15 +65,25 @@ export async function bookingApprover(
           .select()
           .from(attendees)
           .where(and(eq(attendees.eventId, event.id), eq(attendees.status, "CONFIRMED")));
+        const mailContext = {
+          event: confirmed!,
+          eventType: type,
+          hosts,
+          publicUrl: context.publicUrl,
+          now,
+        };
         await enqueueMails(
           tx,
-          bookingMails(
-            "bookingConfirmed",
-            { event: confirmed!, eventType: type, hosts, publicUrl: context.publicUrl, now },
-            { attendees: booked, hosts },
-          ),
+          bookingMails("bookingConfirmed", mailContext, { attendees: booked, hosts }),
           now,
         );
+        // A request is announced only now, when it becomes a booking; a declined or expired
+        // one never was.
+        await announceBooking(tx, "booking.created", event.id, now, {
+          attendeeIds: booked.map((a) => a.id),
+        });
+        // Only now, confirmed, does the meeting get its reminders.
+        await enqueueScheduledMails(tx, reminderMails(mailContext, type, booked, hosts), now);
         return confirmed!;
       }
       return refuseRequest(tx, context, locked, type, answer.reason, false);
@@ -78,8 +92,9 @@ export async function bookingApprover(
 }
 
 /**
- * Cancels a locked request in the caller's transaction, frees its time and mails the invitee
- * (not their guests, who never heard of it) that it was declined, or that it expired.
+ * Cancels a locked request in the caller's transaction, frees its time, refunds what the invitee
+ * paid in full and mails them (not their guests, who never heard of it) that it was declined, or
+ * that it expired.
  */
 export async function refuseRequest(
   tx: Tx,
@@ -96,11 +111,18 @@ export async function refuseRequest(
     .set({ status: "CANCELLED", cancellationReason: reason || null })
     .where(and(eq(attendees.eventId, locked.id), eq(attendees.status, "CONFIRMED")))
     .returning();
+  // A paid request (the invitee paid before the host answered) goes back in full.
+  const payments = await refundCancelled(
+    tx,
+    dropped.map((a) => a.id),
+    { policy: { refundPolicy: "FULL", refundHours: null }, start: locked.startAt, by: "host" },
+    now,
+  );
   const hosts = await findEventHosts(tx, locked.id);
   const mails = bookingMails(
     "bookingDeclined",
     { event: cancelled, eventType: type, hosts, publicUrl: context.publicUrl, now, reason },
-    { attendees: dropped, hosts: [] },
+    { attendees: dropped, hosts: [], payments },
   )
     .filter((mail) => mail.data.role === "invitee")
     .map((mail) => (expired ? { ...mail, data: { ...mail.data, expired: true } } : mail));

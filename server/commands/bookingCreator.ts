@@ -1,16 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { planBookingHosts } from "../../core/booking/planBookingHosts";
+import { emailDomain, needsApproval } from "../../core/booking/needsApproval";
+import { type HostPlan, planBookingHosts } from "../../core/booking/planBookingHosts";
+import { recurringStarts } from "../../core/booking/recurringStarts";
 import type { BookingDetails } from "../../core/booking/validateBookingRequest";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { instantToLocal } from "../../core/time/instantToLocal";
+import { bookingPayload } from "../../core/webhooks/bookingPayload";
 import { newSecret } from "../auth/secrets";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEventType } from "../availability/resolvePublicEventType";
+import { bookSeries } from "../booking/bookSeries";
 import { bookSlot, busyRange } from "../booking/bookSlot";
 import { limitCheckFor } from "../booking/hostLimits";
 import { DEFAULT_JITSI_BASE_URL, jitsiRoomUrl } from "../booking/jitsiRoom";
-import { requestAnswerUrl } from "../booking/requestLinks";
+import { requestMails } from "../booking/requestMails";
+import { describeSeries } from "../booking/seriesInvite";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type AttendeeRow,
@@ -22,8 +28,12 @@ import {
 import type { Db, Tx } from "../db/database";
 import { type EventStatus, payments, singleUseLinks } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
+import { reminderMails } from "../mail/reminderMails";
+import { enqueueScheduledMails } from "../mail/scheduledMails";
 import type { PaymentGateway } from "../payments/paymentGateway";
 import { checkEmailCode, consumeEmailCode } from "../verification/emailCodes";
+import { announceBooking } from "../webhooks/announceBooking";
+import type { WebhookEvent } from "../webhooks/enqueueWebhookEvent";
 
 export interface BookingContext {
   db: Db;
@@ -57,6 +67,8 @@ export interface CreatedBooking {
   event: EventRow;
   hosts: HostUser[];
   attendee: AttendeeRow;
+  /** A recurring booking: every occurrence, the first being `event`. */
+  series?: { id: string; occurrences: { event: EventRow; attendee: AttendeeRow }[] };
   /** A paid booking's payment, awaiting the invitee's card. */
   payment?: CheckoutPayment;
 }
@@ -64,7 +76,7 @@ export interface CreatedBooking {
 /**
  * Books a validated request on a resolved event type, atomically: the event (or a seat in the
  * GROUP event at that time), its hosts' busy time, the attendee with a random cancel token, the
- * single-use link's consumption and the confirmation mails. The start is re-checked against the
+ * single-use link's consumption, the confirmation mails and the reminders due later. The start is re-checked against the
  * timetable here, never trusted; bookSlot takes the hosts' time (one statement in the common
  * case, a transaction for seats, FLEXI groups, single-use links and email codes), and the
  * exclusion constraint settles races. The event type's caps (daily, weekly, monthly, meeting
@@ -73,9 +85,15 @@ export interface CreatedBooking {
  * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid: in the same
  * transaction as its held time, the gateway's payment is created (the booking's uuid as its
  * metadata and idempotency key) and recorded with the hold's end (`payments`); the gateway
- * failing rolls the booking back. A booking of a type that requires approval is
+ * failing rolls the booking back. A booking of a type that requires approval (of everyone, of
+ * free-mail invitees, or of invitees outside the hosts' domains: needsApproval) is
  * PENDING_APPROVAL: it holds its time like a confirmed one (the exclusion constraint), and
  * mails the invitee and hosts the request, no calendar invite.
+ * With `details.occurrences` above one, the event type's weekly series is booked (bookSeries):
+ * every occurrence keeps the first one's wall-clock time in the invitee's zone, is re-checked
+ * like a single booking (the booking horizon applies to the first only) and the whole series is
+ * written in one transaction or not at all; its 409 names the first occurrence that conflicts.
+ * One confirmation goes to each recipient, with a recurring invite.
  * Throws SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (emailCode), NOT_FOUND for a used single-use link,
  * CONFLICT for a paid event type while payments are not configured, UNAVAILABLE (database busy).
  */
@@ -103,6 +121,9 @@ export async function bookingCreator(
 
   const start = new Date(details.start);
   const end = new Date(details.start + details.duration * 60_000);
+  if (details.occurrences > 1) {
+    return bookRecurring(context, target, details, codeId);
+  }
   const slot = await findBookableSlot(db, target, start, details.duration, now, {
     timeZone: details.timeZone,
   });
@@ -110,10 +131,11 @@ export async function bookingCreator(
   // Only now: most requests for a taken slot end above, without this query.
   const hostUsers = await findHostUsers(db, slot.hostIds);
 
+  const hostDomains = target.hosts.map((host) => emailDomain(host.email));
   const status: EventStatus =
     type.priceAmount !== null
       ? "PENDING_PAYMENT"
-      : type.requiresApproval
+      : needsApproval(type, details.email, hostDomains)
         ? "PENDING_APPROVAL"
         : "CONFIRMED";
   const during = busyRange(start, end, type);
@@ -128,77 +150,75 @@ export async function bookingCreator(
       );
   if (!isGroup && plan === null) throw slotTaken();
 
-  // A Jitsi location gets a room of its own for this booking.
-  const location =
-    details.location?.type === "JITSI"
-      ? { type: "JITSI", value: jitsiRoomUrl(context.jitsiBaseUrl ?? DEFAULT_JITSI_BASE_URL) }
-      : details.location;
-  const newEvent = (id: string): EventRow => ({
-    id,
-    eventTypeId: type.id,
-    status,
-    startAt: start,
-    endAt: end,
-    title: type.title,
-    location,
-    formerEventId: null,
-    rescheduleReason: null,
-    cancellationReason: null,
-    cancelledAt: null,
-    sequence: 0,
-    payment: null,
-    createdAt: now,
-  });
-  const newAttendee = (eventId: string): AttendeeRow => ({
-    id: randomUUID(),
-    eventId,
-    status: "CONFIRMED",
-    name: details.name,
-    firstName: details.firstName,
-    lastName: details.lastName,
-    salutation: details.salutation,
-    email: details.email,
-    phone: details.phone,
-    guests: details.guests,
-    answers: details.answers,
-    language: details.language,
-    timeZone: details.timeZone,
-    cancelToken: newSecret(24),
-    cancellationReason: null,
-    createdAt: now,
-  });
-  const hostsOf = (ids: readonly string[]) =>
-    ids.map((id) => hostUsers.find((h) => h.id === id)).filter((h) => h !== undefined);
+  const location = bookedLocation(details, context);
+  const newEvent = (id: string): EventRow =>
+    newEventRow(type, { id, status, start, end, location, seriesId: null, now });
+  const newAttendee = (eventId: string): AttendeeRow =>
+    newAttendeeRow(details, eventId, newSecret(24), now);
+  const hostsOf = (ids: readonly string[]) => hostsIn(hostUsers, ids);
   const mails = (event: EventRow, hostIds: readonly string[], attendee: AttendeeRow) => {
-    if (status === "PENDING_APPROVAL") return requestMails(event, hostsOf(hostIds), attendee);
-    if (status !== "CONFIRMED") return [];
     const hosts = hostsOf(hostIds);
+    if (status === "PENDING_APPROVAL") {
+      const mailContext = { event, eventType: type, hosts, publicUrl: context.publicUrl, now };
+      return requestMails({ ...mailContext, secret: context.secret }, attendee);
+    }
+    if (status !== "CONFIRMED") return [];
     return bookingMails(
       "bookingConfirmed",
       { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
       { attendees: [attendee], hosts },
     );
   };
-  // A request: the invitee is told it awaits approval, the hosts where to answer it; the
-  // invitee's guests hear only of a confirmed meeting.
-  const requestMails = (event: EventRow, hosts: HostUser[], attendee: AttendeeRow) =>
-    bookingMails(
-      "bookingRequested",
+  // booking.created for a booking that is confirmed now; a paid one is announced when paid, a
+  // request when approved (paymentSettler, bookingApprover), so no receiver hears of a booking
+  // that never happens.
+  const webhook = (
+    event: EventRow,
+    hostIds: readonly string[],
+    attendee: AttendeeRow,
+  ): WebhookEvent | null => {
+    if (status !== "CONFIRMED") return null;
+    const hosts = hostsOf(hostIds);
+    return {
+      type: "booking.created",
+      userIds: [...hostIds, ...(type.userId ? [type.userId] : [])],
+      teamId: type.teamId,
+      orderKey: event.id,
+      data: {
+        booking: bookingPayload({
+          event: { ...event, location: event.location ?? null },
+          eventType: {
+            id: type.id,
+            slug: type.slug,
+            title: type.title,
+            kind: type.kind,
+            teamId: type.teamId,
+          },
+          hosts: hosts.map((h) => ({
+            id: h.id,
+            name: h.name,
+            email: h.email,
+            timeZone: h.timeZone,
+          })),
+          attendees: [attendee],
+          payment: null,
+          former: null,
+        }),
+      },
+    };
+  };
+  // Reminders are scheduled only for a confirmed booking; a pending one gets them when it is
+  // paid (paymentSettler) or approved (bookingApprover).
+  const scheduled = (event: EventRow, hostIds: readonly string[], attendee: AttendeeRow) => {
+    if (status !== "CONFIRMED") return [];
+    const hosts = hostsOf(hostIds);
+    return reminderMails(
       { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
-      { attendees: [attendee], hosts },
-    )
-      .filter((mail) => mail.data.role !== "guest")
-      .map((mail) =>
-        mail.data.role === "host"
-          ? {
-              ...mail,
-              data: {
-                ...mail.data,
-                actionUrl: requestAnswerUrl(context.publicUrl, context.secret, event.id),
-              },
-            }
-          : mail,
-      );
+      type,
+      [attendee],
+      hosts,
+    );
+  };
   const singleUseLink = target.singleUseLink;
   let payment: CheckoutPayment | undefined;
   const takePayment = async (tx: Tx, event: EventRow, attendee: AttendeeRow) => {
@@ -243,17 +263,7 @@ export async function bookingCreator(
     singleUseLink === null && codeId === null && !paid
       ? undefined
       : async (tx: Tx, event: EventRow, attendee: AttendeeRow) => {
-          if (singleUseLink !== null) {
-            const used = await tx
-              .update(singleUseLinks)
-              .set({ usedAt: now, eventId: event.id })
-              .where(and(eq(singleUseLinks.id, singleUseLink.id), isNull(singleUseLinks.usedAt)))
-              .returning({ id: singleUseLinks.id });
-            if (used.length === 0) {
-              throw new DomainError("GONE", message("booking.singleUseUsed"));
-            }
-          }
-          if (codeId !== null) await consumeEmailCode(tx, codeId, now);
+          await useLinkAndCode(tx, { singleUseLink, codeId, now }, event.id);
           if (paid) await takePayment(tx, event, attendee);
         };
 
@@ -277,6 +287,8 @@ export async function bookingCreator(
     newEvent: () => newEvent(randomUUID()),
     newAttendee,
     mails,
+    webhook,
+    scheduled,
     alsoWrite,
     limits: limitCheckFor(target, { start, end }),
   });
@@ -285,6 +297,218 @@ export async function bookingCreator(
     hosts: hostsOf(booked.hostIds),
     attendee: booked.attendee,
     ...(payment ? { payment } : {}),
+  };
+}
+
+/** The booked location: a Jitsi location gets a room of its own for this booking. */
+function bookedLocation(details: BookingDetails, context: BookingContext) {
+  return details.location?.type === "JITSI"
+    ? { type: "JITSI", value: jitsiRoomUrl(context.jitsiBaseUrl ?? DEFAULT_JITSI_BASE_URL) }
+    : details.location;
+}
+
+/** A new booking's event row. */
+function newEventRow(
+  type: ResolvedEventType["eventType"],
+  fields: {
+    id: string;
+    status: EventStatus;
+    start: Date;
+    end: Date;
+    location: EventRow["location"];
+    seriesId: string | null;
+    now: Date;
+  },
+): EventRow {
+  return {
+    id: fields.id,
+    eventTypeId: type.id,
+    status: fields.status,
+    startAt: fields.start,
+    endAt: fields.end,
+    title: type.title,
+    location: fields.location,
+    formerEventId: null,
+    rescheduleReason: null,
+    cancellationReason: null,
+    cancelledAt: null,
+    sequence: 0,
+    seriesId: fields.seriesId,
+    createdAt: fields.now,
+  };
+}
+
+/** The invitee's attendee row in `eventId`, managed by `cancelToken`. */
+function newAttendeeRow(
+  details: BookingDetails,
+  eventId: string,
+  cancelToken: string,
+  now: Date,
+): AttendeeRow {
+  return {
+    id: randomUUID(),
+    eventId,
+    status: "CONFIRMED",
+    name: details.name,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    salutation: details.salutation,
+    email: details.email,
+    phone: details.phone,
+    guests: details.guests,
+    answers: details.answers,
+    language: details.language,
+    timeZone: details.timeZone,
+    cancelToken,
+    cancellationReason: null,
+    createdAt: now,
+  };
+}
+
+/** The hosts among `hostUsers` with the given ids, in their order. */
+function hostsIn(hostUsers: readonly HostUser[], ids: readonly string[]): HostUser[] {
+  return ids.map((id) => hostUsers.find((h) => h.id === id)).filter((h) => h !== undefined);
+}
+
+/**
+ * Uses up what the booking was made with, in its transaction: the single-use link (GONE when
+ * another booking used it first) and the email code.
+ */
+async function useLinkAndCode(
+  tx: Tx,
+  used: {
+    singleUseLink: ResolvedEventType["singleUseLink"];
+    codeId: string | null;
+    now: Date;
+  },
+  eventId: string,
+): Promise<void> {
+  if (used.singleUseLink !== null) {
+    const taken = await tx
+      .update(singleUseLinks)
+      .set({ usedAt: used.now, eventId })
+      .where(and(eq(singleUseLinks.id, used.singleUseLink.id), isNull(singleUseLinks.usedAt)))
+      .returning({ id: singleUseLinks.id });
+    if (taken.length === 0) throw new DomainError("GONE", message("booking.singleUseUsed"));
+  }
+  if (used.codeId !== null) await consumeEmailCode(tx, used.codeId, used.now);
+}
+
+/** The 409 of a series: which occurrence, as a date and time in the invitee's zone. */
+function seriesConflict(start: number, timeZone: string): DomainError {
+  const local = instantToLocal(timeZone, start);
+  return new DomainError(
+    "SLOT_NOT_AVAILABLE_ANYMORE",
+    message("booking.seriesConflict", { date: `${local.date} ${local.time}` }),
+  );
+}
+
+/** bookingCreator's series: every occurrence checked, then written whole (bookSeries). */
+async function bookRecurring(
+  context: BookingContext,
+  target: ResolvedEventType,
+  details: BookingDetails,
+  codeId: string | null,
+): Promise<CreatedBooking> {
+  const { db, now } = context;
+  const type = target.eventType;
+  const recurrence = type.recurrence!;
+  const starts = recurringStarts(
+    details.start,
+    details.timeZone,
+    recurrence.everyWeeks,
+    details.occurrences,
+  );
+  // The horizon says how far ahead a booking may start; a series the host offers runs past it.
+  const later = { ...target, eventType: { ...type, maxDaysAhead: null } };
+  const planned: { start: Date; end: Date; plan: HostPlan }[] = [];
+  for (const [index, at] of starts.entries()) {
+    const slot = await findBookableSlot(
+      db,
+      index === 0 ? target : later,
+      at,
+      details.duration,
+      now,
+      { timeZone: details.timeZone },
+    );
+    const plan =
+      slot === null
+        ? null
+        : planBookingHosts(
+            type.kind,
+            slot.hostIds,
+            type.hostGroups,
+            await rankHosts(db, target, slot.hostIds),
+          );
+    if (plan === null) throw seriesConflict(at, details.timeZone);
+    planned.push({ start: new Date(at), end: new Date(at + details.duration * 60_000), plan });
+  }
+  const hostUsers = await findHostUsers(db, [
+    ...new Set(planned.flatMap((p) => [...p.plan.required, ...p.plan.choices.flat()])),
+  ]);
+  const hostsOf = (ids: readonly string[]) => hostsIn(hostUsers, ids);
+  const seriesId = randomUUID();
+  const location = bookedLocation(details, context);
+  const singleUseLink = target.singleUseLink;
+  // One secret for the series: the link in the one confirmation manages every occurrence.
+  const cancelToken = newSecret(24);
+  const booked = await bookSeries(db, {
+    now,
+    occurrences: planned.map(({ start, end, plan }) => ({
+      event: newEventRow(type, {
+        id: randomUUID(),
+        status: "CONFIRMED",
+        start,
+        end,
+        location,
+        seriesId,
+        now,
+      }),
+      plan,
+      during: busyRange(start, end, type),
+      limits: limitCheckFor(target, { start, end }),
+    })),
+    newAttendee: (eventId) => newAttendeeRow(details, eventId, cancelToken, now),
+    mails: (occurrences) => {
+      const first = occurrences[0]!;
+      const hosts = hostsOf(first.hostIds);
+      const series = describeSeries(
+        seriesId,
+        occurrences.map((o) => o.event),
+        details.timeZone,
+      );
+      return bookingMails(
+        "bookingConfirmed",
+        { event: first.event, eventType: type, hosts, publicUrl: context.publicUrl, now, series },
+        { attendees: [first.attendee], hosts },
+      );
+    },
+    alsoWrite:
+      singleUseLink === null && codeId === null
+        ? undefined
+        : (tx, event) => useLinkAndCode(tx, { singleUseLink, codeId, now }, event.id),
+    // Each meeting of the series has its own reminders and is announced as a booking.
+    afterWrite: async (tx, occurrences) => {
+      for (const { event, hostIds, attendee } of occurrences) {
+        const hosts = hostsOf(hostIds);
+        const mailContext = { event, eventType: type, hosts, publicUrl: context.publicUrl, now };
+        await enqueueScheduledMails(tx, reminderMails(mailContext, type, [attendee], hosts), now);
+        await announceBooking(tx, "booking.created", event.id, now, {
+          attendeeIds: [attendee.id],
+        });
+      }
+    },
+    conflict: (index) => seriesConflict(starts[index]!, details.timeZone),
+  });
+  const first = booked[0]!;
+  return {
+    event: first.event,
+    hosts: hostsOf(first.hostIds),
+    attendee: first.attendee,
+    series: {
+      id: seriesId,
+      occurrences: booked.map(({ event, attendee }) => ({ event, attendee })),
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { findEvent, findEventHosts } from "../data/bookings";
 import { events, hostBusy } from "../db/schema";
 import { bookDirectly, commandContext, resolvedEvent } from "../test/bookingCommands";
-import { berlinSlot, userLink } from "../test/bookingFactories";
+import { berlinSlot, scheduledOutboxMails, userLink } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { bookingRescheduler } from "./bookingRescheduler";
@@ -76,6 +76,20 @@ describe("bookingRescheduler", () => {
     expect(moved.event.id).not.toBe(first.event.id);
     expect(moved.event.formerEventId).toBe(first.event.id);
     expect((await findEvent(db, first.event.id))?.status).toBe("CONFIRMED");
+    // Each seat's reminder (the default: a day before) is about its own meeting and time.
+    const reminders = async () =>
+      new Map(
+        (await scheduledOutboxMails(t))
+          .filter((r) => r.attendeeId === first.attendee.id || r.attendeeId === second.attendee.id)
+          .map((r) => [r.attendeeId, [r.eventId, r.nextAttemptAt.toISOString()]]),
+      );
+    const dayBefore = (iso: string) => new Date(Date.parse(iso) - 86_400_000).toISOString();
+    expect(await reminders()).toEqual(
+      new Map([
+        [first.attendee.id, [moved.event.id, dayBefore(berlinSlot(1, "15:00"))]],
+        [second.attendee.id, [first.event.id, dayBefore(start)]],
+      ]),
+    );
 
     // The second attendee follows into that event; theirs, now empty, is cancelled.
     const follower = { kind: "attendee" as const, attendeeId: second.attendee.id };
@@ -84,6 +98,10 @@ describe("bookingRescheduler", () => {
     expect(joined.event.id).toBe(moved.event.id);
     expect((await findEvent(db, first.event.id))?.status).toBe("CANCELLED");
     expect((await findEventHosts(db, moved.event.id)).map((h) => h.id)).toEqual([host.id]);
+    expect((await reminders()).get(second.attendee.id)).toEqual([
+      moved.event.id,
+      dayBefore(berlinSlot(1, "15:00")),
+    ]);
   });
 
   it("refuses an event cancelled or deleted after it was looked up (NOT_FOUND)", async () => {

@@ -20,11 +20,13 @@ import {
 import { type LimitCheck, limitCheckFor } from "../booking/hostLimits";
 import { slotTaken } from "../booking/slotTaken";
 import {
+  type AttendeeRow,
   type EventRow,
   findAttendee,
   findAttendees,
   findEventHosts,
   findHostUsers,
+  type HostUser,
   lastBookedAt,
 } from "../data/bookings";
 import type { EventTypeWithHosts } from "../data/eventTypes";
@@ -33,7 +35,10 @@ import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, eventHosts, events, payments } from "../db/schema";
 import { meetingUid } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
+import { reminderMails } from "../mail/reminderMails";
+import { dropScheduledMails, enqueueScheduledMails } from "../mail/scheduledMails";
 import { assertInviteeMayChange } from "../policies/bookings";
+import { announceBooking } from "../webhooks/announceBooking";
 
 /** Who moves the booking: the attendee (their seat, in a GROUP event) or a host (the whole event). */
 export type RescheduleActor = { kind: "attendee"; attendeeId: string } | { kind: "host" };
@@ -75,7 +80,7 @@ async function planMove(
  * the calendar UID stay), its sequence rises, and its former time is kept in a frozen CANCELLED
  * copy that former_event_id points to, with the reason on the moved row. Old busy time is
  * released and the new taken (within the type's caps, `limits`); an exclusion violation aborts
- * the whole transaction.
+ * the whole transaction. The reminders not yet sent go with the former time.
  */
 async function moveInPlace(
   tx: Tx,
@@ -105,6 +110,8 @@ async function moveInPlace(
     .returning({ id: events.id });
   await releaseHostTime(tx, locked.id);
   await tx.delete(eventHosts).where(eq(eventHosts.eventId, locked.id));
+  // Its reminders were for the former time; the caller schedules the new time's.
+  await dropScheduledMails(tx, { eventId: locked.id });
   const [moved] = await tx
     .update(events)
     .set({
@@ -127,7 +134,8 @@ async function moveInPlace(
  * SLOT_NOT_AVAILABLE_ANYMORE and the booking stays as it was). A host moves the whole event; an
  * attendee of a GROUP event moves their seat (into the event at the new time, or a new one;
  * their old event goes on for the others). Mails everyone concerned. Throws
- * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (changed meanwhile; an
+ * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (an occurrence of a
+ * series; changed meanwhile; an
  * invitee's move the event type does not allow, or no longer allows, so close to the start).
  */
 export async function bookingRescheduler(
@@ -140,6 +148,10 @@ export async function bookingRescheduler(
   const { target } = resolved;
   const type = target.eventType;
   const event = await findMovingEvent(db, resolved.event.id);
+  // The series' invite fixes its dates (RRULE): an occurrence is cancelled, not moved.
+  if (event.seriesId !== null) {
+    throw new DomainError("CONFLICT", message("booking.seriesNoReschedule"));
+  }
   const duration = keptDuration(event, type);
   const start = new Date(input.start);
   const end = new Date(input.start + duration * MINUTE_MS);
@@ -193,9 +205,36 @@ export async function bookingRescheduler(
           moveMails(context, type, moved, locked, people, input.reason, null),
           now,
         );
+        await announceBooking(tx, "booking.rescheduled", moved.id, now, {
+          former: { startAt: locked.startAt, endAt: locked.endAt },
+        });
+        await scheduleMoved(tx, context, type, moved, people.attendees, after);
       }
       return { event: moved, hosts: after };
     }),
+  );
+}
+
+/** The reminders of a moved meeting at its new time, for the attendees who moved with it. */
+function scheduleMoved(
+  tx: Tx,
+  context: RescheduleContext,
+  type: EventTypeWithHosts,
+  moved: EventRow,
+  movedAttendees: readonly AttendeeRow[],
+  hosts: readonly HostUser[],
+): Promise<void> {
+  const mailContext = {
+    event: moved,
+    eventType: type,
+    hosts,
+    publicUrl: context.publicUrl,
+    now: context.now,
+  };
+  return enqueueScheduledMails(
+    tx,
+    reminderMails(mailContext, type, movedAttendees, hosts),
+    context.now,
   );
 }
 
@@ -260,6 +299,11 @@ async function moveSeat(
             moveMails(context, type, moved, locked, people, input.reason, null),
             now,
           );
+          await announceBooking(tx, "booking.rescheduled", moved.id, now, {
+            attendeeIds: [attendee.id],
+            former: { startAt: locked.startAt, endAt: locked.endAt },
+          });
+          await scheduleMoved(tx, context, type, moved, [attendee], after);
         }
         return { event: moved, hosts: after };
       }
@@ -291,6 +335,8 @@ async function moveSeat(
         .update(attendees)
         .set({ eventId: destination.id })
         .where(eq(attendees.id, attendeeId));
+      // The seat's reminders were for the event it leaves.
+      await dropScheduledMails(tx, { attendeeId });
       // Rescheduling keeps the payment: it follows the seat.
       await tx
         .update(payments)
@@ -316,6 +362,20 @@ async function moveSeat(
           meetingUid(event.id),
         );
         await enqueueMails(tx, mails, now);
+        // Under the seat's former meeting's key: it follows that booking's earlier events.
+        await announceBooking(tx, "booking.rescheduled", destination.id, now, {
+          attendeeIds: [attendee.id],
+          former: { startAt: locked.startAt, endAt: locked.endAt },
+          orderKey: event.id,
+        });
+        await scheduleMoved(
+          tx,
+          context,
+          type,
+          destination,
+          [{ ...attendee, eventId: destination.id }],
+          after,
+        );
       }
       return { event: destination, hosts: after };
     }),

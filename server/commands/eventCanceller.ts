@@ -7,6 +7,7 @@ import {
   eventTypeOf,
   lockLiveEvent,
 } from "../booking/cancelEvent";
+import { loadSeries } from "../booking/seriesInvite";
 import { type AttendeeRow, findEvent, findEventHosts } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees } from "../db/schema";
@@ -14,6 +15,7 @@ import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
 import { refundCancelled } from "../payments/cancelRefunds";
 import { assertCanManageEvent } from "../policies/bookings";
+import { announceBooking } from "../webhooks/announceBooking";
 
 /**
  * A host cancels an event for everyone: the event, every attendee's booking, its busy time.
@@ -49,15 +51,31 @@ export async function eventCanceller(
       );
       if (locked.status === "CONFIRMED" && dropped.length > 0) {
         const hosts = await findEventHosts(tx, event.id);
+        // An occurrence of a series: the mails update the series' recurring invite (EXDATE).
+        const series =
+          locked.seriesId === null
+            ? undefined
+            : await loadSeries(tx, locked.seriesId, dropped[0]!.timeZone);
         await enqueueMails(
           tx,
           bookingMails(
             "bookingCancelled",
-            { event: cancelled, eventType: type, hosts, publicUrl: context.publicUrl, now, reason },
+            {
+              event: cancelled,
+              eventType: type,
+              hosts,
+              publicUrl: context.publicUrl,
+              now,
+              reason,
+              ...(series ? { series } : {}),
+            },
             { attendees: dropped, hosts, hostsOnce: true, payments },
           ),
           now,
         );
+        await announceBooking(tx, "booking.cancelled", event.id, now, {
+          attendeeIds: dropped.map((a) => a.id),
+        });
       }
       return { event: cancelled, eventCancelled: true };
     }),

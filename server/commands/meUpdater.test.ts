@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { createTeam, signUpHost } from "../test/factories";
 import { TINY_PNG } from "../test/multipart";
 import { createTestApp } from "../test/testApp";
+import { uploadMediaOf } from "../uploads/uploadMedia";
 import { meUpdater } from "./meUpdater";
 import { teamUpdater } from "./teamUpdater";
 import { uploadSaver } from "./uploadSaver";
 
 const t = await createTestApp();
 const db = t.database.db;
-const dataDir = t.deps.config.dataDir;
+const media = uploadMediaOf({ s3: null }, db);
 
 describe("meUpdater", () => {
   it("changes user fields and profile settings together", async () => {
@@ -33,11 +34,11 @@ describe("meUpdater", () => {
       code: "VALIDATION",
       fields: { username: [{ key: "fields.usernameTaken" }] },
     });
-    const foreign = await uploadSaver(db, dataDir, other.id, "image", TINY_PNG);
+    const foreign = await uploadSaver(db, media, other.id, "image", TINY_PNG);
     await expect(
       meUpdater(db, host.id, { avatarUploadId: foreign.id }, new Date()),
     ).rejects.toMatchObject({ fields: { avatarUploadId: [{ key: "uploads.notFound" }] } });
-    const own = await uploadSaver(db, dataDir, host.id, "image", TINY_PNG);
+    const own = await uploadSaver(db, media, host.id, "image", TINY_PNG);
     const { user } = await meUpdater(db, host.id, { avatarUploadId: own.id }, new Date());
     expect(user.avatarUploadId).toBe(own.id);
   });

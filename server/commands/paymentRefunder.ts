@@ -5,13 +5,15 @@ import { bookingNotFound, eventTypeOf } from "../booking/cancelEvent";
 import { findEvent } from "../data/bookings";
 import type { Db } from "../db/database";
 import { payments } from "../db/schema";
+import type { MailPayload } from "../mail/mailTypes";
+import { enqueueMails } from "../mail/outbox";
 import { assertCanManageEvent } from "../policies/bookings";
 import { enqueueRefund } from "./paymentSettler";
 
 /**
  * A host refunds a paid booking from its details: what is still paid of each attendee's
  * payment goes back in full, queued in the outbox (the payment worker makes it with Stripe,
- * retrying). The booking itself stays as it is. Throws NOT_FOUND (not theirs), CONFLICT when
+ * retrying), and each payer is told by mail. The booking itself stays as it is. Throws NOT_FOUND (not theirs), CONFLICT when
  * nothing is left to refund.
  */
 export async function paymentRefunder(
@@ -31,6 +33,7 @@ export async function paymentRefunder(
       .where(and(eq(payments.eventId, event.id), inArray(payments.status, ["PAID", "REFUNDED"])))
       .for("update");
     const refunded: { amount: number; currency: string }[] = [];
+    const mails: MailPayload[] = [];
     for (const row of paid) {
       const left = row.amount - row.refundedAmount;
       if (left <= 0) continue;
@@ -53,10 +56,23 @@ export async function paymentRefunder(
         now,
       );
       refunded.push({ amount: left, currency: row.currency });
+      mails.push({
+        template: "paymentRefunded",
+        to: { email: row.payerEmail, name: row.payerName },
+        language: row.payerLanguage,
+        data: {
+          name: row.payerName,
+          title: event.title,
+          amount: left,
+          currency: row.currency,
+          reason: "host",
+        },
+      });
     }
     if (refunded.length === 0) {
       throw new DomainError("CONFLICT", message("payment.nothingToRefund"));
     }
+    await enqueueMails(tx, mails, now);
     return refunded;
   });
 }

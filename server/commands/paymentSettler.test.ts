@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { findEvent } from "../data/bookings";
 import { paymentsSetup } from "../payments/stripeGateway";
 import { bookDirectly, commandContext } from "../test/bookingCommands";
-import { BOOKING_NOW, berlinSlot, userLink } from "../test/bookingFactories";
+import { BOOKING_NOW, berlinSlot, scheduledOutboxMails, userLink } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { SUCCEEDS, startStripeDouble } from "../test/stripeDouble";
 import { createTestApp } from "../test/testApp";
@@ -14,7 +14,12 @@ const t = await createTestApp({
   stripe: stripe.config,
   bookingLimits: { perIp: 0, perEventType: 0 },
 });
-const context = { db: t.database.db, publicUrl: t.deps.config.publicUrl, now: BOOKING_NOW };
+const context = {
+  db: t.database.db,
+  publicUrl: t.deps.config.publicUrl,
+  secret: t.deps.config.sessionSecret,
+  now: BOOKING_NOW,
+};
 
 describe("paymentSettler", () => {
   it("ignores a payment it does not know (another system's, or a stray test event)", async () => {
@@ -38,5 +43,34 @@ describe("paymentSettler", () => {
     expect(await paymentSettler(context, { id: intent }, "canceled")).toBe("unchanged");
     expect(await paymentSettler(context, { id: intent }, "succeeded")).toBe("unchanged");
     expect((await findEvent(t.database.db, booked.event.id))?.status).toBe("CONFIRMED");
+  });
+
+  it("schedules a paid booking's reminders only once it is paid", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, {
+      price: { amount: 900, currency: "GBP" },
+      reminders: [{ minutesBefore: 60, to: "invitee_and_host" }],
+    });
+    const start = berlinSlot(2, "10:00");
+    const booked = await bookDirectly(
+      t,
+      userLink(host, type),
+      { start },
+      { ...commandContext(t), payments: paymentsSetup(t.deps.config) },
+    );
+    expect(booked.event.status).toBe("PENDING_PAYMENT");
+    const about = async () =>
+      (await scheduledOutboxMails(t)).filter((row) => row.eventId === booked.event.id);
+    expect(await about()).toEqual([]);
+
+    stripe.confirm(booked.payment!.paymentId, SUCCEEDS);
+    expect(await paymentSettler(context, { id: booked.payment!.paymentId }, "succeeded")).toBe(
+      "confirmed",
+    );
+    const rows = await about();
+    expect(rows.map((row) => [row.payload.data.role, row.nextAttemptAt])).toEqual([
+      ["invitee", new Date(Date.parse(start) - 3_600_000)],
+      ["host", new Date(Date.parse(start) - 3_600_000)],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { busyRange } from "../booking/bookSlot";
+import { requestMails } from "../booking/requestMails";
 import { type AttendeeRow, type EventRow, findEventHosts } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
@@ -16,7 +17,10 @@ import {
 import { sqlState } from "../db/sqlState";
 import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
+import { reminderMails } from "../mail/reminderMails";
+import { enqueueScheduledMails } from "../mail/scheduledMails";
 import type { GatewayPayment } from "../payments/paymentGateway";
+import { announceBooking } from "../webhooks/announceBooking";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -29,6 +33,8 @@ export type Settled = "confirmed" | "released" | "refunded" | "unchanged" | "dup
 export interface SettleContext {
   db: Db;
   publicUrl: string;
+  /** The server's secret, which signs the answer links of a paid booking request. */
+  secret: string;
   now: Date;
 }
 
@@ -62,7 +68,8 @@ export async function enqueueRefund(tx: Tx, job: RefundJob, now: Date): Promise<
  * Makes a booking follow its payment, the one code path for the gateway's webhooks, the
  * invitee's return from Stripe.js and the expired-hold sweeper, in one transaction with the
  * payment's row locked: a success confirms the booking and queues its confirmation mails (with
- * the amount paid); a failure, cancellation or expiry releases the held slot (no mail: the
+ * the amount paid), or, when its type requires approval, makes it a request for the host to
+ * answer (a decline or expiry refunds it in full); a failure, cancellation or expiry releases the held slot (no mail: the
  * booking was never confirmed). A success after the hold was released takes the slot back when
  * it is still free, else refunds in full and tells the payer. A notification id is recorded, so
  * a replayed webhook changes nothing; states only move forward, so one out of order neither.
@@ -95,6 +102,11 @@ export async function paymentSettler(
       outcome === "failed" ? "FAILED" : outcome === "expired" ? "EXPIRED" : "CANCELLED";
     await releaseHold(tx, row, now);
     await setStatus(tx, row, { status });
+    if (row.eventId !== null && row.attendeeId !== null) {
+      await announceBooking(tx, "booking.payment_failed", row.eventId, now, {
+        attendeeIds: [row.attendeeId],
+      });
+    }
     return "released";
   });
 }
@@ -213,7 +225,11 @@ async function retake(
   return { event: live!, attendee: back! };
 }
 
-/** Confirms a paid booking and queues its confirmation mails, with the amount paid. */
+/**
+ * Confirms a paid booking and queues its confirmation mails, with the amount paid, and its
+ * reminders (a pending booking had none); a type that requires approval gets a request instead,
+ * which the hosts answer once the money is in (its reminders come with the approval).
+ */
 async function confirm(
   context: SettleContext,
   tx: Tx,
@@ -221,28 +237,42 @@ async function confirm(
   booking: { event: EventRow; attendee: AttendeeRow },
 ): Promise<void> {
   const { now } = context;
+  await setStatus(tx, row, { status: "PAID", paidAt: now });
+  const type = await findEventType(tx, booking.event.eventTypeId);
   let event = booking.event;
+  const request = type?.requiresApproval === true && event.status === "PENDING_PAYMENT";
   if (event.status === "PENDING_PAYMENT") {
-    const [confirmed] = await tx
+    const [next] = await tx
       .update(events)
-      .set({ status: "CONFIRMED" })
+      .set({ status: request ? "PENDING_APPROVAL" : "CONFIRMED" })
       .where(eq(events.id, event.id))
       .returning();
-    event = confirmed!;
+    event = next!;
   }
-  await setStatus(tx, row, { status: "PAID", paidAt: now });
-  const type = await findEventType(tx, event.eventTypeId);
   if (!type) return;
   const hosts = await findEventHosts(tx, event.id);
-  const mails = bookingMails(
-    "bookingConfirmed",
-    { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
-    { attendees: [booking.attendee], hosts },
+  const mailContext = { event, eventType: type, hosts, publicUrl: context.publicUrl, now };
+  const mails = (
+    request
+      ? requestMails({ ...mailContext, secret: context.secret }, booking.attendee)
+      : bookingMails("bookingConfirmed", mailContext, { attendees: [booking.attendee], hosts })
   ).map((mail) => ({
     ...mail,
     data: { ...mail.data, payment: { amount: row.amount, currency: row.currency } },
   }));
   await enqueueMails(tx, mails, now);
+  // A paid booking is announced when it is paid: created (it now exists), then paid. A paid
+  // request is created only when a host approves it (bookingApprover), and gets its reminders then.
+  const concerned = { attendeeIds: [booking.attendee.id] };
+  if (!request) {
+    await announceBooking(tx, "booking.created", event.id, now, concerned);
+    await enqueueScheduledMails(
+      tx,
+      reminderMails(mailContext, type, [booking.attendee], hosts),
+      now,
+    );
+  }
+  await announceBooking(tx, "booking.paid", event.id, now, concerned);
 }
 
 /** A payment that came too late for its slot: refunded in full, and the payer told why. */

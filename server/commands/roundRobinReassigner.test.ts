@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { findEventHosts } from "../data/bookings";
 import { events, hostBusy } from "../db/schema";
 import { bookDirectly, commandContext, resolvedEvent } from "../test/bookingCommands";
-import { berlinSlot, bookingMailsTo, teamEventType, userLink } from "../test/bookingFactories";
+import {
+  berlinSlot,
+  bookingMailsTo,
+  scheduledOutboxMails,
+  teamEventType,
+  userLink,
+} from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { roundRobinReassigner } from "./roundRobinReassigner";
@@ -13,10 +19,10 @@ const db = t.database.db;
 const context = () => commandContext(t);
 
 /** A round-robin booking at `start` between two hosts; who got it and who did not. */
-async function roundRobinBooking(start: string) {
+async function roundRobinBooking(start: string, overrides: Record<string, unknown> = {}) {
   const a = await signUpHost(t);
   const b = await signUpHost(t);
-  const type = await teamEventType(t, "ROUND_ROBIN", [a, b]);
+  const type = await teamEventType(t, "ROUND_ROBIN", [a, b], overrides);
   const booked = await bookDirectly(
     t,
     { sharedLink: type.sharedLink },
@@ -42,6 +48,30 @@ describe("roundRobinReassigner", () => {
     expect(busy.map((row) => row.hostId)).toEqual([other.id]);
     const mails = await bookingMailsTo(t, booked.attendee.email);
     expect(mails.map((m) => m.template)).toEqual(["bookingConfirmed", "bookingRescheduled"]);
+  });
+
+  it("writes the reminders still to come again for the new host, the invitee's included", async () => {
+    const start = berlinSlot(2, "10:00");
+    const { booked, resolved, holder, other } = await roundRobinBooking(start, {
+      reminders: [{ minutesBefore: 60, to: "invitee_and_host" }],
+    });
+    const about = async () =>
+      (await scheduledOutboxMails(t)).filter((row) => row.eventId === booked.event.id);
+    const before = await about();
+    expect(before.map((r) => r.payload.data.role)).toEqual(["invitee", "host"]);
+    const moved = await roundRobinReassigner(context(), resolved, other);
+    const after = await about();
+    expect(after.map((r) => [r.payload.data.role, r.nextAttemptAt])).toEqual([
+      ["invitee", new Date(Date.parse(start) - 3_600_000)],
+      ["host", new Date(Date.parse(start) - 3_600_000)],
+    ]);
+    const [toInvitee, toHost] = after;
+    const newHostNames = moved.hosts.map((h) => h.name);
+    expect(toInvitee!.payload.data.hostNames).toEqual(newHostNames);
+    expect(toHost!.payload.data.hostNames).toEqual(newHostNames);
+    expect(before[0]!.payload.data.hostNames).not.toEqual(newHostNames);
+    expect(before[1]!.payload.to.email).toBe(holder.email);
+    expect(toHost!.payload.to.email).toBe(other.email);
   });
 
   it("refuses the host who already has it (VALIDATION) and a host busy then", async () => {

@@ -19,11 +19,13 @@ import { findAttendees, findEventHosts, findHostUsers } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { eventHosts, events } from "../db/schema";
 import { enqueueMails } from "../mail/outbox";
+import { reminderMails } from "../mail/reminderMails";
+import { dropScheduledMails, enqueueScheduledMails } from "../mail/scheduledMails";
 
 /**
  * A host hands a round-robin event to another host of its event type who is free at its time
  * (their schedule, their other meetings, the event type's rules). Mails the former host, the new
- * one and the invitee. Throws VALIDATION (not a host, not round robin, same host),
+ * one and the invitee; the reminders still to come are written again for the new host. Throws VALIDATION (not a host, not round robin, same host),
  * SLOT_NOT_AVAILABLE_ANYMORE (the new host is not free), CONFLICT.
  */
 export async function roundRobinReassigner(
@@ -68,6 +70,25 @@ export async function roundRobinReassigner(
       if (locked.status === "CONFIRMED") {
         const people = { attendees: await findAttendees(tx, event.id), before, after: [after!] };
         await enqueueMails(tx, moveMails(context, type, moved!, locked, people, "", null), now);
+      }
+      // Same time, another host: the reminders still to come name the new host (and its copies
+      // go to them); those due already are out or going out, and stay as they are.
+      await dropScheduledMails(tx, { eventId: event.id }, { dueAfter: now });
+      if (locked.status === "CONFIRMED") {
+        const hosts = [after!];
+        const mailContext = {
+          event: moved!,
+          eventType: type,
+          hosts,
+          publicUrl: context.publicUrl,
+          now,
+        };
+        const attendees = await findAttendees(tx, event.id);
+        await enqueueScheduledMails(
+          tx,
+          reminderMails(mailContext, type, attendees, hosts, { dueAfter: now }),
+          now,
+        );
       }
       return { event: moved!, hosts: [after!] };
     }),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { WebhookFormResponse } from "../../core/api/webhooks";
 import { normalizePhoneNumber } from "../../core/booking/normalizePhoneNumber";
 import { DomainError } from "../../core/errors";
 import { eventTypePath } from "../../core/eventTypes/eventTypePath";
@@ -15,6 +16,7 @@ import {
 import type { Db } from "../db/database";
 import { routingFormResponses } from "../db/schema";
 import { invalidRoutingForm } from "../routingForms/formWrites";
+import { enqueueWebhookEvent } from "../webhooks/enqueueWebhookEvent";
 
 export interface FormSubmission {
   /** Raw answers by field id. */
@@ -82,18 +84,39 @@ export async function routingFormSubmitter(
   if (route === null || result === null || result.outcome === null) {
     throw new DomainError("NOT_FOUND", message("eventTypes.notFound"));
   }
-  const [response] = await db
-    .insert(routingFormResponses)
-    .values({
+  const values = {
+    id,
+    formId: form.id,
+    answers,
+    routeId: route.id,
+    actionType: route.action.type,
+    eventTypeId: result.eventTypeId,
+    utm: submission.utm,
+    createdAt: now,
+  };
+  // The response and its routing_form.submitted deliveries commit together.
+  const response = await db.transaction(async (tx) => {
+    const [stored] = await tx.insert(routingFormResponses).values(values).returning();
+    const formResponse: WebhookFormResponse = {
       id,
-      formId: form.id,
-      answers,
-      routeId: route.id,
-      actionType: route.action.type,
-      eventTypeId: result.eventTypeId,
-      utm: submission.utm,
-      createdAt: now,
-    })
-    .returning();
-  return { response: response!, outcome: result.outcome };
+      form: { id: form.id, slug: form.slug, title: form.title, teamId: form.teamId },
+      answers: { ...answers },
+      route: { id: route.id, actionType: route.action.type, eventTypeId: result.eventTypeId },
+      utm: { ...submission.utm },
+      submittedAt: now.toISOString(),
+    };
+    await enqueueWebhookEvent(
+      tx,
+      {
+        type: "routing_form.submitted",
+        userIds: form.userId ? [form.userId] : [],
+        teamId: form.teamId,
+        orderKey: null,
+        data: { formResponse },
+      },
+      now,
+    );
+    return stored!;
+  });
+  return { response, outcome: result.outcome };
 }

@@ -1,21 +1,21 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { detectMediaType, isImageType } from "../../core/uploads/detectMediaType";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../core/uploads/uploadLimits";
 import type { UploadRow } from "../data/uploads";
 import type { Db } from "../db/database";
 import { uploads } from "../db/schema";
-import { tooLarge, type UploadKind, uploadPath, wrongFileType } from "../uploads/uploadFiles";
+import { tooLarge, type UploadKind, wrongFileType } from "../uploads/uploadFiles";
+import type { UploadMedia } from "../uploads/uploadMedia";
 
 /**
  * Stores an image or video for `userId` after checking its content: the type comes from the
  * file's magic bytes, never from its name or declared type. Throws VALIDATION with the spec's
- * messages for a wrong type or a file over the limit of `kind`.
+ * messages for a wrong type or a file over the limit of `kind`. The bytes go to `media`'s
+ * writer (PostgreSQL in the row's transaction, or the object store before it).
  */
 export async function uploadSaver(
   db: Db,
-  dataDir: string,
+  media: UploadMedia,
   userId: string,
   kind: UploadKind,
   content: Buffer,
@@ -26,25 +26,28 @@ export async function uploadSaver(
     throw tooLarge(kind);
   }
   const id = randomUUID();
-  const path = uploadPath(dataDir, id);
-  await mkdir(join(dataDir, "uploads"), { recursive: true });
-  await writeFile(path, content, { mode: 0o600 });
+  const store = media.writer;
   try {
-    const [row] = await db
-      .insert(uploads)
-      .values({
-        id,
-        userId,
-        kind,
-        mimeType: type,
-        size: content.length,
-        sha256: createHash("sha256").update(content).digest("hex"),
-        path: id,
-      })
-      .returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(uploads)
+        .values({
+          id,
+          userId,
+          kind,
+          mimeType: type,
+          size: content.length,
+          sha256: createHash("sha256").update(content).digest("hex"),
+          path: id,
+          storage: store.name,
+        })
+        .returning();
+      await store.put(tx, id, content, type);
+      return row!;
+    });
   } catch (error) {
-    await rm(path, { force: true });
+    // An object written before the row's transaction failed would be orphaned.
+    if (store.name !== "postgres") await store.remove(id).catch(() => {});
     throw error;
   }
 }

@@ -192,14 +192,42 @@ export async function findEventView(db: Db, eventId: string) {
     .where(eq(events.id, eventId))
     .limit(1);
   if (!row) return null;
-  const [hosts, [seats], former] = await Promise.all([
+  const seriesId = row.event.seriesId;
+  const [hosts, [seats], former, series] = await Promise.all([
     findEventHosts(db, eventId),
     db
       .select({ taken: sql<number>`count(*)::int` })
       .from(attendees)
       .where(and(eq(attendees.eventId, eventId), eq(attendees.status, "CONFIRMED"))),
     row.event.formerEventId ? findEvent(db, row.event.formerEventId) : Promise.resolve(null),
+    seriesId === null
+      ? Promise.resolve(null)
+      : db
+          .select({ id: events.id, startAt: events.startAt, endAt: events.endAt, status: events.status })
+          .from(events)
+          .where(eq(events.seriesId, seriesId))
+          .orderBy(events.startAt),
   ]);
-  return { ...row, hosts, seatsTaken: seats?.taken ?? 0, former };
+  return { ...row, hosts, seatsTaken: seats?.taken ?? 0, former, series };
 }
 export type EventView = NonNullable<Awaited<ReturnType<typeof findEventView>>>;
+
+/**
+ * The attendee of the series occurrence `eventId` who is the same invitee as `attendeeId` (same
+ * series, same address); null when the event is no occurrence of that attendee's series.
+ */
+export async function findOccurrenceAttendee(
+  db: Db | Tx,
+  attendeeId: string,
+  eventId: string,
+): Promise<string | null> {
+  const result = await db.execute<{ id: string }>(sql`
+    select other.id from attendees mine
+      join events my_event on my_event.id = mine.event_id
+      join events occurrence on occurrence.series_id = my_event.series_id
+      join attendees other on other.event_id = occurrence.id
+        and lower(other.email) = lower(mine.email)
+    where mine.id = ${attendeeId}::uuid and occurrence.id = ${eventId}::uuid
+    limit 1`);
+  return result.rows[0]?.id ?? null;
+}

@@ -90,5 +90,10 @@ export function eventTypeFieldsOf(type: EventTypeWithHosts): Required<EventTypeI
     rescheduleNotice: type.rescheduleNotice,
     requiresApproval: type.requiresApproval,
     approvalDeadline: type.approvalDeadline,
+    reminders: type.reminders,
+    reminderText: type.reminderText,
+    followUp: type.followUp,
+    approvalScope: type.approvalScope,
+    recurrence: type.recurrence,
   };
 }

@@ -7,6 +7,7 @@ import type {
   BookingMailPayload,
   BookingTemplate,
   MailLocation,
+  MailSeries,
   PaymentMailData,
 } from "./mailTypes";
 
@@ -39,6 +40,8 @@ export interface BookingMailContext {
   publicUrl: string;
   now: Date;
   reason?: string | null;
+  /** The event is an occurrence of a weekly series: the mails describe the series. */
+  series?: MailSeries;
 }
 
 /** Who gets a mail of one change: attendees (each with their guests), and which hosts. */
@@ -153,6 +156,7 @@ export function bookingMails(
       },
       reason: context.reason ?? null,
       seatOnly: recipients.seatOnly ?? false,
+      ...(context.series ? { series: context.series } : {}),
       ...(recipients.payments?.has(attendee.id)
         ? { payment: recipients.payments.get(attendee.id)! }
         : {}),
@@ -164,8 +168,16 @@ export function bookingMails(
       timeFormat: 24 as const,
       answers: [],
       cancelUrl: links ? cancelUrl(publicUrl, links) : null,
-      rescheduleUrl: links ? rescheduleUrl(publicUrl, links) : null,
-      ...(links ? { inviteeChanges: inviteeChangesOf(eventType, event.startAt) } : {}),
+      // An occurrence of a series is cancelled, never moved on its own.
+      rescheduleUrl: links && !context.series ? rescheduleUrl(publicUrl, links) : null,
+      ...(links
+        ? {
+            inviteeChanges: inviteeChangesOf(
+              context.series ? { ...eventType, allowReschedule: false } : eventType,
+              event.startAt,
+            ),
+          }
+        : {}),
     };
     mails.push({
       template,

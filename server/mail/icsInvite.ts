@@ -2,9 +2,24 @@ import ical, {
   ICalAttendeeRole,
   ICalAttendeeStatus,
   ICalCalendarMethod,
+  ICalEventRepeatingFreq,
   ICalEventStatus,
 } from "ical-generator";
+import { Temporal } from "temporal-polyfill";
 import type { MailAddress } from "./mailTypes";
+import { vtimezone } from "./vtimezone";
+
+/** A weekly series: the event's start and end are its first occurrence's. */
+export interface IcsRecurrence {
+  /** The zone whose wall-clock time the series keeps (TZID). */
+  timeZone: string;
+  everyWeeks: number;
+  count: number;
+  /** Starts (ISO) of occurrences that no longer take place. */
+  exdates: readonly string[];
+  /** The last occurrence's start (ISO): how far the zone's transitions are written. */
+  lastStart: string;
+}
 
 export interface IcsEvent {
   /** Stable across reschedules, so calendars update the entry instead of adding one. */
@@ -21,6 +36,7 @@ export interface IcsEvent {
   organizer: MailAddress;
   attendees: MailAddress[];
   cancelled: boolean;
+  recurrence?: IcsRecurrence | undefined;
 }
 
 /**
@@ -68,8 +84,10 @@ function foldLine(line: string): string {
 }
 
 /**
- * An iCalendar file for one meeting, times in UTC. `method`: REQUEST (invite or update),
- * CANCEL, or PUBLISH (a plain download).
+ * An iCalendar file for one meeting, times in UTC; a weekly series instead carries an RRULE
+ * (with EXDATEs for occurrences that no longer take place) and its times in the series' zone
+ * with a VTIMEZONE, because a rule over UTC times would drift an hour at every DST change.
+ * `method`: REQUEST (invite or update), CANCEL, or PUBLISH (a plain download).
  */
 export function icsInvite(event: IcsEvent, method: "REQUEST" | "CANCEL" | "PUBLISH"): string {
   const calendar = ical({
@@ -82,12 +100,35 @@ export function icsInvite(event: IcsEvent, method: "REQUEST" | "CANCEL" | "PUBLI
     names.push(address.name ?? address.email);
     return `slotted-cn-${names.length - 1}`;
   };
+  const series = event.recurrence;
+  const at = (instant: string) =>
+    series === undefined
+      ? new Date(instant)
+      : Temporal.Instant.from(instant).toZonedDateTimeISO(series.timeZone);
+  if (series !== undefined) {
+    const from = Date.parse(event.start);
+    const to = Date.parse(series.lastStart) + 86_400_000;
+    calendar.timezone({ name: null, generator: (zone) => vtimezone(zone, from, to) });
+  }
   calendar.createEvent({
     id: event.uid,
     sequence: event.sequence,
     stamp: new Date(event.stamp),
-    start: new Date(event.start),
-    end: new Date(event.end),
+    start: at(event.start),
+    end: at(event.end),
+    ...(series === undefined
+      ? {}
+      : {
+          timezone: series.timeZone,
+          repeating: {
+            freq: ICalEventRepeatingFreq.WEEKLY,
+            interval: series.everyWeeks,
+            count: series.count,
+            ...(series.exdates.length > 0
+              ? { exclude: series.exdates.map(at), excludeTimezone: series.timeZone }
+              : {}),
+          },
+        }),
     summary: event.title,
     description: event.description,
     location: event.location,

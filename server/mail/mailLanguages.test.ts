@@ -138,6 +138,10 @@ const variants: Record<string, Omit<MailPayload, "language" | "to">> = {
     template: "paymentRefunded",
     data: { name: "Grace", title: "Intro call", amount: 2500, currency: "EUR", reason: "late" },
   },
+  paymentRefundedByHost: {
+    template: "paymentRefunded",
+    data: { name: "Grace", title: "Intro call", amount: 2500, currency: "EUR", reason: "host" },
+  },
   paymentRefundedUntitled: {
     template: "paymentRefunded",
     data: { name: "Grace", title: null, amount: 2500, currency: "EUR", reason: "late" },
@@ -145,6 +149,34 @@ const variants: Record<string, Omit<MailPayload, "language" | "to">> = {
   emailInUse: {
     template: "emailInUse",
     data: { url: "https://slotted.example.com/dashboard/forgot-password" },
+  },
+  webhookPausedGone: {
+    template: "webhookPaused",
+    data: {
+      url: "https://hooks.example.com/in",
+      reason: "gone",
+      manageUrl: "https://slotted.example.com/dashboard/webhooks",
+    },
+  },
+  webhookPausedFailing: {
+    template: "webhookPaused",
+    data: {
+      url: "https://hooks.example.com/in",
+      reason: "failing",
+      manageUrl: "https://slotted.example.com/dashboard/webhooks",
+    },
+  },
+  reminderInvitee: {
+    template: "bookingReminder",
+    data: { ...booking, formerStart: null, formerEnd: null, note: "Bring the contract." },
+  },
+  reminderHost: {
+    template: "bookingReminder",
+    data: { ...booking, role: "host", note: "Bring the contract." },
+  },
+  followUp: {
+    template: "bookingFollowUp",
+    data: { ...booking, cancelUrl: null, rescheduleUrl: null, note: "Thanks!" },
   },
 } as Record<string, Omit<MailPayload, "language" | "to">>;
 
@@ -200,7 +232,7 @@ function englishPieces(language: string): string[] {
 }
 
 const CATALOG_KEY =
-  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation|emailVerification|emailChange|emailChangeNotice|emailInUse|paymentRefunded)\.[a-zA-Z_]+\b/;
+  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation|emailVerification|emailChange|emailChangeNotice|emailInUse|paymentRefunded|webhookPaused)\.[a-zA-Z_]+\b/;
 
 describe("mails in every language", () => {
   for (const language of LANGUAGES) {

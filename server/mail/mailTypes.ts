@@ -60,9 +60,32 @@ export interface BookingMailData {
   seatOnly: boolean;
   /** A paid booking: what was paid (minor units), and what was refunded on cancelling. */
   payment?: PaymentMailData;
+  /** reminder, follow-up: the host's own text for the recipient ("" or absent: none). */
+  note?: string;
+  /** An occurrence of a weekly series: the mail is about the series, its invite recurs. */
+  series?: MailSeries;
   /** rescheduled into another event (a GROUP seat move): the calendar entry it replaces. */
   replacesUid?: string;
   replacesSequence?: number;
+}
+
+/** A weekly series as its mails and its recurring invite describe it. */
+export interface MailSeries {
+  /** iCalendar UID of the whole series. */
+  uid: string;
+  /** Rises with every occurrence cancelled. */
+  sequence: number;
+  /** The zone whose wall-clock time the series keeps: the invitee's when booking. */
+  timeZone: string;
+  everyWeeks: number;
+  /** Occurrences booked, cancelled ones included (the RRULE's COUNT). */
+  count: number;
+  first: { start: string; end: string };
+  lastStart: string;
+  /** Starts of cancelled occurrences (EXDATE). */
+  exdates: string[];
+  /** Starts and ends of the occurrences that still take place. */
+  remaining: { start: string; end: string }[];
 }
 
 export interface EmailCodeData {
@@ -97,6 +120,14 @@ export interface EmailChangeNoticeData {
   url: string;
 }
 
+/** To a host whose calendar connection just started failing (once per failure run). */
+export interface CalendarFailingData {
+  connectionName: string;
+  reason: "AUTH_FAILED" | "CALENDAR_GONE" | "UNREACHABLE" | "TIMEOUT" | "INVALID_DATA";
+  /** The dashboard's calendars screen. */
+  url: string;
+}
+
 /** To an address another account asked to move to while an account already uses it. */
 export interface EmailInUseData {
   /** Where to reset the password of the account that has the address. */
@@ -118,7 +149,17 @@ export interface PaymentRefundedData {
   title: string | null;
   amount: number;
   currency: string;
-  reason: "late";
+  /** late: paid after the held time was taken, no booking; host: the host refunded a booking. */
+  reason: "late" | "host";
+}
+
+/** To a subscription's owner (a host, a team's admins) when the server paused it. */
+export interface WebhookPausedData {
+  url: string;
+  /** gone: the receiver answered 410; failing: a delivery failed for 24 hours. */
+  reason: "gone" | "failing";
+  /** The dashboard's webhooks screen. */
+  manageUrl: string;
 }
 
 export type BookingTemplate =
@@ -126,7 +167,9 @@ export type BookingTemplate =
   | "bookingCancelled"
   | "bookingRescheduled"
   | "bookingRequested"
-  | "bookingDeclined";
+  | "bookingDeclined"
+  | "bookingReminder"
+  | "bookingFollowUp";
 
 /** An outbox row's payload of kind "mail": which template, for whom, with what data. */
 export interface BookingMailPayload {
@@ -150,7 +193,9 @@ export type MailPayload =
       data: EmailChangeNoticeData;
     }
   | { template: "emailInUse"; to: MailAddress; language: string; data: EmailInUseData }
-  | { template: "paymentRefunded"; to: MailAddress; language: string; data: PaymentRefundedData };
+  | { template: "calendarFailing"; to: MailAddress; language: string; data: CalendarFailingData }
+  | { template: "paymentRefunded"; to: MailAddress; language: string; data: PaymentRefundedData }
+  | { template: "webhookPaused"; to: MailAddress; language: string; data: WebhookPausedData };
 
 /** A rendered mail, ready for nodemailer. */
 export interface RenderedMail {

@@ -16,6 +16,7 @@ export type MeetingIcsData = Pick<
   | "organizer"
   | "cancelUrl"
   | "rescheduleUrl"
+  | "series"
 > & {
   /** The event type's description; older outbox rows have none. */
   description?: string | null;
@@ -60,13 +61,17 @@ export function meetingIcs(
   ]
     .filter((part) => part !== null)
     .join("\n\n");
+  // A series' own file (not a replaced entry's) is the whole series, as one recurring entry.
+  const series = entry === data ? data.series : undefined;
+  const what =
+    series === undefined ? entry : { uid: series.uid, sequence: series.sequence, ...series.first };
   return icsInvite(
     {
-      uid: entry.uid,
-      sequence: entry.sequence,
+      uid: what.uid,
+      sequence: what.sequence,
       stamp: data.stamp,
-      start: entry.start,
-      end: entry.end,
+      start: what.start,
+      end: what.end,
       title: data.title,
       description,
       location: data.location ? (join ?? locationText(data.location, language)) : null,
@@ -74,6 +79,16 @@ export function meetingIcs(
       organizer: data.organizer,
       attendees,
       cancelled,
+      recurrence:
+        series === undefined
+          ? undefined
+          : {
+              timeZone: series.timeZone,
+              everyWeeks: series.everyWeeks,
+              count: series.count,
+              exdates: series.exdates,
+              lastStart: series.lastStart,
+            },
     },
     method,
   );

@@ -71,3 +71,68 @@ describe("the calendar files a real CalDAV server (Radicale) takes", async () =>
     expect(stored).toMatch(/^ATTENDEE;.*:mailto:grace@example\.com$/im);
   });
 });
+
+describe("a recurring series' invite in a real CalDAV server (Radicale)", async () => {
+  const host = await signUpHost(t, { name: "Rita Host" });
+  const type = await createEventType(t, host, {
+    title: "Weekly coaching",
+    recurrence: { everyWeeks: 1, maxOccurrences: 4 },
+    maxDaysAhead: 120,
+  });
+  // Mondays 09:00 Berlin from 2027-03-15; the clocks go forward on 2027-03-28.
+  const booked = (await bookOk(
+    t,
+    bookingBody(userLink(host, type), {
+      start: "2027-03-15T08:00:00.000Z",
+      occurrences: 4,
+      email: "rita-invitee@example.com",
+    }),
+  )) as Awaited<ReturnType<typeof bookOk>> & {
+    series: { id: string; occurrences: { uuid: string }[] };
+  };
+  const calendar = await createCalendar(radicale, "series");
+
+  it("expands to the booked instants across the DST change, without the cancelled one", async () => {
+    const cancelled = await t.request({
+      method: "PUT",
+      url: `/api/event/uuid/${booked.attendee.uuid}/cancel`,
+      payload: { token: booked.attendee.token, occurrence: booked.series.occurrences[1]!.uuid },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const mails = await bookingMailsTo(t, "rita-invitee@example.com");
+    const update = renderMail(mails.at(-1)!);
+    expect(update.ics!.method).toBe("REQUEST");
+    const invite = update.ics!.content.replace(/^METHOD:.*\r\n/m, "");
+    const stored = await roundTrip(calendar, "series", invite);
+    expect(stored).toContain("RRULE:FREQ=WEEKLY;COUNT=4;INTERVAL=1");
+
+    // The server's own reading of the rule (a time-range query expands it, RFC 4791 9.9) says
+    // when the meetings are: 09:00 Berlin is 08:00Z before the change and 07:00Z after it.
+    const matches = async (start: string, end: string) => {
+      const report = await fetch(calendar, {
+        method: "REPORT",
+        headers: {
+          authorization: radicale.authorization,
+          depth: "1",
+          "content-type": "application/xml; charset=utf-8",
+        },
+        body: `<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+  <D:prop><D:getetag/></D:prop>
+  <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">
+    <C:time-range start="${start}" end="${end}"/>
+  </C:comp-filter></C:comp-filter></C:filter>
+</C:calendar-query>`,
+      });
+      expect(report.status).toBe(207);
+      return (await report.text()).includes("series.ics");
+    };
+    expect(await matches("20270315T075000Z", "20270315T081000Z")).toBe(true);
+    expect(await matches("20270329T065000Z", "20270329T071000Z")).toBe(true);
+    expect(await matches("20270405T065000Z", "20270405T071000Z")).toBe(true);
+    // Not an hour late after the change, not on the cancelled date, not a fifth week.
+    expect(await matches("20270329T075000Z", "20270329T081000Z")).toBe(false);
+    expect(await matches("20270322T075000Z", "20270322T081000Z")).toBe(false);
+    expect(await matches("20270412T065000Z", "20270412T071000Z")).toBe(false);
+  });
+});

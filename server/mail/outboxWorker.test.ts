@@ -33,7 +33,8 @@ describe("retryDelay", () => {
 describe("outbox worker", () => {
   it("delivers every mail exactly once after the SMTP server comes back, with two workers", async () => {
     const host = await signUpHost(t);
-    const type = await createEventType(t, host);
+    // Mails due now only: reminders have their own test (reminders.test.ts).
+    const type = await createEventType(t, host, { reminders: [] });
     for (const [i, time] of ["10:00", "11:00", "12:00"].entries()) {
       await bookOk(
         t,
@@ -151,7 +152,7 @@ async function smtpSink(
 async function mailsToSend(count: number): Promise<MailPayload[]> {
   await t.database.db.delete(outbox);
   const host = await signUpHost(t);
-  const type = await createEventType(t, host);
+  const type = await createEventType(t, host, { reminders: [] });
   await bookOk(t, bookingBody(userLink(host, type), { start: upcomingBerlinSlot(4, "10:00") }));
   const [row] = await t.database.db.select().from(outbox).limit(1);
   await t.database.db.delete(outbox);

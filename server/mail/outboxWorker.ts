@@ -97,7 +97,10 @@ function isPermanent(error: unknown): boolean {
  * claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moves past the send), so any
  * number of server processes share the work and never send one mail twice; a process that
  * dies mid-send leaves its mail to be retried when the lease ends (each mail keeps one
- * Message-ID, so a receiver can tell a rare repeat).
+ * Message-ID, so a receiver can tell a rare repeat). A reminder or follow-up (a row with a
+ * `purpose`) is due at its time and checked as it is claimed: one whose meeting is no longer
+ * confirmed, has moved from the time it names, or whose attendee left is deleted instead of sent
+ * (the commands drop such rows already; this is the belt to their braces).
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
@@ -149,14 +152,25 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       payload: MailPayload;
       attempts: number;
     }>(sql`
+      with due as (
+        select id, (purpose is null or exists (
+                 select 1 from events e
+                  where e.id = outbox.event_id and e.status = 'CONFIRMED'
+                    and e.start_at = (outbox.payload->'data'->>'start')::timestamptz
+                    and exists (select 1 from attendees a
+                                 where a.id = outbox.attendee_id and a.event_id = e.id
+                                   and a.status = 'CONFIRMED'))) as live
+          from outbox
+         where kind = 'mail' and status = 'pending' and next_attempt_at <= ${now}
+         order by next_attempt_at, id
+         limit ${limit}
+         for update skip locked
+      ), stale as (
+        delete from outbox where id in (select id from due where not live)
+      )
       update outbox
          set attempts = attempts + 1, next_attempt_at = ${leasedUntil}
-       where id in (
-         select id from outbox
-          where kind = 'mail' and status = 'pending' and next_attempt_at <= ${now}
-          order by next_attempt_at, id
-          limit ${limit}
-          for update skip locked)
+       where id in (select id from due where live)
       returning id, payload, attempts`);
     return result.rows.map((row) => ({ ...row, id: Number(row.id), leasedUntil }));
   }

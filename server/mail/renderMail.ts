@@ -5,14 +5,18 @@ import { accountLink } from "./templates/accountLink";
 import { bookingCancelled } from "./templates/bookingCancelled";
 import { bookingConfirmed } from "./templates/bookingConfirmed";
 import { bookingDeclined } from "./templates/bookingDeclined";
+import { bookingFollowUp } from "./templates/bookingFollowUp";
+import { bookingReminder } from "./templates/bookingReminder";
 import { bookingRequested } from "./templates/bookingRequested";
 import { bookingRescheduled } from "./templates/bookingRescheduled";
+import { calendarFailing } from "./templates/calendarFailing";
 import { emailChangeNotice } from "./templates/emailChangeNotice";
 import { emailCode } from "./templates/emailCode";
 import { emailInUse } from "./templates/emailInUse";
 import { passwordReset } from "./templates/passwordReset";
 import { paymentRefunded } from "./templates/paymentRefunded";
 import { teamInvitation } from "./templates/teamInvitation";
+import { webhookPaused } from "./templates/webhookPaused";
 
 const bookingTemplates = {
   bookingConfirmed,
@@ -20,9 +24,17 @@ const bookingTemplates = {
   bookingRescheduled,
   bookingRequested,
   bookingDeclined,
+  bookingReminder,
+  bookingFollowUp,
 };
 // Requests and their refusals put nothing in a calendar: the invite comes with the approval.
-const WITHOUT_ICS: ReadonlySet<string> = new Set(["bookingRequested", "bookingDeclined"]);
+// Reminders and follow-ups change nothing there either: the entry came with the confirmation.
+const WITHOUT_ICS: ReadonlySet<string> = new Set([
+  "bookingRequested",
+  "bookingDeclined",
+  "bookingReminder",
+  "bookingFollowUp",
+]);
 
 /** A payload no template renders: an outbox row written by a newer or broken version. */
 export class UnknownTemplateError extends Error {}
@@ -65,8 +77,19 @@ export function renderMail(payload: MailPayload): RenderedMail {
       attachments: [],
     };
   }
+  if (payload.template === "webhookPaused") {
+    return { to: payload.to, ...webhookPaused(payload.data, language), ics: null, attachments: [] };
+  }
   if (payload.template === "emailInUse") {
     return { to: payload.to, ...emailInUse(payload.data, language), ics: null, attachments: [] };
+  }
+  if (payload.template === "calendarFailing") {
+    return {
+      to: payload.to,
+      ...calendarFailing(payload.data, language),
+      ics: null,
+      attachments: [],
+    };
   }
   if (payload.template === "teamInvitation") {
     return {
@@ -91,7 +114,10 @@ export function renderMail(payload: MailPayload): RenderedMail {
   }
   const rendered = template(data, language);
   // A host whose group event goes on after one seat is cancelled keeps the calendar entry.
-  const cancel = payload.template === "bookingCancelled";
+  // One occurrence of a series going while others remain updates the recurring entry (EXDATE).
+  const cancel =
+    payload.template === "bookingCancelled" &&
+    (data.series === undefined || data.series.remaining.length === 0);
   const ics =
     (cancel && data.seatOnly && data.role === "host") || WITHOUT_ICS.has(payload.template)
       ? null
@@ -100,7 +126,7 @@ export function renderMail(payload: MailPayload): RenderedMail {
           content: meetingIcs(data, language, cancel ? "CANCEL" : "REQUEST"),
         };
   const attachments =
-    data.replacesUid !== undefined && !cancel
+    data.replacesUid !== undefined && payload.template !== "bookingCancelled"
       ? [
           {
             filename: "cancel.ics",

@@ -8,6 +8,8 @@ export interface PaymentWorkContext {
   database: Database;
   gateway: PaymentGateway;
   publicUrl: string;
+  /** Signs the answer links of paid booking requests (the session secret). */
+  secret: string;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void } | undefined;
 }
@@ -36,7 +38,7 @@ export async function sweepExpiredHolds(work: PaymentWorkContext): Promise<numbe
     try {
       const payment = await work.gateway.cancelPayment(hold.gatewayId);
       const outcome = payment.state === "succeeded" ? "succeeded" : "expired";
-      const context = { db, publicUrl: work.publicUrl, now: work.clock() };
+      const context = { db, publicUrl: work.publicUrl, secret: work.secret, now: work.clock() };
       await paymentSettler(context, payment, outcome);
       settled += 1;
     } catch (error) {

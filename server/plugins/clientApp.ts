@@ -3,7 +3,11 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { type ClientRouteName, matchClientRoute } from "../../core/routing/clientRoutes";
+import { BOOKING_ROUTES, ROUTE_PAGES } from "../../core/routing/routePages";
+import { requestLanguage } from "../i18n/requestLanguage";
 import { projectRoot } from "../projectRoot";
+import { routePreloads, type ViteManifest, withPreloads } from "./routePreloads";
 
 export const clientDir = join(projectRoot, "dist", "app");
 
@@ -16,7 +20,8 @@ export interface ClientAppOptions {
  * Serves the built React client: hashed assets cached for a year, and index.html for every
  * other GET so the client's router shows the spec's routes (and its own not-found page). A path
  * that names nothing (`pageExists` says which) gets the same page with status 404, so crawlers
- * and link checkers see what a person sees.
+ * and link checkers see what a person sees. Each page names its route's chunks and its
+ * language's catalog for the browser to fetch at once (routePreloads.ts).
  */
 export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptions) => {
   const indexFile = join(clientDir, "index.html");
@@ -25,6 +30,23 @@ export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptio
     return;
   }
   const indexHtml = readFileSync(indexFile, "utf8");
+  const manifestFile = join(clientDir, ".vite", "manifest.json");
+  const manifest: ViteManifest = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, "utf8"))
+    : {};
+  // One page per route module and language: a handful of strings, built on first use.
+  const pages = new Map<string, string>();
+  const pageHtml = (route: ClientRouteName, language: string) => {
+    const pageModule = ROUTE_PAGES[route];
+    const booking = BOOKING_ROUTES.has(route);
+    const key = `${pageModule ?? ""}:${booking}:${language}`;
+    let html = pages.get(key);
+    if (html === undefined) {
+      html = withPreloads(indexHtml, routePreloads(manifest, { pageModule, booking }, language));
+      pages.set(key, html);
+    }
+    return html;
+  };
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
@@ -43,15 +65,24 @@ export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptio
       }
     },
   });
-  const sendIndex = (_request: unknown, reply: FastifyReply) =>
-    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, pathname = "/") => {
+    const route = matchClientRoute(pathname).name;
+    return (
+      reply
+        .header("cache-control", "no-cache")
+        // The preloaded catalog follows the language cookie and Accept-Language.
+        .header("vary", "Cookie, Accept-Language")
+        .type("text/html; charset=utf-8")
+        .send(pageHtml(route, requestLanguage(request)))
+    );
+  };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     // The path without its query; a malformed escape names nothing.
     const pathname = request.url.split("?")[0] ?? "/";
     if (!(await options.pageExists(pathname))) reply.status(404);
-    return sendIndex(request, reply);
+    return sendIndex(request, reply, pathname);
   };
-  app.get("/", { schema: { hide: true } }, sendIndex);
+  app.get("/", { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler((request, reply) => {
     // Every built file has its own route (wildcard: false), so an unknown asset is a real 404.
     if (

@@ -5,14 +5,18 @@ import { translator } from "../i18n/serverI18n";
 import { analyticsRoutes } from "./analytics/analyticsRoutes";
 import { authRoutes } from "./auth/authRoutes";
 import { verifyEmailRoutes } from "./auth/verifyEmailRoutes";
+import { bookingFeedRoutes } from "./bookingFeed/bookingFeedRoutes";
 import { bookingRoutes } from "./bookings/bookingRoutes";
+import { calendarConnectionRoutes } from "./calendarConnections/calendarConnectionRoutes";
 import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
+import { insightsRoutes } from "./insights/insightsRoutes";
 import { inviteeRoutes } from "./invitees/inviteeRoutes";
 import { emailRoutes } from "./me/emailRoutes";
 import { meRoutes } from "./me/meRoutes";
 import { outOfOfficeRoutes } from "./outOfOffice/outOfOfficeRoutes";
+import { pageRoutes } from "./pages/pageRoutes";
 import { passwordRoutes } from "./password/passwordRoutes";
 import { paymentRoutes } from "./payments/paymentRoutes";
 import { profilePageRoutes } from "./profilePage/profilePageRoutes";
@@ -25,6 +29,7 @@ import { teamRoutes } from "./teams/teamRoutes";
 import { timetableRoutes } from "./timetable/timetableRoutes";
 import { tokenRoutes } from "./tokens/tokenRoutes";
 import { uploadRoutes } from "./uploads/uploadRoutes";
+import { webhookRoutes } from "./webhooks/webhookRoutes";
 
 /** Everything under /api, with a JSON 404 for unknown API paths. */
 export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
@@ -54,9 +59,14 @@ export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     bookingRoutes,
     inviteeRoutes,
     analyticsRoutes,
+    insightsRoutes,
     profilePageRoutes,
     routingFormRoutes,
     outOfOfficeRoutes,
+    pageRoutes,
+    webhookRoutes,
+    calendarConnectionRoutes,
+    bookingFeedRoutes,
   ]) {
     await app.register(routes, { deps });
   }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { expect } from "vitest";
 import type { CheckoutPayment } from "../../core/api/events";
 import { localToInstant } from "../../core/time/localToInstant";
@@ -68,14 +68,24 @@ export async function bookOk(t: TestApp, body: Record<string, unknown>) {
   };
 }
 
-/** Every mail payload in the outbox, oldest first. */
+/** Every mail payload in the outbox that goes out at once (not the reminders), oldest first. */
 export async function outboxMails(t: TestApp): Promise<MailPayload[]> {
   const rows = await t.database.db
     .select({ payload: outbox.payload })
     .from(outbox)
-    .where(eq(outbox.kind, "mail"))
+    .where(and(eq(outbox.kind, "mail"), isNull(outbox.purpose)))
     .orderBy(asc(outbox.id));
   return rows.map((row) => row.payload as unknown as MailPayload);
+}
+
+/** The reminders and follow-ups in the outbox, by due time: payload, when, and what about. */
+export async function scheduledOutboxMails(t: TestApp) {
+  const rows = await t.database.db
+    .select()
+    .from(outbox)
+    .where(isNotNull(outbox.purpose))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id));
+  return rows.map((row) => ({ ...row, payload: row.payload as unknown as BookingMailPayload }));
 }
 
 /** The booking mails in the outbox to `email`. */

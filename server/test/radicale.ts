@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./freePort";
@@ -12,14 +12,21 @@ export interface Radicale {
   /** Basic auth of the one user: Radicale here takes any password and owns `/{user}/`. */
   user: string;
   authorization: string;
+  /** With `password`: changes the user's password (Radicale rereads its htpasswd file). */
+  setPassword(password: string): void;
   stop(): Promise<void>;
+}
+
+export interface RadicaleOptions {
+  /** Checks this password (htpasswd, plain); default: any password is taken. */
+  password?: string;
 }
 
 /**
  * A real CalDAV server for a test: Radicale on a free loopback port with a temporary store.
  * Fails with what to install when Radicale is missing (`.ci/run` installs it).
  */
-export async function startRadicale(): Promise<Radicale> {
+export async function startRadicale(options: RadicaleOptions = {}): Promise<Radicale> {
   try {
     execFileSync(PYTHON, ["-c", "import radicale"], { stdio: "ignore" });
   } catch {
@@ -29,6 +36,23 @@ export async function startRadicale(): Promise<Radicale> {
   }
   const folder = mkdtempSync(join(tmpdir(), "slotted-radicale-"));
   const port = await freePort();
+  const user = "slotted";
+  const htpasswd = join(folder, "htpasswd");
+  const writePassword = (password: string) => writeFileSync(htpasswd, `${user}:${password}\n`);
+  const auth =
+    options.password === undefined
+      ? ["--auth-type", "none"]
+      : [
+          "--auth-type",
+          "htpasswd",
+          "--auth-htpasswd-filename",
+          htpasswd,
+          "--auth-htpasswd-encryption",
+          "plain",
+          "--auth-delay",
+          "0",
+        ];
+  if (options.password !== undefined) writePassword(options.password);
   let output = "";
   const child: ChildProcess = spawn(
     PYTHON,
@@ -38,9 +62,8 @@ export async function startRadicale(): Promise<Radicale> {
       "--server-hosts",
       `127.0.0.1:${port}`,
       "--storage-filesystem-folder",
-      folder,
-      "--auth-type",
-      "none",
+      join(folder, "collections"),
+      ...auth,
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -58,11 +81,11 @@ export async function startRadicale(): Promise<Radicale> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  const user = "slotted";
   return {
     url,
     user,
-    authorization: `Basic ${Buffer.from(`${user}:any`).toString("base64")}`,
+    authorization: `Basic ${Buffer.from(`${user}:${options.password ?? "any"}`).toString("base64")}`,
+    setPassword: writePassword,
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

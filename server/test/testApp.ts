@@ -20,7 +20,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
       SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+      ENCRYPTION_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
       DATA_DIR: "/tmp/slotted-test-data",
+      // The tests' webhook receivers listen on loopback.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     }),
     publicUrl: "http://localhost:3000",
     ...overrides,

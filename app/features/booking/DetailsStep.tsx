@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerOf } from "../../../core/booking/answerOf";
+import { needsApproval } from "../../../core/booking/needsApproval";
+import { isEmailAddress } from "../../../core/validation/emailAddress";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { CheckboxField } from "../../components/CheckboxField";
@@ -28,6 +30,7 @@ import { needsInviteePhone } from "./locationText";
 import { NameFields } from "./NameFields";
 import type { CardHandle } from "./payment/CardField";
 import { QuestionField } from "./QuestionField";
+import { RecurrenceField } from "./RecurrenceField";
 import type { SlotSelection } from "./timetable";
 import { timeZoneLabel } from "./timeZoneLabel";
 import { useScheduleBooking } from "./useScheduleBooking";
@@ -78,6 +81,20 @@ export function DetailsStep({
   const cardRef = useRef<CardHandle | null>(null);
   const payment = eventType.payment ?? null;
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const recurrence = eventType.recurrence ?? null;
+  // Said before submitting: always, or once the typed address is one the rule asks about.
+  const approval = eventType.approval ?? null;
+  const typed = values.email.trim();
+  const awaitsApproval =
+    approval !== null &&
+    (approval.scope === "EVERYONE" ||
+      (isEmailAddress(typed) &&
+        needsApproval(
+          { requiresApproval: true, approvalScope: approval.scope },
+          typed,
+          approval.hostDomains,
+        )));
+  const [occurrences, setOccurrences] = useState(1);
   const headingId = useId();
   const booking = useScheduleBooking({
     source,
@@ -91,6 +108,7 @@ export function DetailsStep({
     onSlotTaken,
     card: payment ? cardRef : undefined,
     termsAccepted: payment?.terms ? termsAccepted : undefined,
+    occurrences,
   });
   const { errors, clearError } = booking;
   // A paid event type on a server without payments: the server would refuse the booking.
@@ -231,8 +249,27 @@ export function DetailsStep({
             }
           />
         ))}
+        {awaitsApproval ? (
+          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-gray-900">
+            {t("details.needsApproval")}
+          </p>
+        ) : null}
+        {recurrence ? (
+          <RecurrenceField
+            recurrence={recurrence}
+            firstDate={selection.isoDate}
+            times={when.times}
+            value={occurrences}
+            error={errors.occurrences}
+            locale={locale}
+            onChange={(count) => {
+              setOccurrences(count);
+              clearError("occurrences");
+            }}
+          />
+        ) : null}
         {payment?.terms ? (
-          <div data-field="terms" className="flex flex-col gap-2">
+          <div data-field="paymentTermsAccepted" className="flex flex-col gap-2">
             <UserText as="p" className="whitespace-pre-line break-words text-sm text-gray-700">
               {payment.terms}
             </UserText>
@@ -240,10 +277,10 @@ export function DetailsStep({
               label={t("details.acceptTerms")}
               checked={termsAccepted}
               required
-              errors={errors.terms ? [errors.terms] : []}
+              errors={errors.paymentTermsAccepted ? [errors.paymentTermsAccepted] : []}
               onChange={(checked) => {
                 setTermsAccepted(checked);
-                clearError("terms");
+                clearError("paymentTermsAccepted");
               }}
             />
           </div>

@@ -74,30 +74,7 @@ export async function fetchEventType(
   return { eventType: toPublicEventType(response), profile: response.profile };
 }
 
-/** What a timetable call asks for, besides the event reference. */
-export interface TimetableWindow {
-  start: string;
-  end: string;
-  timeZone: string;
-  duration: number | null;
-  checkFirstAvailable: boolean;
-}
-
-/** A timetable call's path with its query: the reference's parameters plus the window's. */
-export function timetablePath(
-  reference: { path: string; params: Record<string, string> },
-  window: TimetableWindow,
-): string {
-  const query = new URLSearchParams({
-    ...reference.params,
-    start: window.start,
-    end: window.end,
-    timezone: window.timeZone,
-    check_first_available: String(window.checkFirstAvailable),
-  });
-  if (window.duration !== null) query.set("duration", String(window.duration));
-  return `${reference.path}?${query}`;
-}
+export { type TimetableWindow, timetablePath } from "./timetablePaths";
 
 export function fetchTimetable(path: string, signal?: AbortSignal) {
   return publicApi.get<TimetableResponse>(path, { signal });

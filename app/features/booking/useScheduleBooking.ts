@@ -1,7 +1,7 @@
 import { type FormEvent, type RefObject, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { routingResponseField } from "../../../core/routingForms/routeTarget";
-import { fieldErrorsOf } from "../../api/apiErrors";
+import { fieldErrorsOf, hasErrorCode } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { publicApi } from "../../api/publicApi";
 import { invalidateQueries } from "../../api/publicQuery";
@@ -36,6 +36,8 @@ interface ScheduleBookingOptions {
   card?: RefObject<CardHandle | null> | undefined;
   /** A paid event type with terms: whether the invitee accepted them. */
   termsAccepted?: boolean | undefined;
+  /** A recurring event type: how many meetings of the series (1: a single one). */
+  occurrences?: number | undefined;
 }
 
 /** Where a booked invitee's confirmation page is. */
@@ -66,6 +68,7 @@ export function useScheduleBooking({
   onSlotTaken,
   card,
   termsAccepted,
+  occurrences = 1,
 }: ScheduleBookingOptions) {
   const { t, i18n } = useTranslation();
   const [errors, setErrors] = useState<FieldMessages>({});
@@ -103,12 +106,20 @@ export function useScheduleBooking({
       ...detailsBody(eventType, values),
       language: i18n.language,
       ...(emailCode ? { emailCode } : {}),
+      ...(occurrences > 1 ? { occurrences } : {}),
       ...routingResponseField(window.location.search),
+      ...(termsAccepted ? { paymentTermsAccepted: true } : {}),
     };
   }
 
   /** Shows a failed call: by the fields the form has, else in the alert. */
   function handleFailure(error: unknown): void {
+    // A series stays on the form: the message names the meeting that does not fit, and fewer
+    // meetings or another first time may.
+    if (occurrences > 1 && hasErrorCode(error, "SLOT_NOT_AVAILABLE_ANYMORE")) {
+      setAlert(errorMessage(error, t));
+      return;
+    }
     if (handleSlotTaken(error)) return;
     const shown: FieldMessages = {};
     const unshown: string[] = [];
@@ -205,7 +216,7 @@ export function useScheduleBooking({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validateDetails(eventType, values, phoneValid);
-    if (termsAccepted === false) found.terms = "details.acceptTermsRequired";
+    if (termsAccepted === false) found.paymentTermsAccepted = "details.acceptTermsRequired";
     if (card && !card.current?.complete()) found.card = "details.cardRequired";
     if (Object.keys(found).length > 0) {
       showErrors(

@@ -1,36 +1,13 @@
 import { useEffect, useMemo } from "react";
 import { prefetchQuery, usePublicQuery } from "../../api/publicQuery";
-import { addMonths, firstDayOfMonth, lastDayOfMonth, type MonthId } from "../../lib/calendarMonth";
-import { fetchTimetable, type TimetableWindow, timetablePath } from "./bookingApi";
+import { addMonths, type MonthId } from "../../lib/calendarMonth";
+import { fetchTimetable } from "./bookingApi";
 import { toTimetable } from "./timetable";
+import { monthTimetablePath, type TimetableReference } from "./timetablePaths";
 
-/** A timetable call's reference: which path and which event (see bookingSource.timetableReference). */
-export interface TimetableReference {
-  path: string;
-  params: Record<string, string>;
-}
+export { monthTimetablePath, type TimetableReference };
 
 const staleMs = 30_000;
-
-function monthWindow(month: MonthId, timeZone: string, duration: number | null): TimetableWindow {
-  return {
-    start: firstDayOfMonth(month),
-    end: lastDayOfMonth(month),
-    timeZone,
-    duration,
-    checkFirstAvailable: true,
-  };
-}
-
-/** The timetable call of one month, which is also its cache key. */
-export function monthTimetablePath(
-  reference: TimetableReference,
-  month: MonthId,
-  timeZone: string,
-  duration: number | null,
-): string {
-  return timetablePath(reference, monthWindow(month, timeZone, duration));
-}
 
 /** Every timetable in the cache: what a booking or a reschedule makes stale. */
 export const timetableFamily = ["timetable"] as const;

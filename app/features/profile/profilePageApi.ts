@@ -1,3 +1,4 @@
+import type { PublicBlock } from "../../../core/pages/blockKinds";
 import { publicApi } from "../../api/publicApi";
 import type { PublicProfile } from "../../state/publicProfile";
 
@@ -24,6 +25,8 @@ export interface ProfilePageData {
     welcomeMessage: string | null;
     socials: Record<string, string>;
     eventTypes: EventTypeCard[];
+    /** The visible blocks in reading order; null when the owner never built a page. */
+    blocks: PublicBlock[] | null;
   };
   profile: PublicProfile;
 }

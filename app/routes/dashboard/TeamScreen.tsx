@@ -6,6 +6,7 @@ import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { buttonClassName } from "../../components/buttonClassName";
 import { CheckboxField } from "../../components/CheckboxField";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
@@ -25,6 +26,7 @@ import { Card } from "../../features/dashboard/ui/Card";
 import { ColorField } from "../../features/dashboard/ui/ColorField";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
+import { Link } from "../../router";
 import { notify } from "../../state/appState";
 import type { ScreenProps } from "./ScreenProps";
 
@@ -63,7 +65,21 @@ export function TeamScreen({ params }: ScreenProps) {
         back={back}
         actions={
           admin ? (
-            <Button onClick={() => setCreating(true)}>{t("dashboard.teams.newEventType")}</Button>
+            <>
+              <Link
+                to={`/dashboard/page/${encodeURIComponent(team.slug)}`}
+                className={buttonClassName("secondary")}
+              >
+                {t("dashboard.page.editTeamPage")}
+              </Link>
+              <Link
+                to={`/dashboard/insights?team=${team.id}`}
+                className={buttonClassName("secondary")}
+              >
+                {t("dashboard.teams.pageInsights")}
+              </Link>
+              <Button onClick={() => setCreating(true)}>{t("dashboard.teams.newEventType")}</Button>
+            </>
           ) : null
         }
       />

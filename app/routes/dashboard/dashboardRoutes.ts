@@ -18,7 +18,9 @@ const AvailabilityScreen = screen(() =>
   import("./AvailabilityScreen").then((m) => m.AvailabilityScreen),
 );
 const ScheduleScreen = screen(() => import("./ScheduleScreen").then((m) => m.ScheduleScreen));
+const CalendarsScreen = screen(() => import("./CalendarsScreen").then((m) => m.CalendarsScreen));
 const BookingsScreen = screen(() => import("./BookingsScreen").then((m) => m.BookingsScreen));
+const InsightsScreen = screen(() => import("./InsightsScreen").then((m) => m.InsightsScreen));
 const TeamsScreen = screen(() => import("./TeamsScreen").then((m) => m.TeamsScreen));
 const TeamScreen = screen(() => import("./TeamScreen").then((m) => m.TeamScreen));
 const SettingsScreen = screen(() => import("./SettingsScreen").then((m) => m.SettingsScreen));
@@ -41,7 +43,9 @@ const RoutingFormsScreen = screen(() =>
 const RoutingFormEditScreen = screen(() =>
   import("./RoutingFormEditScreen").then((m) => m.RoutingFormEditScreen),
 );
+const WebhooksScreen = screen(() => import("./WebhooksScreen").then((m) => m.WebhooksScreen));
 const InvitationScreen = screen(() => import("./InvitationScreen").then((m) => m.InvitationScreen));
+const PageEditorScreen = screen(() => import("./PageEditorScreen").then((m) => m.PageEditorScreen));
 const MissingScreen = screen(() => import("./MissingScreen").then((m) => m.MissingScreen));
 
 interface DashboardRoute {
@@ -61,11 +65,16 @@ export const dashboardRoutes: readonly DashboardRoute[] = [
   { path: "/event-types/:id", section: "eventTypes", Screen: EventTypeEditScreen },
   { path: "/availability", section: "availability", Screen: AvailabilityScreen },
   { path: "/availability/:id", section: "availability", Screen: ScheduleScreen },
+  { path: "/calendars", section: "calendars", Screen: CalendarsScreen },
   { path: "/bookings", section: "bookings", Screen: BookingsScreen },
+  { path: "/insights", section: "insights", Screen: InsightsScreen },
   { path: "/routing-forms", section: "routingForms", Screen: RoutingFormsScreen },
   { path: "/routing-forms/:id", section: "routingForms", Screen: RoutingFormEditScreen },
+  { path: "/page", section: "page", Screen: PageEditorScreen },
+  { path: "/page/:slug", section: "teams", Screen: PageEditorScreen },
   { path: "/teams", section: "teams", Screen: TeamsScreen },
   { path: "/teams/:id", section: "teams", Screen: TeamScreen },
+  { path: "/webhooks", section: "webhooks", Screen: WebhooksScreen },
   { path: "/settings", section: "settings", Screen: SettingsScreen },
   { path: "/settings/password", section: "settings", Screen: PasswordScreen },
   { path: "/forgot-password", section: null, public: true, Screen: ForgotPasswordScreen },

@@ -92,6 +92,30 @@ function rows(
       text: formatWhen(data.formerStart, data.formerEnd, data.timeZone, data.timeFormat, language),
     });
   }
+  if (data.series !== undefined) {
+    const { series } = data;
+    const short = new Intl.DateTimeFormat(mailDateLocale(language), {
+      timeZone: data.timeZone,
+      weekday: "short",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: data.timeFormat === 12,
+    });
+    result.push({
+      label: t("details.repeats"),
+      text: t("details.everyWeeks", { count: series.everyWeeks }),
+    });
+    result.push({
+      label: t("details.seriesDates"),
+      text:
+        series.remaining.length === 0
+          ? t("details.seriesNone")
+          : list(series.remaining.map((o) => short.format(new Date(o.start)))),
+    });
+  }
   if (data.location !== null) {
     result.push({ label: t("details.where"), text: locationText(data.location, language) });
     const join = withJoin ? joinUrl(data.location) : null;
@@ -145,8 +169,9 @@ export function bookingDetails(
 ): { text: string; html: SafeHtml } {
   const t = translator(language, "mail");
   const list = rows(data, language, options.withFormer ?? false, options.withJoin ?? true);
+  // An occurrence of a series has a cancel link only (it is never moved on its own).
   const links =
-    (options.withLinks ?? true) && data.cancelUrl && data.rescheduleUrl
+    (options.withLinks ?? true) && data.cancelUrl && (data.rescheduleUrl || data.series)
       ? { cancel: data.cancelUrl, reschedule: data.rescheduleUrl }
       : null;
   const manage = links ? manageLinks(data, language, t, links) : [];
@@ -209,7 +234,7 @@ function manageLinks(
   data: BookingMailData,
   language: string,
   t: Translate,
-  links: { cancel: string; reschedule: string },
+  links: { cancel: string; reschedule: string | null },
 ): { label: string; href: string; closed: string | null }[] {
   const changes = data.inviteeChanges;
   const link = (label: string, href: string, until: string | null | undefined, closed: string) => {
@@ -234,12 +259,16 @@ function manageLinks(
     };
   };
   return [
-    link(
-      t("details.reschedule"),
-      links.reschedule,
-      changes?.rescheduleUntil,
-      t("details.rescheduleClosed"),
-    ),
+    ...(links.reschedule === null
+      ? []
+      : [
+          link(
+            t("details.reschedule"),
+            links.reschedule,
+            changes?.rescheduleUntil,
+            t("details.rescheduleClosed"),
+          ),
+        ]),
     link(t("details.cancel"), links.cancel, changes?.cancelUntil, t("details.cancelClosed")),
   ];
 }

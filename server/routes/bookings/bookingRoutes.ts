@@ -85,6 +85,7 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
           location: event.location,
           cancellationReason: event.cancellationReason,
           rescheduleReason: event.rescheduleReason,
+          seriesId: event.seriesId,
           eventType,
           hosts: (hosts.get(event.id) ?? []).map((h) => ({
             id: h.id,

@@ -45,6 +45,25 @@ describe("/dev/mailbox", () => {
     expect((await app.inject({ method: "GET", url: "/dev/mailbox/999999" })).statusCode).toBe(404);
   });
 
+  it("leaves out a mail due later (a reminder) until its time", async () => {
+    const { app, deps } = await appWith(true);
+    const later = new Date(Date.now() + 24 * 3600_000);
+    await enqueueMails(
+      deps.database.db,
+      [
+        {
+          template: "emailCode",
+          to: { email: "later@example.com" },
+          language: "en",
+          data: { code: "654321", minutes: 10, title: "Later" },
+        },
+      ],
+      later,
+    );
+    const json = (await app.inject({ method: "GET", url: "/dev/mailbox.json" })).json();
+    expect(json.mails.map((m: { to: string }) => m.to)).not.toContain("later@example.com");
+  });
+
   it("answers only connections from this machine, whatever they forward", async () => {
     const { app } = await appWith(true);
     for (const remoteAddress of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {

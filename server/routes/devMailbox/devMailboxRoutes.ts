@@ -1,5 +1,5 @@
 import { isIPv4 } from "node:net";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -57,7 +57,8 @@ export async function devMailboxRoutes(base: FastifyInstance, { deps }: { deps: 
     db
       .select()
       .from(outbox)
-      .where(eq(outbox.kind, "mail"))
+      // A reminder due later is not in anyone's mailbox yet.
+      .where(and(eq(outbox.kind, "mail"), lte(outbox.nextAttemptAt, deps.clock())))
       .orderBy(desc(outbox.id))
       .limit(LIST_LIMIT);
 

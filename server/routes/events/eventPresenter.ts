@@ -50,6 +50,7 @@ export function presentBooking(
     hosts: readonly HostUser[];
     attendee: { id: string; cancelToken: string };
     payment?: CreatedBooking["payment"];
+    series?: CreatedBooking["series"];
   },
   type: Pick<EventTypeRow, "redirectUrl" | "redirectSeconds">,
   publicUrl: string,
@@ -82,6 +83,19 @@ export function presentBooking(
     },
     ...(action ? { action } : {}),
     ...(pending ? { checkout: true } : {}),
+    ...(booked.series
+      ? {
+          series: {
+            id: booked.series.id,
+            occurrences: booked.series.occurrences.map(({ event, attendee }) => ({
+              uuid: event.id,
+              start: event.startAt.toISOString(),
+              end: event.endAt.toISOString(),
+              attendee: attendee.id,
+            })),
+          },
+        }
+      : {}),
   };
 }
 
@@ -122,6 +136,18 @@ export function presentEventView(view: EventView, publicUrl: string): EventViewR
       eventType.kind === "GROUP" && eventType.seats !== null
         ? { total: eventType.seats, taken: view.seatsTaken }
         : null,
+    series:
+      event.seriesId !== null && view.series !== null
+        ? {
+            id: event.seriesId,
+            occurrences: view.series.map((o) => ({
+              uuid: o.id,
+              start: o.startAt.toISOString(),
+              end: o.endAt.toISOString(),
+              status: o.status,
+            })),
+          }
+        : null,
     inviteeChanges: {
       cancelUntil: isoOrNull(
         inviteeChangeDeadline(
@@ -129,9 +155,13 @@ export function presentEventView(view: EventView, publicUrl: string): EventViewR
           entry.start,
         ),
       ),
+      // An occurrence of a series is not moved on its own (its invite's RRULE fixes the dates).
       rescheduleUntil: isoOrNull(
         inviteeChangeDeadline(
-          { allowed: eventType.allowReschedule, noticeMinutes: eventType.rescheduleNotice },
+          {
+            allowed: eventType.allowReschedule && event.seriesId === null,
+            noticeMinutes: eventType.rescheduleNotice,
+          },
           entry.start,
         ),
       ),

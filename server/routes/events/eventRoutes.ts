@@ -27,7 +27,8 @@ import { bookingCreator } from "../../commands/bookingCreator";
 import { eventCanceller } from "../../commands/eventCanceller";
 import { pendingBookingDeleter } from "../../commands/pendingBookingDeleter";
 import { routingResponseLinker } from "../../commands/routingResponseLinker";
-import { findAttendee, findEventView } from "../../data/bookings";
+import { seriesCanceller } from "../../commands/seriesCanceller";
+import { findAttendee, findEventView, findOccurrenceAttendee } from "../../data/bookings";
 import type { Deps } from "../../deps";
 import { requestLanguage } from "../../i18n/requestLanguage";
 import { cancelUrl, mailLocation, meetingUid, rescheduleUrl } from "../../mail/bookingMails";
@@ -216,7 +217,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       schema: {
         tags,
         summary:
-          "Cancel: by the invitee ({uuid} their attendee uuid, with the token of their link) or by a host ({uuid} the event)",
+          "Cancel: by the invitee ({uuid} their attendee uuid, with the token of their link) or by a host ({uuid} the event); `following` cancels an occurrence of a recurring series and every later one",
         security: [...hostSecurity, {}],
         params: uuidParams,
         querystring: attendeeTokenQuery,
@@ -230,8 +231,24 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       const reason = request.body.cancellation_reason;
       const token = request.body.token ?? request.query.token;
       let result: Awaited<ReturnType<typeof eventCanceller>>;
-      if (token !== undefined) {
-        result = await attendeeCanceller(context, request.params.uuid, token, reason);
+      // The invitee names another occurrence of their series; their link's token covers it.
+      let attendeeId = request.params.uuid;
+      if (request.body.occurrence !== undefined && token !== undefined) {
+        const other = await findOccurrenceAttendee(db, attendeeId, request.body.occurrence);
+        if (other === null) throw new DomainError("NOT_FOUND", message("booking.notFound"));
+        attendeeId = other;
+      }
+      if (request.body.following) {
+        if (token === undefined && !request.auth) {
+          throw new DomainError("FORBIDDEN", message("booking.linkNotValid"));
+        }
+        const actor =
+          token !== undefined
+            ? { kind: "attendee" as const, attendeeId, token }
+            : { kind: "host" as const, userId: request.auth!.userId, eventId: request.params.uuid };
+        result = await seriesCanceller(context, actor, reason);
+      } else if (token !== undefined) {
+        result = await attendeeCanceller(context, attendeeId, token, reason);
       } else if (request.auth) {
         result = await eventCanceller(context, request.auth.userId, request.params.uuid, reason);
       } else {
@@ -269,7 +286,9 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           token: request.query.token,
           paymentIntent: request.query.payment_intent,
         },
-        gateway === null ? undefined : { db, gateway, publicUrl, now: deps.clock() },
+        gateway === null
+          ? undefined
+          : { db, gateway, publicUrl, secret: sessionSecret, now: deps.clock() },
       );
       return reply.status(204).send(null);
     },

@@ -35,7 +35,12 @@ export async function paymentRoutes(base: FastifyInstance, { deps }: { deps: Dep
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ["payments"];
-  const context = () => ({ db, publicUrl: deps.config.publicUrl, now: deps.clock() });
+  const context = () => ({
+    db,
+    publicUrl: deps.config.publicUrl,
+    secret: deps.config.sessionSecret,
+    now: deps.clock(),
+  });
 
   function gateway(): PaymentGateway {
     const found = paymentGatewayOf(deps.config);

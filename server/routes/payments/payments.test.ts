@@ -68,6 +68,7 @@ const work = () => ({
   database: t.database,
   gateway: paymentGatewayOf(t.deps.config)!,
   publicUrl: t.deps.config.publicUrl,
+  secret: t.deps.config.sessionSecret,
   clock: t.deps.clock,
 });
 
@@ -312,6 +313,31 @@ describe("a paid booking", () => {
     expect(await bookingMailsTo(t, "d@x.test")).toHaveLength(1);
   });
 
+  it("needs the payment terms accepted by the server too, before any payment is made", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, { price, paymentTerms: "Paid in advance." });
+    const intentsBefore = stripe.intents.size;
+    const start = berlinSlot(0, "15:00");
+    const unaccepted = await book(t, bookingBody(userLink(host, type), { start }));
+    expect(unaccepted.statusCode, unaccepted.body).toBe(422);
+    expect(unaccepted.json().errors).toEqual({
+      paymentTermsAccepted: ["Please accept the payment terms."],
+    });
+    const refused = await book(
+      t,
+      bookingBody(userLink(host, type), { start, paymentTermsAccepted: false }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(stripe.intents.size).toBe(intentsBefore);
+    const accepted = await book(
+      t,
+      bookingBody(userLink(host, type), { start, paymentTermsAccepted: true }),
+    );
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json().checkout).toBe(true);
+    expect(stripe.intents.size).toBe(intentsBefore + 1);
+  });
+
   it("answers 503 and books nothing when Stripe cannot be reached", async () => {
     const down = await createTestApp({
       stripe: { ...stripe.config, apiUrl: "http://127.0.0.1:9" },
@@ -454,6 +480,50 @@ describe("cancelling a paid booking", () => {
     expect(refundsOf(intentId)).toEqual([2500]);
   });
 
+  it("keeps the payment through a reschedule: no new charge, and a later cancel refunds it", async () => {
+    const host = await signUpHost(t);
+    const { answer, intentId } = await paidAndConfirmed(
+      host,
+      berlinSlot(2, "09:00"),
+      "moved@x.test",
+      { refundPolicy: "FULL" },
+    );
+    const intentsBefore = stripe.intents.size;
+    const token = answer.attendee.token;
+    const moved = await t.request({
+      method: "POST",
+      url: "/api/event/reschedule",
+      payload: {
+        attendeeUuid: answer.attendee.uuid,
+        token,
+        start: berlinSlot(3, "11:00"),
+        timezone: "Europe/Berlin",
+        reason: "",
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(stripe.intents.size).toBe(intentsBefore);
+    const row = await paymentRow(intentId);
+    expect(row).toMatchObject({ status: "PAID", refundedAmount: 0 });
+    const read = await t.request({
+      method: "GET",
+      url: `/api/invitee/${answer.attendee.uuid}?token=${encodeURIComponent(token)}`,
+    });
+    expect(read.json().invitee.payment).toEqual({
+      amount: 2500,
+      currency: "EUR",
+      refundOnCancel: 2500,
+    });
+    const rescheduledMail = (await bookingMailsTo(t, "moved@x.test")).find(
+      (m) => m.template === "bookingRescheduled",
+    );
+    expect(rescheduledMail).toBeDefined();
+    expect((await cancel(answer.attendee.uuid, { token })).statusCode).toBe(200);
+    expect(await paymentRow(intentId)).toMatchObject({ status: "REFUNDED", refundedAmount: 2500 });
+    await makeDueRefunds(work());
+    expect(refundsOf(intentId)).toEqual([2500]);
+  });
+
   it("keeps the refund policy on the event type, and needs the hours for FULL_BEFORE", async () => {
     const host = await signUpHost(t);
     const type = await createEventType(t, host, {
@@ -482,6 +552,69 @@ describe("cancelling a paid booking", () => {
     });
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(["refundHours"]);
+  });
+});
+
+describe("a paid type that requires approval", () => {
+  async function paidRequest(host: Host, start: string, email: string) {
+    const type = await createEventType(t, host, {
+      title: "Review",
+      price,
+      requiresApproval: true,
+    });
+    const answer = await bookOk(t, bookingBody(userLink(host, type), { start, email }));
+    expect(answer.event.status).toBe("PENDING_PAYMENT");
+    const intentId = answer.event.payment!.paymentIntent;
+    stripe.confirm(intentId, SUCCEEDS);
+    await webhook("payment_intent.succeeded", intentId).send();
+    return { answer, intentId };
+  }
+  const answerRequest = (host: Host, uuid: string, verb: "approve" | "decline") =>
+    t.request({
+      method: "POST",
+      url: `/api/bookings/${uuid}/${verb}`,
+      headers: host.headers,
+      ...(verb === "decline" ? { payload: { reason: "Not this week" } } : {}),
+    });
+
+  it("becomes a request once paid, holding its time; approving confirms it", async () => {
+    const host = await signUpHost(t);
+    const { answer, intentId } = await paidRequest(host, berlinSlot(2, "14:00"), "req@x.test");
+    expect((await findEvent(db, answer.event.uuid))?.status).toBe("PENDING_APPROVAL");
+    expect(await paymentRow(intentId)).toMatchObject({ status: "PAID" });
+    expect(await busyOf(answer.event.uuid)).toHaveLength(1);
+    const toInvitee = await bookingMailsTo(t, "req@x.test");
+    expect(toInvitee.map((m) => [m.template, m.data.payment])).toEqual([
+      ["bookingRequested", { amount: 2500, currency: "EUR" }],
+    ]);
+    const toHost = await bookingMailsTo(t, host.email);
+    expect(toHost.map((m) => m.template)).toEqual(["bookingRequested"]);
+    expect(toHost[0]!.data.actionUrl).toMatch(/\/answer\?sig=/);
+
+    const approved = await answerRequest(host, answer.event.uuid, "approve");
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await findEvent(db, answer.event.uuid))?.status).toBe("CONFIRMED");
+    expect((await bookingMailsTo(t, "req@x.test")).map((m) => m.template)).toEqual([
+      "bookingRequested",
+      "bookingConfirmed",
+    ]);
+    expect(await paymentRow(intentId)).toMatchObject({ status: "PAID", refundedAmount: 0 });
+  });
+
+  it("is refunded in full when the host declines it, and the mail says so", async () => {
+    const host = await signUpHost(t);
+    const { answer, intentId } = await paidRequest(host, berlinSlot(2, "15:00"), "no@x.test");
+    const declined = await answerRequest(host, answer.event.uuid, "decline");
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(await busyOf(answer.event.uuid)).toEqual([]);
+    expect(await paymentRow(intentId)).toMatchObject({ status: "REFUNDED", refundedAmount: 2500 });
+    const mail = (await bookingMailsTo(t, "no@x.test")).at(-1)!;
+    expect(mail.template).toBe("bookingDeclined");
+    expect(mail.data.payment).toEqual({ amount: 2500, currency: "EUR", refunded: 2500 });
+    await makeDueRefunds(work());
+    expect(
+      stripe.refunds.filter((r) => r.payment_intent === intentId).map((r) => r.amount),
+    ).toEqual([2500]);
   });
 });
 
@@ -519,6 +652,20 @@ describe("the host's view of payments", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ refunded: [{ amount: 2500, currency: "EUR" }] });
     expect((await mine()).payments).toMatchObject([{ status: "REFUNDED", refunded: 2500 }]);
+    // The payer hears of it, in their language, and the booking itself stands.
+    const told = (await outboxMails(t)).filter(
+      (m) => m.template === "paymentRefunded" && m.to.email === "list@x.test",
+    );
+    expect(told.map((m) => m.data)).toEqual([
+      {
+        name: expect.stringMatching(/^Invitee /),
+        title: "Consultation",
+        amount: 2500,
+        currency: "EUR",
+        reason: "host",
+      },
+    ]);
+    expect((await findEvent(db, answer.event.uuid))?.status).toBe("CONFIRMED");
     const again = await refund(host.headers);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("This booking has nothing left to refund.");

@@ -4,8 +4,10 @@ import { profilePageParams, profilePageResponseSchema } from "../../../core/api/
 import { DomainError } from "../../../core/errors";
 import { sharedLinkPath } from "../../../core/eventTypes/eventKinds";
 import { message } from "../../../core/messages";
+import { findPageBlocks } from "../../data/pages";
 import { lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
+import { resolvePublicBlocks, uploadUrl } from "../../pages/publicBlocks";
 import { errorResponses } from "../errorSchemas";
 import { findActiveEventTypes, findOwnerProfile, findPageOwner } from "./profilePageData";
 import { presentPublicProfile } from "./publicProfilePresenter";
@@ -29,9 +31,10 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
     async (request) => {
       const owner = await findPageOwner(db, request.params.id);
       if (!owner) throw new DomainError("NOT_FOUND", message("profile.pageNotFound"));
-      const [profile, types] = await Promise.all([
+      const [profile, types, stored] = await Promise.all([
         findOwnerProfile(db, owner),
         findActiveEventTypes(db, owner),
+        findPageBlocks(db, owner),
       ]);
       const lockedColors = await lockedColorsOf(
         db,
@@ -40,15 +43,36 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
           : { kind: "team", team: owner.team, profile },
       );
       const slug = owner.kind === "user" ? owner.user.username : owner.team.slug;
+      const blocks =
+        stored === null
+          ? null
+          : await resolvePublicBlocks(
+              db,
+              slug,
+              owner.kind === "user" ? owner.user.id : null,
+              owner.kind === "team" ? owner.team.id : null,
+              stored,
+            );
+      const avatarUploadId =
+        owner.kind === "user" ? owner.user.avatarUploadId : owner.team.avatarUploadId;
+      const shownProfile = presentPublicProfile(
+        profile,
+        owner.kind === "user"
+          ? { timeFormat: owner.user.timeFormat, timeZone: owner.user.timeZone }
+          : { timeFormat: null, timeZone: null },
+        lockedColors,
+      );
+      // A background block colours the page, unless a team admin locked the colours.
+      const background = blocks?.find((block) => block.kind === "background");
+      if (background && !shownProfile.colorsLocked) {
+        shownProfile.backgroundColor = background.color;
+      }
       return {
         page: {
           kind: owner.kind,
           name: owner.kind === "user" ? owner.user.name : owner.team.name,
           slug,
-          avatarUrl:
-            owner.kind === "user" && owner.user.avatarUploadId
-              ? `/api/uploads/${owner.user.avatarUploadId}`
-              : null,
+          avatarUrl: avatarUploadId ? uploadUrl(avatarUploadId) : null,
           welcomeMessage: profile?.welcomeMessage ?? null,
           socials: profile?.socials ?? {},
           eventTypes: types.map((type) => {
@@ -69,14 +93,9 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
                 `/${encodeURIComponent(slug)}/${encodeURIComponent(type.slug)}`,
             };
           }),
+          blocks,
         },
-        profile: presentPublicProfile(
-          profile,
-          owner.kind === "user"
-            ? { timeFormat: owner.user.timeFormat, timeZone: owner.user.timeZone }
-            : { timeFormat: null, timeZone: null },
-          lockedColors,
-        ),
+        profile: shownProfile,
       };
     },
   );

@@ -1,5 +1,6 @@
 import type { LocationOptionsResponse, LocationResponse } from "../../../core/api/eventTypes";
 import type { PublicEventTypeResponse } from "../../../core/api/publicEventTypes";
+import { emailDomain } from "../../../core/booking/needsApproval";
 import type { EventLocation } from "../../../core/eventTypes/eventTypeSchema";
 import { ONLINE_LOCATION_TYPES } from "../../../core/eventTypes/eventTypeSchema";
 import type { Config } from "../../config";
@@ -74,6 +75,16 @@ export function presentPublicEventType(
       requiresEmailVerification: type.requiresEmailVerification,
       lockTimeZone: type.lockTimeZone,
       seats: type.seats,
+      recurrence: type.recurrence,
+      approval: type.requiresApproval
+        ? {
+            scope: type.approvalScope,
+            hostDomains:
+              type.approvalScope === "OUTSIDE_DOMAIN"
+                ? [...new Set(hosts.map((host) => emailDomain(host.email)))]
+                : [],
+          }
+        : null,
       timeZone,
       bookable: type.priceAmount === null || payments.configured,
       payment:

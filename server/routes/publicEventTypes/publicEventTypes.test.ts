@@ -61,6 +61,8 @@ describe("GET /api/user/{user}/{eventType}", () => {
         requiresEmailVerification: true,
         lockTimeZone: true,
         seats: null,
+        recurrence: null,
+        approval: null,
         timeZone: "Europe/Berlin",
         // Paid, and this server has no payments set up.
         bookable: false,

@@ -1,8 +1,14 @@
 import type {
+  CalendarConnectionCreate,
+  CalendarConnectionResponse,
+  CalendarConnectionUpdate,
+} from "../../../../core/api/calendarConnections";
+import type {
   OutOfOfficeCreate,
   OutOfOfficeResponse,
   OutOfOfficeUpdate,
 } from "../../../../core/api/outOfOffice";
+import type { StoredBlockResponse } from "../../../../core/api/pages";
 import { ApiError, apiClient, type FieldErrors, languageHeaders } from "../../../api/apiClient";
 import { readCookie } from "../../../lib/readCookie";
 import type {
@@ -29,9 +35,14 @@ export interface MeUpdate
 }
 
 /** Sends a file as multipart/form-data; apiClient speaks JSON only. */
-async function postFile<T>(path: string, file: File): Promise<T> {
+function postFile<T>(path: string, file: File): Promise<T> {
   const body = new FormData();
   body.append("file", file);
+  return postForm<T>(path, body);
+}
+
+/** Sends a multipart/form-data body, failing as apiClient does (ApiError with field errors). */
+async function postForm<T>(path: string, body: FormData): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...languageHeaders() };
   const csrf = readCookie("slotted_csrf");
   if (csrf) headers["X-CSRF-Token"] = csrf;
@@ -62,8 +73,23 @@ async function postFile<T>(path: string, file: File): Promise<T> {
   return payload as T;
 }
 
+const pagePath = (slug: string) => `/page/${encodeURIComponent(slug)}`;
+
 /** The dashboard's writes; reads are the query factories in dashboardQueries.ts. */
 export const dashboardApi = {
+  /** Saves every block of a page in one request (`components` and new files). */
+  savePage: (slug: string, body: FormData) =>
+    postForm<{ blocks: StoredBlockResponse[] }>(pagePath(slug), body),
+  setPageWelcome: (slug: string, welcomeMessage: string | null) =>
+    apiClient.post<{ welcomeMessage: string | null }>(`${pagePath(slug)}/welcome`, {
+      welcomeMessage,
+    }),
+  setPageAvatar: (slug: string, file: File) => {
+    const body = new FormData();
+    body.append("avatar", file);
+    return postForm<{ avatarUrl: string | null }>(`${pagePath(slug)}/avatar`, body);
+  },
+
   createEventType: (fields: EventTypeFields) => apiClient.post<EventType>("/event-types", fields),
   updateEventType: (id: string, patch: Partial<EventTypeFields>) =>
     apiClient.patch<EventType>(`/event-types/${id}`, patch),
@@ -83,9 +109,19 @@ export const dashboardApi = {
   updateOutOfOffice: (id: string, patch: OutOfOfficeUpdate) =>
     apiClient.patch<OutOfOfficeResponse>(`/out-of-office/${id}`, patch),
   deleteOutOfOffice: (id: string) => apiClient.delete<void>(`/out-of-office/${id}`),
+  createCalendarConnection: (fields: CalendarConnectionCreate) =>
+    apiClient.post<CalendarConnectionResponse>("/calendar-connections", fields),
+  updateCalendarConnection: (id: string, patch: CalendarConnectionUpdate) =>
+    apiClient.patch<CalendarConnectionResponse>(`/calendar-connections/${id}`, patch),
+  syncCalendarConnection: (id: string) =>
+    apiClient.post<CalendarConnectionResponse>(`/calendar-connections/${id}/sync`, {}),
+  deleteCalendarConnection: (id: string) => apiClient.delete<void>(`/calendar-connections/${id}`),
 
-  cancelBooking: (eventUuid: string, reason: string) =>
-    apiClient.put<unknown>(`/event/uuid/${eventUuid}/cancel`, { cancellation_reason: reason }),
+  cancelBooking: (eventUuid: string, reason: string, following = false) =>
+    apiClient.put<unknown>(`/event/uuid/${eventUuid}/cancel`, {
+      cancellation_reason: reason,
+      ...(following ? { following } : {}),
+    }),
   refundBooking: (eventUuid: string) =>
     apiClient.post<unknown>(`/bookings/${eventUuid}/refund`, {}),
   approveBooking: (eventUuid: string) =>

@@ -1,5 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { CalendarConnectionList } from "../../../../core/api/calendarConnections";
+import type { InsightsResponse, InsightsWindow } from "../../../../core/api/insights";
 import type { OutOfOfficeListResponse } from "../../../../core/api/outOfOffice";
+import type { PageEditResponse } from "../../../../core/api/pages";
 import { apiClient } from "../../../api/apiClient";
 import type {
   Booking,
@@ -22,11 +25,34 @@ export const dashboardKeys = {
   singleUseLinks: (id: string) => [...dashboardKeys.eventTypes(), id, "singleUseLinks"] as const,
   schedules: () => [...dashboardKeys.all, "schedules"] as const,
   outOfOffice: () => [...dashboardKeys.all, "outOfOffice"] as const,
+  calendarConnections: () => [...dashboardKeys.all, "calendarConnections"] as const,
   teams: () => [...dashboardKeys.all, "teams"] as const,
   teamInvitations: (id: string) => [...dashboardKeys.teams(), id, "invitations"] as const,
   myInvitations: () => [...dashboardKeys.teams(), "invitationsToMe"] as const,
   bookings: () => [...dashboardKeys.all, "bookings"] as const,
+  page: (slug: string) => [...dashboardKeys.all, "page", slug] as const,
+  insights: (teamId: string | null, days: InsightsWindow) =>
+    [...dashboardKeys.all, "insights", teamId ?? "me", days] as const,
 };
+
+/** A page as its editor reads it: blocks, welcome, avatar and what its blocks may name. */
+export const pageEditQuery = (slug: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.page(slug),
+    queryFn: ({ signal }) =>
+      apiClient.get<PageEditResponse>(`/page/${encodeURIComponent(slug)}/edit`, { signal }),
+  });
+
+/** The page insights of the user's own page (teamId null) or of a team they administer. */
+export const insightsQuery = (teamId: string | null, days: InsightsWindow) =>
+  queryOptions({
+    queryKey: dashboardKeys.insights(teamId, days),
+    queryFn: ({ signal }) =>
+      apiClient.get<InsightsResponse>(
+        teamId === null ? `/insights?days=${days}` : `/teams/${teamId}/insights?days=${days}`,
+        { signal },
+      ),
+  });
 
 /** The user with their Profile settings and the colour lock of their teams. */
 export const settingsQuery = () =>
@@ -69,6 +95,14 @@ export const outOfOfficeQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.outOfOffice(),
     queryFn: ({ signal }) => apiClient.get<OutOfOfficeListResponse>("/out-of-office", { signal }),
+  });
+
+export const calendarConnectionsQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.calendarConnections(),
+    queryFn: ({ signal }) =>
+      apiClient.get<CalendarConnectionList>("/calendar-connections", { signal }),
+    select: (data) => data.connections,
   });
 
 export const teamsQuery = () =>

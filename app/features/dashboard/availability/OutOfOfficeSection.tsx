@@ -36,9 +36,8 @@ export function OutOfOfficeSection() {
     onSuccess: async () => {
       notify(t("dashboard.outOfOffice.deleted"));
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.outOfOffice() });
+      // The deleted row's button is gone: the dialog gives focus to the section's heading.
       setDeleting(null);
-      // The deleted row's button is gone: focus goes to the section's heading.
-      requestAnimationFrame(() => headingRef.current?.focus());
     },
   });
   const periods = query.data?.periods ?? [];
@@ -90,6 +89,7 @@ export function OutOfOfficeSection() {
           setDeleting(null);
           remove.reset();
         }}
+        fallbackFocus={headingRef}
       />
       {editing && query.data ? (
         <PeriodDialog

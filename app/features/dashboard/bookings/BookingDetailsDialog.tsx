@@ -7,6 +7,7 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { buttonClassName } from "../../../components/buttonClassName";
+import { CheckboxField } from "../../../components/CheckboxField";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { isolateText, UserText } from "../../../components/UserText";
@@ -43,10 +44,11 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
   const teams = useQuery(teamsQuery());
   const [mode, setMode] = useState<"details" | "cancel" | "move" | "decline">("details");
   const [reason, setReason] = useState("");
+  const [following, setFollowing] = useState(false);
   const [newHost, setNewHost] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.bookings() });
   const cancel = useMutation({
-    mutationFn: () => dashboardApi.cancelBooking(booking.uuid, reason),
+    mutationFn: () => dashboardApi.cancelBooking(booking.uuid, reason, following),
     onSuccess: async () => {
       notify(t("dashboard.bookings.cancelled"));
       await refresh();
@@ -218,16 +220,21 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
         <div className="flex flex-col gap-2 border-t border-gray-200 pt-4">
           <h3 className="font-semibold text-gray-900">{t("dashboard.bookings.actions")}</h3>
           <div className="flex flex-wrap gap-2">
-            <a
-              href={rescheduleUrl}
-              target="_blank"
-              rel="noreferrer"
-              className={buttonClassName("secondary")}
-            >
-              {t("dashboard.bookings.reschedule")}
-              <span className="sr-only"> {t("dashboard.common.opensInNewTab")}</span>
-            </a>
-            <CopyButton text={rescheduleUrl} label={t("dashboard.bookings.copyReschedule")} />
+            {/* An occurrence of a series is cancelled, not moved on its own. */}
+            {booking.seriesId === null ? (
+              <>
+                <a
+                  href={rescheduleUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={buttonClassName("secondary")}
+                >
+                  {t("dashboard.bookings.reschedule")}
+                  <span className="sr-only"> {t("dashboard.common.opensInNewTab")}</span>
+                </a>
+                <CopyButton text={rescheduleUrl} label={t("dashboard.bookings.copyReschedule")} />
+              </>
+            ) : null}
             {booking.eventType.kind === "ROUND_ROBIN" && otherHosts.length > 0 ? (
               <Button variant="secondary" onClick={() => setMode("move")}>
                 {t("dashboard.bookings.move")}
@@ -310,6 +317,13 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
             maxLength={REASON_MAX}
             onChange={(event) => setReason(event.target.value)}
           />
+          {booking.seriesId !== null ? (
+            <CheckboxField
+              label={t("dashboard.bookings.cancelFollowing")}
+              checked={following}
+              onChange={setFollowing}
+            />
+          ) : null}
           <Alert message={cancel.error ? errorMessage(cancel.error, t) : undefined} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setMode("details")}>

@@ -16,6 +16,7 @@ const booking = (
   location: null,
   cancellationReason: null,
   rescheduleReason: null,
+  seriesId: null,
   eventType: { id: "e", title: "Intro", slug: "intro", kind: "ONE_ON_ONE" },
   hosts: [],
   attendees: [

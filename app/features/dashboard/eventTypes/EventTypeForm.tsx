@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { APPROVAL_SCOPES, type ApprovalScope } from "../../../../core/booking/needsApproval";
 import {
   EVENT_DESCRIPTION_MAX,
   EVENT_SLUG_MAX,
@@ -27,13 +28,18 @@ import { LocationsEditor } from "./LocationsEditor";
 import { MinutesField } from "./MinutesField";
 import { PaymentEditor } from "./PaymentEditor";
 import { QuestionsEditor } from "./QuestionsEditor";
+import { RecurrenceEditor } from "./RecurrenceEditor";
+import { RemindersEditor } from "./RemindersEditor";
 
 // Error paths the form shows beside a field; anything else goes to the alert at the top.
 const SHOWN = [
-  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|weeklyLimit|monthlyLimit|dailyDurationLimit|weeklyDurationLimit|cancelNotice|rescheduleNotice|approvalDeadline|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price)$/,
+  /^(title|slug|description|duration|durations|scheduleId|bufferBefore|bufferAfter|minimumNotice|maxDaysAhead|slotStep|dailyLimit|weeklyLimit|monthlyLimit|dailyDurationLimit|weeklyDurationLimit|cancelNotice|rescheduleNotice|approvalDeadline|recurrence|seats|redirectUrl|redirectSeconds|hosts|hostGroups|questions|locations|price|reminders|reminderText)$/,
+  /^reminders\.\d+\.(minutesBefore|to)$/,
+  /^followUp\.(minutesAfter|text)$/,
   /^locations\.\d+\.options\.(address|custom|url|direction|phone)$/,
   /^questions\.\d+\.(label|type|options)(\.\d+)?$/,
   /^hostGroups\.\d+\.userIds$/,
+  /^recurrence\.(everyWeeks|maxOccurrences)$/,
   /^price\.(amount|currency)$/,
 ];
 
@@ -347,8 +353,10 @@ export function EventTypeForm({
         ) : null}
       </Card>
 
+      <RecurrenceEditor {...section} />
       <QuestionsEditor {...section} />
       <PaymentEditor {...section} />
+      <RemindersEditor {...section} />
 
       <Card title={t("dashboard.confirmation.title")}>
         <CheckboxField
@@ -363,6 +371,17 @@ export function EventTypeForm({
           checked={draft.requiresApproval}
           onChange={(requiresApproval) => update({ requiresApproval })}
         />
+        {draft.requiresApproval ? (
+          <SelectField
+            label={t("dashboard.confirmation.approvalScope")}
+            options={APPROVAL_SCOPES.map((scope) => ({
+              value: scope,
+              label: t(`dashboard.confirmation.approvalScopes.${scope}`),
+            }))}
+            value={draft.approvalScope ?? "EVERYONE"}
+            onChange={(event) => update({ approvalScope: event.target.value as ApprovalScope })}
+          />
+        ) : null}
         {draft.requiresApproval ? (
           <MinutesField
             label={t("dashboard.confirmation.approvalDeadline")}

@@ -18,10 +18,19 @@ interface MinutesFieldProps {
   onChange: (minutes: number) => void;
   errors?: readonly string[];
   hint?: string;
+  /** The fewest minutes allowed (default 0). */
+  min?: number;
 }
 
 /** A span the API keeps in minutes, typed in minutes, hours or days. */
-export function MinutesField({ label, value, onChange, errors = [], hint }: MinutesFieldProps) {
+export function MinutesField({
+  label,
+  value,
+  onChange,
+  errors = [],
+  hint,
+  min = 0,
+}: MinutesFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [unit, setUnit] = useState<Unit>(() => bestUnit(value));
@@ -32,7 +41,7 @@ export function MinutesField({ label, value, onChange, errors = [], hint }: Minu
         <input
           id={id}
           type="number"
-          min={0}
+          min={min}
           inputMode="numeric"
           value={Number.isInteger(shown) ? shown : Number(shown.toFixed(2))}
           onChange={(event) => onChange(Math.round(Number(event.target.value || 0) * UNITS[unit]))}

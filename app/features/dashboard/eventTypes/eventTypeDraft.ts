@@ -1,3 +1,4 @@
+import { DEFAULT_REMINDERS } from "../../../../core/eventTypes/reminderLimits";
 import type { EventKind, EventType, EventTypeFields, Question } from "../api/types";
 
 export const PERSONAL_KINDS: readonly EventKind[] = ["ONE_ON_ONE", "GROUP"];
@@ -48,6 +49,11 @@ export function newEventTypeDraft(kind: EventKind, teamId: string | null): Event
     rescheduleNotice: 0,
     requiresApproval: false,
     approvalDeadline: 0,
+    reminders: DEFAULT_REMINDERS.map((reminder) => ({ ...reminder })),
+    reminderText: "",
+    followUp: null,
+    recurrence: null,
+    approvalScope: "EVERYONE",
   };
 }
 

@@ -6,19 +6,27 @@ import { Logo } from "../../brand/Logo";
 export type DashboardSection =
   | "home"
   | "eventTypes"
+  | "page"
   | "availability"
+  | "calendars"
   | "bookings"
+  | "insights"
   | "routingForms"
   | "teams"
+  | "webhooks"
   | "settings";
 
 const sections: { id: DashboardSection; path: string }[] = [
   { id: "home", path: "/dashboard" },
   { id: "eventTypes", path: "/dashboard/event-types" },
+  { id: "page", path: "/dashboard/page" },
   { id: "availability", path: "/dashboard/availability" },
+  { id: "calendars", path: "/dashboard/calendars" },
   { id: "bookings", path: "/dashboard/bookings" },
+  { id: "insights", path: "/dashboard/insights" },
   { id: "routingForms", path: "/dashboard/routing-forms" },
   { id: "teams", path: "/dashboard/teams" },
+  { id: "webhooks", path: "/dashboard/webhooks" },
   { id: "settings", path: "/dashboard/settings" },
 ];
 

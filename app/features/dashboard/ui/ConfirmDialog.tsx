@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   pending?: boolean;
   error?: string;
   danger?: boolean;
+  /** Where focus goes on close when the opener is gone (see Dialog). */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }
 
 export const dangerButtonClassName =
@@ -30,10 +32,17 @@ export function ConfirmDialog({
   pending,
   error,
   danger,
+  fallbackFocus,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={onClose} title={title} description={message}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={message}
+      fallbackFocus={fallbackFocus}
+    >
       <Alert message={error} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 interface DialogProps {
@@ -9,6 +9,8 @@ interface DialogProps {
   children: ReactNode;
   /** md: 420 px (spec §9), lg: wide content such as a preview. */
   size?: "md" | "lg";
+  /** Where focus goes on close when the opener is gone (the row it deleted). */
+  fallbackFocus?: RefObject<HTMLElement | null> | undefined;
 }
 
 /**
@@ -16,7 +18,15 @@ interface DialogProps {
  * focus moves in on open and goes back to the element that opened it on close, also when the
  * owner closes it by unmounting it (a Cancel button of a dialog rendered only while open).
  */
-export function Dialog({ open, onClose, title, description, children, size = "md" }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  size = "md",
+  fallbackFocus,
+}: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
@@ -46,7 +56,8 @@ export function Dialog({ open, onClose, title, description, children, size = "md
 
   function handleClose() {
     shown.current = false;
-    focusOpener(opener.current);
+    // The close event comes after the owner's re-render: a deleted row's button is gone by now.
+    focusOpener(opener.current, fallbackFocus?.current);
     if (open) onClose();
   }
 
@@ -96,6 +107,7 @@ export function Dialog({ open, onClose, title, description, children, size = "md
   );
 }
 
-function focusOpener(opener: Element | null) {
+function focusOpener(opener: Element | null, fallback?: HTMLElement | null) {
   if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  else fallback?.focus();
 }
