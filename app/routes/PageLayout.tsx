@@ -84,7 +84,13 @@ export function PageLayout({ routeName, children }: PageLayoutProps) {
             )
           }
         >
-          <Suspense fallback={<LoadingIndicator label={t("common.loading")} />}>
+          <Suspense
+            fallback={
+              <div data-page-pending="">
+                <LoadingIndicator label={t("common.loading")} />
+              </div>
+            }
+          >
             {children}
           </Suspense>
         </ErrorBoundary>

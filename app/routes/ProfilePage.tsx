@@ -45,7 +45,13 @@ export function ProfilePage() {
     });
   }, [data]);
 
-  if (query.status === "pending") return <LoadingIndicator label={t("common.loading")} />;
+  if (query.status === "pending") {
+    return (
+      <div data-page-pending="">
+        <LoadingIndicator label={t("common.loading")} />
+      </div>
+    );
+  }
   if (query.status === "error" || !data) {
     return <FailedQueryPage error={query.error} />;
   }
