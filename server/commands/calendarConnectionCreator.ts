@@ -11,7 +11,7 @@ import {
   CalendarSourceError,
   type DiscoveredCalendar,
 } from "../calendars/calendarSource";
-import { sealSecret } from "../calendars/credentialBox";
+import { sealSecret } from "../crypto/credentialBox";
 import { icsFeedSource } from "../calendars/icsFeedSource";
 import { type SyncContext, syncConnection } from "../calendars/syncConnection";
 import type { CalendarConnectionRow } from "../data/calendarConnections";

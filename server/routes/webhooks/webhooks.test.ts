@@ -43,6 +43,7 @@ const work = {
   publicUrl: t.deps.config.publicUrl,
   clock: () => workNow,
   allowPrivate: true,
+  encryptionKey: t.deps.config.encryptionKey,
 };
 /** Runs passes until one delivers nothing. */
 async function drain() {
