@@ -15,7 +15,11 @@ describe("webhookCreator", () => {
   it("subscribes the host, or a team they administer, with a fresh secret each", async () => {
     const admin = await signUpHost(t);
     const team = await createTeam(t, admin);
-    const own = await webhookCreator(db, admin.id, input({}), { allowPrivate: true, encryptionKey: t.deps.config.encryptionKey, now });
+    const own = await webhookCreator(db, admin.id, input({}), {
+      allowPrivate: true,
+      encryptionKey: t.deps.config.encryptionKey,
+      now,
+    });
     expect(own).toMatchObject({
       userId: admin.id,
       teamId: null,
@@ -37,7 +41,11 @@ describe("webhookCreator", () => {
     const member = await signUpHost(t);
     const team = await createTeam(t, admin, [member]);
     await expect(
-      webhookCreator(db, member.id, input({ teamId: team.id }), { allowPrivate: true, encryptionKey: t.deps.config.encryptionKey, now }),
+      webhookCreator(db, member.id, input({ teamId: team.id }), {
+        allowPrivate: true,
+        encryptionKey: t.deps.config.encryptionKey,
+        now,
+      }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
     const refused = webhookCreator(db, admin.id, input({ url: "http://192.168.1.10/hook" }), {
       allowPrivate: false,
