@@ -154,6 +154,33 @@ describe("reminders and follow-ups", () => {
     expect(followUp.text).not.toContain(confirmed!.data.cancelUrl!);
   });
 
+  it("remind the invitee's guests too, without the manage links, and leave them out of the follow-up", async () => {
+    const host = await signUpHost(t);
+    const type = await reminderType(host);
+    const body = bookingBody(userLink(host, type), {
+      start: berlinSlot(3, "16:00"),
+      language: "de",
+      guests: ["guest-one@example.com", "guest-two@example.com"],
+    });
+    const booked = await bookOk(t, body);
+    const rows = await scheduledFor(booked.event.uuid);
+    const toGuests = rows.filter((r) => r.payload.data.role === "guest");
+    expect(toGuests.map((r) => [r.purpose, r.payload.to.email, r.nextAttemptAt])).toEqual([
+      ["reminder", "guest-one@example.com", at(body.start as string, -24 * HOUR)],
+      ["reminder", "guest-two@example.com", at(body.start as string, -24 * HOUR)],
+      ["reminder", "guest-one@example.com", at(body.start as string, -HOUR)],
+      ["reminder", "guest-two@example.com", at(body.start as string, -HOUR)],
+    ]);
+    // Tied to the attendee who invited them: their cancel drops these too.
+    expect(toGuests.every((r) => r.attendeeId === booked.attendee.uuid)).toBe(true);
+    const [confirmed] = await bookingMailsTo(t, body.email as string);
+    const mail = renderMail(toGuests[0]!.payload);
+    expect(mail.subject).toBe(`Erinnerung: ${type.title}`);
+    expect(mail.text).toContain("Bring the <b>contract</b>.");
+    expect(mail.text).not.toContain(confirmed!.data.cancelUrl!);
+    expect(mail.text).not.toContain(confirmed!.data.rescheduleUrl!);
+  });
+
   it("say the manage links are closed when the notice has run out by the reminder's time", async () => {
     const host = await signUpHost(t);
     const type = await createEventType(t, host, {
