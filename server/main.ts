@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { startCalendarWorker } from "./calendars/calendarWorker";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { expiredRequestSweeper } from "./commands/expiredRequestSweeper";
+import { webhookSecretSealer } from "./commands/webhookSecretSealer";
 import { ConfigError, loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
@@ -65,6 +66,9 @@ export async function main(): Promise<void> {
   const deps = { config, database, clock: () => new Date() };
   const app = await buildApp(deps);
   await moveDiskUploads(deps, app.log);
+  // Signing secrets stored before they were encrypted are sealed now (they sign until then).
+  const sealed = await webhookSecretSealer(database.db, config.encryptionKey);
+  if (sealed > 0) app.log.info({ sealed }, "encrypted stored webhook signing secrets");
   // Unanswered booking requests expire at their start, freeing their time.
   const sweep = () =>
     expiredRequestSweeper(database.db, { publicUrl: config.publicUrl, now: deps.clock() });
@@ -111,6 +115,7 @@ export async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     clock: deps.clock,
     allowPrivate: config.webhookAllowPrivate,
+    encryptionKey: config.encryptionKey,
     log: app.log,
   });
   // Reads connected calendars for busy time and writes bookings into them.

@@ -154,6 +154,10 @@ export const webhookBookingSchema = z.object({
     .nullable(),
   /** booking.rescheduled: the time before, UTC. */
   rescheduledFrom: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** booking.reassigned: the hosts before (`hosts` holds the new ones). */
+  reassignedFrom: z.object({ hosts: z.array(personSchema) }).nullable(),
+  /** booking.cancelled of a request: the hosts declined it, or nobody answered it in time. */
+  requestRefused: z.enum(["declined", "expired"]).nullable(),
   rescheduleReason: z.string().nullable(),
   cancellationReason: z.string().nullable(),
 });
@@ -193,6 +197,7 @@ export const webhookPayloadSchema = z.discriminatedUnion("type", [
     type: z.enum([
       "booking.created",
       "booking.rescheduled",
+      "booking.reassigned",
       "booking.cancelled",
       "booking.paid",
       "booking.payment_failed",

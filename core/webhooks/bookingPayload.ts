@@ -30,7 +30,18 @@ export interface BookingSnapshot {
   payment: { amount: number; currency: string; status: string } | null;
   /** booking.rescheduled: the time the booking had before. */
   former: { startAt: Date; endAt: Date } | null;
+  /** booking.reassigned: the hosts it had before. */
+  formerHosts?: { id: string; name: string; email: string; timeZone: string }[] | null;
+  /** booking.cancelled of a request: why it never became a booking. */
+  requestRefused?: "declined" | "expired" | null;
 }
+
+const person = (host: { id: string; name: string; email: string; timeZone: string }) => ({
+  id: host.id,
+  name: host.name,
+  email: host.email,
+  timeZone: host.timeZone,
+});
 
 /**
  * The `booking` of a webhook body: UTC instants, and the times in the (first) invitee's zone
@@ -52,12 +63,7 @@ export function bookingPayload(snapshot: BookingSnapshot): WebhookBooking {
     startLocal: localIsoTime(zone, start),
     endLocal: localIsoTime(zone, end),
     eventType: { ...eventType },
-    hosts: snapshot.hosts.map((host) => ({
-      id: host.id,
-      name: host.name,
-      email: host.email,
-      timeZone: host.timeZone,
-    })),
+    hosts: snapshot.hosts.map(person),
     attendees: snapshot.attendees.map((attendee) => ({
       uuid: attendee.id,
       status: attendee.status,
@@ -84,6 +90,8 @@ export function bookingPayload(snapshot: BookingSnapshot): WebhookBooking {
             start: snapshot.former.startAt.toISOString(),
             end: snapshot.former.endAt.toISOString(),
           },
+    reassignedFrom: snapshot.formerHosts ? { hosts: snapshot.formerHosts.map(person) } : null,
+    requestRefused: snapshot.requestRefused ?? null,
     rescheduleReason: event.rescheduleReason,
     cancellationReason: event.cancellationReason ?? first?.cancellationReason ?? null,
   };

@@ -2,6 +2,7 @@
 export const WEBHOOK_EVENTS = [
   "booking.created",
   "booking.rescheduled",
+  "booking.reassigned",
   "booking.cancelled",
   "booking.paid",
   "booking.payment_failed",

@@ -1,7 +1,7 @@
+import { openSecret } from "../crypto/credentialBox";
 import type { calendarConnections } from "../db/schema";
 import { caldavSource } from "./caldavSource";
 import type { CalendarSource } from "./calendarSource";
-import { openSecret } from "./credentialBox";
 import { icsFeedSource } from "./icsFeedSource";
 
 type ConnectionRow = typeof calendarConnections.$inferSelect;

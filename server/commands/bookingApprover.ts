@@ -94,7 +94,7 @@ export async function bookingApprover(
 /**
  * Cancels a locked request in the caller's transaction, frees its time, refunds what the invitee
  * paid in full and mails them (not their guests, who never heard of it) that it was declined, or
- * that it expired.
+ * that it expired; announced as `booking.cancelled` with `requestRefused`.
  */
 export async function refuseRequest(
   tx: Tx,
@@ -127,5 +127,11 @@ export async function refuseRequest(
     .filter((mail) => mail.data.role === "invitee")
     .map((mail) => (expired ? { ...mail, data: { ...mail.data, expired: true } } : mail));
   await enqueueMails(tx, mails, now);
+  // Never announced as created, but a paid request was announced as paid, and a receiver that
+  // tracks requests learns how each ended.
+  await announceBooking(tx, "booking.cancelled", locked.id, now, {
+    attendeeIds: dropped.map((a) => a.id),
+    requestRefused: expired ? "expired" : "declined",
+  });
   return cancelled;
 }

@@ -11,9 +11,9 @@ import {
   CalendarSourceError,
   type DiscoveredCalendar,
 } from "../calendars/calendarSource";
-import { sealSecret } from "../calendars/credentialBox";
 import { icsFeedSource } from "../calendars/icsFeedSource";
 import { type SyncContext, syncConnection } from "../calendars/syncConnection";
+import { sealSecret } from "../crypto/credentialBox";
 import type { CalendarConnectionRow } from "../data/calendarConnections";
 import { type CalendarSyncError, calendarConnections, connectedCalendars } from "../db/schema";
 

@@ -21,11 +21,15 @@ import { eventHosts, events } from "../db/schema";
 import { enqueueMails } from "../mail/outbox";
 import { reminderMails } from "../mail/reminderMails";
 import { dropScheduledMails, enqueueScheduledMails } from "../mail/scheduledMails";
+import { announceBooking } from "../webhooks/announceBooking";
 
 /**
  * A host hands a round-robin event to another host of its event type who is free at its time
  * (their schedule, their other meetings, the event type's rules). Mails the former host, the new
- * one and the invitee; the reminders still to come are written again for the new host. Throws VALIDATION (not a host, not round robin, same host),
+ * one and the invitee; the reminders still to come are written again for the new host, and a
+ * confirmed booking is announced as `booking.reassigned` (its time is the same: a receiver that
+ * syncs hosts' calendars needs the host change, which `booking.rescheduled` would hide among
+ * moves). Throws VALIDATION (not a host, not round robin, same host),
  * SLOT_NOT_AVAILABLE_ANYMORE (the new host is not free), CONFLICT.
  */
 export async function roundRobinReassigner(
@@ -70,6 +74,7 @@ export async function roundRobinReassigner(
       if (locked.status === "CONFIRMED") {
         const people = { attendees: await findAttendees(tx, event.id), before, after: [after!] };
         await enqueueMails(tx, moveMails(context, type, moved!, locked, people, "", null), now);
+        await announceBooking(tx, "booking.reassigned", event.id, now, { formerHosts: before });
       }
       // Same time, another host: the reminders still to come name the new host (and its copies
       // go to them); those due already are out or going out, and stay as they are.

@@ -15,7 +15,11 @@ describe("webhookCreator", () => {
   it("subscribes the host, or a team they administer, with a fresh secret each", async () => {
     const admin = await signUpHost(t);
     const team = await createTeam(t, admin);
-    const own = await webhookCreator(db, admin.id, input({}), { allowPrivate: true, now });
+    const own = await webhookCreator(db, admin.id, input({}), {
+      allowPrivate: true,
+      encryptionKey: t.deps.config.encryptionKey,
+      now,
+    });
     expect(own).toMatchObject({
       userId: admin.id,
       teamId: null,
@@ -24,6 +28,7 @@ describe("webhookCreator", () => {
     });
     const teams = await webhookCreator(db, admin.id, input({ teamId: team.id }), {
       allowPrivate: true,
+      encryptionKey: t.deps.config.encryptionKey,
       now,
     });
     expect(teams).toMatchObject({ userId: null, teamId: team.id });
@@ -36,10 +41,15 @@ describe("webhookCreator", () => {
     const member = await signUpHost(t);
     const team = await createTeam(t, admin, [member]);
     await expect(
-      webhookCreator(db, member.id, input({ teamId: team.id }), { allowPrivate: true, now }),
+      webhookCreator(db, member.id, input({ teamId: team.id }), {
+        allowPrivate: true,
+        encryptionKey: t.deps.config.encryptionKey,
+        now,
+      }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
     const refused = webhookCreator(db, admin.id, input({ url: "http://192.168.1.10/hook" }), {
       allowPrivate: false,
+      encryptionKey: t.deps.config.encryptionKey,
       now,
     });
     await expect(refused).rejects.toBeInstanceOf(DomainError);

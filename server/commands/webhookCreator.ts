@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { webhookCreateSchema } from "../../core/api/webhooks";
 import { newSecret } from "../auth/secrets";
@@ -6,6 +7,7 @@ import type { Db } from "../db/database";
 import { webhooks } from "../db/schema";
 import { assertMayAddWebhook } from "../policies/webhooks";
 import { assertPublicTarget } from "../webhooks/publicTarget";
+import { sealWebhookSecret } from "../webhooks/webhookSecret";
 
 /** A new subscription's signing secret: `whsec_` and 32 random bytes. */
 export function newWebhookSecret(): string {
@@ -14,30 +16,34 @@ export function newWebhookSecret(): string {
 
 /**
  * Subscribes a URL for the caller, or for a team they administer. The target must be public
- * unless `allowPrivate`. Returns the row with its secret, which no later answer repeats.
+ * unless `allowPrivate`. The secret is stored sealed under `encryptionKey`; returns the row with
+ * the secret in plain text, which no later answer repeats.
  * Throws VALIDATION (`url`: private or unresolvable), NOT_FOUND / FORBIDDEN (team).
  */
 export async function webhookCreator(
   db: Db,
   userId: string,
   input: z.output<typeof webhookCreateSchema>,
-  options: { allowPrivate: boolean; now: Date },
+  options: { allowPrivate: boolean; encryptionKey: Buffer; now: Date },
 ): Promise<WebhookRow> {
   await assertMayAddWebhook(db, userId, input.teamId);
   await assertPublicTarget(input.url, options.allowPrivate);
+  const id = randomUUID();
+  const secret = newWebhookSecret();
   const [row] = await db
     .insert(webhooks)
     .values({
+      id,
       userId: input.teamId === null ? userId : null,
       teamId: input.teamId,
       url: input.url,
       events: input.events,
       active: input.active,
-      secret: newWebhookSecret(),
+      secret: sealWebhookSecret(options.encryptionKey, id, secret),
       createdBy: userId,
       createdAt: options.now,
       updatedAt: options.now,
     })
     .returning();
-  return row!;
+  return { ...row!, secret };
 }

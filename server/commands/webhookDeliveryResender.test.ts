@@ -17,7 +17,7 @@ async function hook() {
     db,
     host.id,
     webhookCreateSchema.parse({ url: "https://hooks.example.com/in", events: ["ping"] }),
-    { allowPrivate: true, now },
+    { allowPrivate: true, encryptionKey: t.deps.config.encryptionKey, now },
   );
   return { host, created };
 }

@@ -6,7 +6,11 @@ import type { Db, Tx } from "../db/database";
 import { webhookDeliveries } from "../db/schema";
 import { loadManagedWebhook } from "../policies/webhooks";
 
-/** Writes one delivery of `body` for a subscription and its outbox row, in the caller's transaction. */
+/**
+ * Writes one delivery of `body` for a subscription and its outbox row, in the caller's
+ * transaction: an owner's own action (a ping, a resend), which goes even while the subscription
+ * is paused.
+ */
 export async function insertDelivery(
   tx: Tx,
   delivery: Pick<WebhookDeliveryRow, "webhookId" | "eventId" | "event" | "orderKey" | "body">,
@@ -25,14 +29,17 @@ export async function insertDelivery(
     .returning();
   await tx.execute(sql`
     insert into outbox (kind, payload, next_attempt_at, created_at)
-    values ('webhook', jsonb_build_object('deliveryId', ${row!.id}::text), ${now}, ${now})`);
+    values ('webhook', jsonb_build_object('deliveryId', ${row!.id}::text, 'manual', true),
+            ${now}, ${now})`);
   return row!;
 }
 
 /**
  * Sends a delivery again as a new one: the same body and event id (a receiver that already has
- * it can tell), its own log entry and a fresh 24 hours of retries. A paused subscription's
- * resend waits until it is resumed. Throws NOT_FOUND.
+ * it can tell), its own log entry and a fresh 24 hours of retries. It goes now, like a ping:
+ * to a paused subscription too (the owner asked for this one; the events that waited for the
+ * pause to end still wait), and outside its booking's order (it repeats an event that already
+ * had its turn), so nothing pending holds it back. Throws NOT_FOUND.
  */
 export async function webhookDeliveryResender(
   db: Db,
@@ -46,5 +53,5 @@ export async function webhookDeliveryResender(
   if (original === null) {
     throw new DomainError("NOT_FOUND", message("webhooks.deliveryNotFound"));
   }
-  return db.transaction((tx) => insertDelivery(tx, original, now));
+  return db.transaction((tx) => insertDelivery(tx, { ...original, orderKey: null }, now));
 }

@@ -21,7 +21,7 @@ describe("webhookPinger", () => {
         events: ["booking.created"],
         active: false,
       }),
-      { allowPrivate: true, now },
+      { allowPrivate: true, encryptionKey: t.deps.config.encryptionKey, now },
     );
     const ping = await webhookPinger(db, host.id, hook.id, now);
     expect(ping).toMatchObject({ webhookId: hook.id, event: "ping", status: "pending" });

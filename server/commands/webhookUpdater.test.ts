@@ -8,7 +8,7 @@ import { webhookUpdater } from "./webhookUpdater";
 const t = await createTestApp();
 const { db } = t.database;
 const now = new Date("2027-01-04T06:00:00Z");
-const options = { allowPrivate: false, now };
+const options = { allowPrivate: false, encryptionKey: t.deps.config.encryptionKey, now };
 
 describe("webhookUpdater", () => {
   it("pauses, resumes (clearing the server's reason), rotates and re-checks a changed URL", async () => {

@@ -6,34 +6,40 @@ import type { Db } from "../db/database";
 import { webhooks } from "../db/schema";
 import { loadManagedWebhook } from "../policies/webhooks";
 import { assertPublicTarget } from "../webhooks/publicTarget";
+import { sealWebhookSecret } from "../webhooks/webhookSecret";
 import { newWebhookSecret } from "./webhookCreator";
 
 /**
  * Changes a subscription: its URL (checked like a new one), its events, paused or active
  * (resuming clears the server's reason and lets waiting deliveries go), or a new secret
- * (`rotateSecret`; the answer carries it once). Throws NOT_FOUND, VALIDATION (`url`).
+ * (`rotateSecret`, stored sealed; the row returned carries it in plain text, once). Throws NOT_FOUND, VALIDATION (`url`).
  */
 export async function webhookUpdater(
   db: Db,
   userId: string,
   id: string,
   input: z.output<typeof webhookUpdateSchema>,
-  options: { allowPrivate: boolean; now: Date },
+  options: { allowPrivate: boolean; encryptionKey: Buffer; now: Date },
 ): Promise<{ row: WebhookRow; rotated: boolean }> {
   const hook = await loadManagedWebhook(db, userId, id);
   if (input.url !== undefined && input.url !== hook.url) {
     await assertPublicTarget(input.url, options.allowPrivate);
   }
+  const secret = input.rotateSecret ? newWebhookSecret() : null;
   const [row] = await db
     .update(webhooks)
     .set({
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.events !== undefined ? { events: input.events } : {}),
       ...(input.active !== undefined ? { active: input.active, pausedReason: null } : {}),
-      ...(input.rotateSecret ? { secret: newWebhookSecret() } : {}),
+      ...(secret !== null
+        ? { secret: sealWebhookSecret(options.encryptionKey, hook.id, secret) }
+        : {}),
       updatedAt: options.now,
     })
     .where(eq(webhooks.id, hook.id))
     .returning();
-  return { row: row!, rotated: input.rotateSecret === true };
+  return secret === null
+    ? { row: row!, rotated: false }
+    : { row: { ...row!, secret }, rotated: true };
 }

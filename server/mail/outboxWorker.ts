@@ -98,7 +98,8 @@ function isPermanent(error: unknown): boolean {
  * number of server processes share the work and never send one mail twice; a process that
  * dies mid-send leaves its mail to be retried when the lease ends (each mail keeps one
  * Message-ID, so a receiver can tell a rare repeat). A reminder or follow-up (a row with a
- * `purpose`) is due at its time and checked as it is claimed: one whose meeting is no longer
+ * `purpose`) is due at its time and checked as it is claimed, under a share lock of its meeting
+ * and attendee (skipped while a change to either is uncommitted): one whose meeting is no longer
  * confirmed, has moved from the time it names, or whose attendee left is deleted instead of sent
  * (the commands drop such rows already; this is the belt to their braces).
  */
@@ -147,24 +148,39 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function claim(limit: number): Promise<Claimed[]> {
     const now = clock();
     const leasedUntil = new Date(now.getTime() + leaseMs);
+    // A reminder is claimed together with a share lock on its meeting and attendee, skipping
+    // it while a transaction holds either (a reschedule or cancel not yet committed): checked
+    // against the rows as they are then, it cannot go out for a time that is being changed. A
+    // plain "is it still live" read would see the meeting as it was before that transaction
+    // and send the reminder just as the move commits.
     const result = await db.execute<{
       id: string | number;
       payload: MailPayload;
       attempts: number;
     }>(sql`
-      with due as (
-        select id, (purpose is null or exists (
-                 select 1 from events e
-                  where e.id = outbox.event_id and e.status = 'CONFIRMED'
-                    and e.start_at = (outbox.payload->'data'->>'start')::timestamptz
-                    and exists (select 1 from attendees a
-                                 where a.id = outbox.attendee_id and a.event_id = e.id
-                                   and a.status = 'CONFIRMED'))) as live
+      with plain as (
+        select id, true as live
           from outbox
          where kind = 'mail' and status = 'pending' and next_attempt_at <= ${now}
+           and purpose is null
          order by next_attempt_at, id
          limit ${limit}
          for update skip locked
+      ), scheduled as (
+        select o.id, (e.status = 'CONFIRMED'
+                      and e.start_at = (o.payload->'data'->>'start')::timestamptz
+                      and a.event_id = e.id and a.status = 'CONFIRMED') as live
+          from outbox o
+          join events e on e.id = o.event_id
+          join attendees a on a.id = o.attendee_id
+         where o.kind = 'mail' and o.status = 'pending' and o.next_attempt_at <= ${now}
+           and o.purpose is not null
+         order by o.next_attempt_at, o.id
+         limit ${limit}
+         for update of o skip locked
+         for share of e, a skip locked
+      ), due as (
+        select id, live from plain union all select id, live from scheduled
       ), stale as (
         delete from outbox where id in (select id from due where not live)
       )

@@ -27,7 +27,8 @@ export interface ScheduledMail {
 /**
  * The reminders and follow-up of a confirmed meeting for `attendees`, as of `context.now`: each
  * reminder to the attendee (in their language and zone, with the manage links, said closed when
- * the event type's notice has run out by the reminder's time) and, when the
+ * the event type's notice has run out by the reminder's time) and to each of their guests
+ * (in the attendee's language, without the links), and, when the
  * event type asks, a copy to each of `hosts` (in theirs); the follow-up to the attendee alone.
  * Reminders already past (core's grace aside) are left out; with `dueAfter`, every one not due
  * after it (re-planning a meeting whose earlier reminders went out already). Pure.
@@ -54,7 +55,9 @@ export function reminderMails(
       const mails = bookingMails(reminder ? "bookingReminder" : "bookingFollowUp", context, {
         attendees: [attendee],
         hosts: reminder && item.to === "invitee_and_host" ? hosts : [],
-      }).filter((mail) => mail.data.role !== "guest");
+        // Guests are at the meeting too, so they are reminded of it (without the manage links,
+        // which are the invitee's); the follow-up thanks the one who booked.
+      }).filter((mail) => reminder || mail.data.role !== "guest");
       const note = reminder ? settings.reminderText : (settings.followUp?.text ?? "");
       for (const mail of mails) {
         const data = reminder

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { type Database, openPostgres } from "../db/database";
@@ -153,6 +154,33 @@ describe("reminders and follow-ups", () => {
     expect(followUp.text).not.toContain(confirmed!.data.cancelUrl!);
   });
 
+  it("remind the invitee's guests too, without the manage links, and leave them out of the follow-up", async () => {
+    const host = await signUpHost(t);
+    const type = await reminderType(host);
+    const body = bookingBody(userLink(host, type), {
+      start: berlinSlot(3, "16:00"),
+      language: "de",
+      guests: ["guest-one@example.com", "guest-two@example.com"],
+    });
+    const booked = await bookOk(t, body);
+    const rows = await scheduledFor(booked.event.uuid);
+    const toGuests = rows.filter((r) => r.payload.data.role === "guest");
+    expect(toGuests.map((r) => [r.purpose, r.payload.to.email, r.nextAttemptAt])).toEqual([
+      ["reminder", "guest-one@example.com", at(body.start as string, -24 * HOUR)],
+      ["reminder", "guest-two@example.com", at(body.start as string, -24 * HOUR)],
+      ["reminder", "guest-one@example.com", at(body.start as string, -HOUR)],
+      ["reminder", "guest-two@example.com", at(body.start as string, -HOUR)],
+    ]);
+    // Tied to the attendee who invited them: their cancel drops these too.
+    expect(toGuests.every((r) => r.attendeeId === booked.attendee.uuid)).toBe(true);
+    const [confirmed] = await bookingMailsTo(t, body.email as string);
+    const mail = renderMail(toGuests[0]!.payload);
+    expect(mail.subject).toBe(`Erinnerung: ${type.title}`);
+    expect(mail.text).toContain("Bring the <b>contract</b>.");
+    expect(mail.text).not.toContain(confirmed!.data.cancelUrl!);
+    expect(mail.text).not.toContain(confirmed!.data.rescheduleUrl!);
+  });
+
   it("say the manage links are closed when the notice has run out by the reminder's time", async () => {
     const host = await signUpHost(t);
     const type = await createEventType(t, host, {
@@ -234,6 +262,48 @@ describe("reminders and follow-ups", () => {
     ];
     expect(rows.map((r) => r.status)).toEqual(Array(6).fill("sent"));
   });
+
+  // Two connections: a transaction left open on one while a worker claims on the other.
+  it.runIf(testEngine === "postgres")(
+    "never go out for a time a reschedule is changing, claimed before it commits",
+    async () => {
+      await t.database.db.delete(outbox);
+      const host = await signUpHost(t);
+      const type = await createEventType(t, host, {
+        reminders: [{ minutesBefore: 60, to: "invitee" }],
+      });
+      const start = berlinSlot(3, "15:00");
+      const booked = await bookOk(t, bookingBody(userLink(host, type), { start }));
+      const { port, received } = await smtpInbox();
+      const { clock, drainBoth } = twoWorkers(port);
+      await drainBoth();
+      const confirmations = received.length;
+      const [reminder] = await scheduledFor(booked.event.uuid);
+      expect(reminder).toMatchObject({ purpose: "reminder", status: "pending" });
+
+      // The rescheduler's transaction has moved the meeting and not yet committed when the
+      // reminder comes due.
+      const mover = new pg.Client({
+        connectionString: (t.database as Database & { url: string }).url,
+      });
+      await mover.connect();
+      onTestFinished(() => mover.end());
+      await mover.query("begin");
+      await mover.query(
+        "update events set start_at = start_at + interval '1 hour', end_at = end_at + interval '1 hour' where id = $1",
+        [booked.event.uuid],
+      );
+      clock.now = reminder!.nextAttemptAt;
+      expect(await drainBoth()).toBe(0);
+      expect(await scheduledFor(booked.event.uuid)).toMatchObject([{ status: "pending" }]);
+      await mover.query("commit");
+
+      // Committed: the reminder names a time the meeting no longer has, and is dropped unsent.
+      expect(await drainBoth()).toBe(0);
+      expect(received).toHaveLength(confirmations);
+      expect(await scheduledFor(booked.event.uuid)).toEqual([]);
+    },
+  );
 
   it("move when the booking is rescheduled, and are dropped when it is cancelled", async () => {
     const host = await signUpHost(t);

@@ -77,5 +77,5 @@ export async function hostWithEventType(
     token,
   );
   if (type.status !== 201) throw new Error(`event type: ${JSON.stringify(type.body)}`);
-  return { username: name };
+  return { username: name, token };
 }

@@ -9,6 +9,10 @@ export interface AnnounceOptions {
   attendeeIds?: readonly string[];
   /** booking.rescheduled: the time before. */
   former?: { startAt: Date; endAt: Date } | null;
+  /** booking.reassigned: the hosts before. */
+  formerHosts?: BookingSnapshot["formerHosts"];
+  /** booking.cancelled of a request: declined or expired. */
+  requestRefused?: BookingSnapshot["requestRefused"];
   /** The key deliveries keep order by; default the event's uuid. */
   orderKey?: string;
 }
@@ -37,7 +41,12 @@ export async function announceBooking(
     .innerJoin(users, eq(users.id, eventHosts.userId))
     .where(eq(eventHosts.eventId, eventId))
     .orderBy(users.id);
-  const owners = [...hosts.map((host) => host.id), ...(row.type.userId ? [row.type.userId] : [])];
+  // A reassignment concerns the hosts it left as much as the one it went to.
+  const owners = [
+    ...hosts.map((host) => host.id),
+    ...(options.formerHosts ?? []).map((host) => host.id),
+    ...(row.type.userId ? [row.type.userId] : []),
+  ];
   if (!(await hasWebhookListeners(tx, type, owners, row.type.teamId))) return;
 
   const people = await tx
@@ -81,6 +90,8 @@ export async function announceBooking(
     attendees: people,
     payment: payment ?? null,
     former: options.former ?? null,
+    formerHosts: options.formerHosts ?? null,
+    requestRefused: options.requestRefused ?? null,
   };
   await enqueueWebhookEvent(
     tx,

@@ -5,6 +5,7 @@ import { enqueueMails } from "../mail/outbox";
 import { retryDelay } from "../mail/outboxWorker";
 import { DeliveryError, deliverWebhook } from "./deliverWebhook";
 import { signWebhook } from "./signWebhook";
+import { openWebhookSecret } from "./webhookSecret";
 
 export interface WebhookWorkContext {
   database: Database;
@@ -12,6 +13,8 @@ export interface WebhookWorkContext {
   clock: () => Date;
   /** WEBHOOK_ALLOW_PRIVATE: deliveries may reach private and loopback addresses. */
   allowPrivate: boolean;
+  /** ENCRYPTION_KEY, which opens the stored signing secrets. */
+  encryptionKey: Buffer;
   log?: { warn(obj: object, msg: string): void } | undefined;
 }
 
@@ -43,7 +46,7 @@ const text = (error: unknown) => (error instanceof Error ? error.message : Strin
 
 /**
  * Claims due webhook deliveries like mail (FOR UPDATE SKIP LOCKED, leased): only of active
- * subscriptions (a ping goes to a paused one too), and never one whose order key has an
+ * subscriptions (an owner's ping or resend, `manual`, goes to a paused one too), and never one whose order key has an
  * earlier delivery still pending, so one booking's events arrive in the order they happened.
  */
 async function claim(work: WebhookWorkContext): Promise<Claimed[]> {
@@ -68,7 +71,7 @@ async function claim(work: WebhookWorkContext): Promise<Claimed[]> {
            join webhook_deliveries d on d.id = (o.payload->>'deliveryId')::uuid
            join webhooks w on w.id = d.webhook_id
           where o.kind = 'webhook' and o.status = 'pending' and o.next_attempt_at <= ${now}
-            and (w.active or d.event = 'ping')
+            and (w.active or d.event = 'ping' or (o.payload->>'manual') = 'true')
             and (d.order_key is null or not exists (
               select 1 from webhook_deliveries e
                where e.webhook_id = d.webhook_id and e.order_key = d.order_key
@@ -148,7 +151,11 @@ async function attempt(work: WebhookWorkContext, hook: Claimed): Promise<boolean
     "slotted-event": hook.event,
     "slotted-event-id": hook.eventId,
     "slotted-delivery-id": hook.deliveryId,
-    "slotted-signature": signWebhook(hook.secret, Math.floor(sentAt.getTime() / 1000), hook.body),
+    "slotted-signature": signWebhook(
+      openWebhookSecret(work.encryptionKey, hook.webhookId, hook.secret),
+      Math.floor(sentAt.getTime() / 1000),
+      hook.body,
+    ),
   };
   let status: number | null = null;
   let durationMs = 0;

@@ -35,7 +35,11 @@ export async function webhookRoutes(base: FastifyInstance, { deps }: { deps: Dep
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ["webhooks"];
-  const options = () => ({ allowPrivate: deps.config.webhookAllowPrivate, now: deps.clock() });
+  const options = () => ({
+    allowPrivate: deps.config.webhookAllowPrivate,
+    encryptionKey: deps.config.encryptionKey,
+    now: deps.clock(),
+  });
   const present = async (userId: string, row: WebhookRow) =>
     presentWebhook(row, (await teamNamesOf(db, userId)).names);
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { webhookPayloadSchema } from "../../../core/api/webhooks";
 import { routingFormSchema } from "../../../core/routingForms/routingFormSchema";
 import { WEBHOOK_EVENTS } from "../../../core/webhooks/webhookEvents";
+import { expiredRequestSweeper } from "../../commands/expiredRequestSweeper";
 import { paymentSettler } from "../../commands/paymentSettler";
 import { routingFormCreator } from "../../commands/routingFormCreator";
 import { routingFormSubmitter } from "../../commands/routingFormSubmitter";
@@ -14,6 +15,7 @@ import {
   berlinSlot,
   bookingBody,
   bookOk,
+  teamEventType,
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, createTeam, type Host, signUpHost } from "../../test/factories";
@@ -43,6 +45,7 @@ const work = {
   publicUrl: t.deps.config.publicUrl,
   clock: () => workNow,
   allowPrivate: true,
+  encryptionKey: t.deps.config.encryptionKey,
 };
 /** Runs passes until one delivers nothing. */
 async function drain() {
@@ -239,6 +242,101 @@ describe("webhook deliveries", () => {
     expect(again.json.id).toBe(first.eventId);
     expect(again.headers["slotted-delivery-id"]).toBe(resent.json().id);
     expect(signatureValid(hook.secret, again.headers, again.body)).toBe(true);
+  });
+
+  it("announces a round-robin handover as booking.reassigned, and a declined or expired request as booking.cancelled", async () => {
+    const a = await signUpHost(t);
+    const b = await signUpHost(t);
+    const team = await teamEventType(t, "ROUND_ROBIN", [a, b]);
+    const hooks = {
+      [a.id]: await subscribe(a, { url: receiver.url(`/handover-${a.id}`) }),
+      [b.id]: await subscribe(b, { url: receiver.url(`/handover-${b.id}`) }),
+    };
+    const booked = await bookOk(
+      t,
+      bookingBody({ sharedLink: team.sharedLink }, { start: berlinSlot(4, "09:00") }),
+    );
+    const holderName = booked.event.hosts[0]!.username;
+    const [holder, other] = holderName === a.username ? [a, b] : [b, a];
+    const handed = await t.request({
+      method: "POST",
+      url: `/api/reschedule/round-robin/${booked.event.uuid}`,
+      headers: holder.headers,
+      payload: { hostId: other.id },
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+
+    // Requests of the host's own event type: one declined, one left to expire.
+    const own = await subscribe(a, { url: receiver.url("/requests") });
+    const type = await createEventType(t, a, { requiresApproval: true });
+    const declined = await bookOk(
+      t,
+      bookingBody(userLink(a, type), { start: berlinSlot(4, "13:00") }),
+    );
+    const expiring = await bookOk(
+      t,
+      bookingBody(userLink(a, type), { start: berlinSlot(0, "15:00") }),
+    );
+    const decline = await t.request({
+      method: "POST",
+      url: `/api/bookings/${declined.event.uuid}/decline`,
+      headers: a.headers,
+      payload: { reason: "Away that day" },
+    });
+    expect(decline.statusCode, decline.body).toBe(200);
+    await expiredRequestSweeper(db, {
+      publicUrl: t.deps.config.publicUrl,
+      now: new Date(berlinSlot(0, "15:00")),
+    });
+
+    // The expiry is written at its own time, later than the bookings'.
+    const workedAt = workNow;
+    workNow = new Date(Date.parse(berlinSlot(0, "15:00")) + 60_000);
+    await drain();
+    workNow = workedAt;
+    // The host who had it and the one who has it now both hear of the handover.
+    const heard = (host: Host) =>
+      forHook(`/handover-${host.id}`).filter(
+        (r) => (r.json.data.booking as { uuid: string }).uuid === booked.event.uuid,
+      );
+    expect(heard(holder).map((r) => r.json.type)).toEqual([
+      "booking.created",
+      "booking.reassigned",
+    ]);
+    expect(heard(other).map((r) => r.json.type)).toEqual(["booking.reassigned"]);
+    for (const host of [holder, other]) {
+      const reassigned = heard(host).at(-1)!;
+      expect(signatureValid(hooks[host.id]!.secret, reassigned.headers, reassigned.body)).toBe(
+        true,
+      );
+      expect(webhookPayloadSchema.safeParse(reassigned.json).error).toBeUndefined();
+      expect(reassigned.json.data.booking).toMatchObject({
+        start: berlinSlot(4, "09:00"),
+        hosts: [{ id: other.id }],
+        reassignedFrom: { hosts: [{ id: holder.id }] },
+        requestRefused: null,
+      });
+    }
+
+    const refused = forHook("/requests");
+    expect(refused.map((r) => r.json.type)).toEqual(["booking.cancelled", "booking.cancelled"]);
+    for (const r of refused) {
+      expect(signatureValid(own.secret, r.headers, r.body)).toBe(true);
+      expect(webhookPayloadSchema.safeParse(r.json).error).toBeUndefined();
+    }
+    const byUuid = (uuid: string) =>
+      refused.find((r) => (r.json.data.booking as { uuid: string }).uuid === uuid)!.json.data
+        .booking;
+    expect(byUuid(declined.event.uuid)).toMatchObject({
+      status: "CANCELLED",
+      requestRefused: "declined",
+      cancellationReason: "Away that day",
+      attendees: [{ uuid: declined.attendee.uuid, status: "CANCELLED" }],
+    });
+    expect(byUuid(expiring.event.uuid)).toMatchObject({
+      status: "CANCELLED",
+      requestRefused: "expired",
+    });
   });
 
   it("keeps every event while the receiver is down, then delivers each once, in order per booking", async () => {

@@ -48,6 +48,7 @@ export const webhookApi = {
 const eventLabelKeys = {
   "booking.created": "dashboard.webhooks.eventNames.bookingCreated",
   "booking.rescheduled": "dashboard.webhooks.eventNames.bookingRescheduled",
+  "booking.reassigned": "dashboard.webhooks.eventNames.bookingReassigned",
   "booking.cancelled": "dashboard.webhooks.eventNames.bookingCancelled",
   "booking.paid": "dashboard.webhooks.eventNames.bookingPaid",
   "booking.payment_failed": "dashboard.webhooks.eventNames.bookingPaymentFailed",
