@@ -108,4 +108,66 @@ describe("calendar connections", () => {
       )
       .toBe(true);
   });
+
+  it("a host makes a private feed address, copies it, makes a new one and turns it off", async () => {
+    const host = await seed.signUpHost({ name: "Feed Host", timeZone: "Europe/Berlin" });
+    const eventType = await seed.createEventType(host);
+    const link = { userLink: host.username, eventTypeLink: eventType.slug };
+    await seed.bookFirstSlot(link, `/timetable?${new URLSearchParams(link)}`, {
+      name: "Fern Invitee",
+      email: "fern@example.com",
+    });
+    const { page, context: browser } = await session.newPage(context);
+    await browser.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const home = new HomePage(page);
+    await home.open();
+    await home.signIn(host.email, "correct horse battery");
+    const dashboard = new DashboardPage(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await dashboard.go("Calendars");
+    const card = page.getByRole("region", { name: "Your bookings in any calendar" });
+    await card.getByText("No subscription address is turned on.").waitFor();
+    const focused = (locator: ReturnType<typeof card.getByText>) =>
+      locator.evaluate((element) => element === document.activeElement);
+    const address = card.getByRole("textbox", { name: "Subscription address" });
+    const status = (url: string) => fetch(url).then((response) => response.status);
+
+    // Made: the address is focused and selected, and a status message says so.
+    await card.getByRole("button", { name: "Make subscription address" }).click();
+    await dashboard.toast(/Your subscription address is ready/);
+    await expect.poll(() => focused(address)).toBe(true);
+    const first = await address.inputValue();
+    expect(first).toMatch(/\/api\/booking-feed\/[^/]+\.ics$/);
+    const feed = await fetch(first);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR[\s\S]*fern@example\.com/);
+    await card.getByRole("button", { name: "Copy address" }).click();
+    await dashboard.toast("Copied to the clipboard.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    await expectNoSeriousAxeViolations(page);
+
+    // A new address replaces it: the old one stops working, focus lands on the new one.
+    await card.getByRole("button", { name: "Make a new address" }).click();
+    const regenerate = dashboard.dialog("Make a new subscription address?");
+    await regenerate.getByRole("button", { name: "Make a new address" }).click();
+    await expect.poll(() => address.inputValue()).not.toBe(first);
+    await expect.poll(() => focused(address)).toBe(true);
+    const second = await address.inputValue();
+    expect(await status(first)).toBe(404);
+    expect(await status(second)).toBe(200);
+
+    // Later visits only say that one is on: the address is not kept.
+    await page.reload();
+    await card.getByText(/A subscription address is on since/).waitFor();
+    expect(await address.count()).toBe(0);
+
+    await card.getByRole("button", { name: "Turn off" }).click();
+    const off = dashboard.dialog("Turn off the subscription address?");
+    await off.getByRole("button", { name: "Turn off" }).click();
+    await dashboard.toast("The subscription address is turned off.");
+    const offText = card.getByText("No subscription address is turned on.");
+    await offText.waitFor();
+    await expect.poll(() => focused(offText)).toBe(true);
+    expect(await status(second)).toBe(404);
+  });
 });
