@@ -170,4 +170,49 @@ describe("calendar connections", () => {
     await expect.poll(() => focused(offText)).toBe(true);
     expect(await status(second)).toBe(404);
   });
+
+  it("says plainly on the dashboard when a connection starts failing, and moves focus to it", {
+    timeout: 90_000,
+  }, async () => {
+    const own = await startRadicale({ password: "before" });
+    try {
+      await createCalendar(own, "work");
+      const host = await seed.signUpHost({ name: "Failing Host", timeZone: "Europe/Berlin" });
+      const { page } = await session.newPage(context);
+      const home = new HomePage(page);
+      await home.open();
+      await home.signIn(host.email, "correct horse battery");
+      const dashboard = new DashboardPage(page);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await dashboard.go("Calendars");
+      await page.getByText("No calendar connected yet.").waitFor();
+      await dashboard.api("POST", "/api/calendar-connections", {
+        provider: "CALDAV",
+        serverUrl: own.url,
+        username: own.user,
+        password: "before",
+        name: "Team server",
+      });
+      await page.reload();
+      const card = page.getByRole("region", { name: "Team server" });
+      await card.getByText("Synced without problems.").waitFor();
+
+      // The app password is revoked at the server: the next sync says so in plain words.
+      own.setPassword("after");
+      await card.getByRole("button", { name: "Sync now" }).click();
+      const reason = card.getByText(
+        "The server refused the user name or app password. It may have been changed or revoked: connect the calendar again.",
+      );
+      await reason.waitFor();
+      await expect
+        .poll(() => reason.evaluate((element) => element === document.activeElement))
+        .toBe(true);
+      expect(await card.getByText("Synced without problems.").count()).toBe(0);
+      // The last good sync is still shown: the failure keeps the busy time read before it.
+      await card.getByText(/^Last successful sync: /).waitFor();
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await own.stop();
+    }
+  });
 });
