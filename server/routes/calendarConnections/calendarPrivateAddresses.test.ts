@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { caldavSource } from "../../calendars/caldavSource";
+import { CalendarSourceError } from "../../calendars/calendarSource";
 import { icsFile } from "../../calendars/testing/calendarFiles";
 import { startFeedServer } from "../../calendars/testing/feedServer";
 import { calendarConnectionCreator } from "../../commands/calendarConnectionCreator";
 import { calendarConnections } from "../../db/schema";
 import { signUpHost } from "../../test/factories";
+import { createCalendar, startRadicale } from "../../test/radicale";
 import { createTestApp } from "../../test/testApp";
 
 // The installation's default: CALENDAR_ALLOW_PRIVATE off.
@@ -89,5 +92,32 @@ describe("calendar addresses on private networks without CALENDAR_ALLOW_PRIVATE"
     });
     expect(sync.statusCode, sync.body).toBe(200);
     expect(await listed()).toMatchObject({ status: "FAILING", lastError: "PRIVATE_ADDRESS" });
+  });
+});
+
+describe("CalDAV requests on a private address", async () => {
+  const radicale = await startRadicale();
+  afterAll(() => radicale.stop());
+  const calendar = await createCalendar(radicale, "work");
+  const account = { serverUrl: radicale.url, username: radicale.user, password: "x" };
+  const reason = (promise: Promise<unknown>) =>
+    promise.then(
+      () => "reached",
+      (error: unknown) => (error instanceof CalendarSourceError ? error.reason : String(error)),
+    );
+
+  it("refuses discovery, reading and writing alike, and reaches the server when allowed", async () => {
+    const strictSource = caldavSource(account, false);
+    expect(await reason(strictSource.discover())).toBe("PRIVATE_ADDRESS");
+    const week = [Date.now(), Date.now() + 7 * 86_400_000] as const;
+    expect(
+      await reason(strictSource.readBusy({ url: calendar, timeZone: null }, ...week, "UTC")),
+    ).toBe("PRIVATE_ADDRESS");
+    const ics = icsFile(["UID:w", "DTSTART:20990101T100000Z", "DTEND:20990101T110000Z"]);
+    expect(await reason(strictSource.writeEvent!(calendar, "w", ics, null))).toBe(
+      "PRIVATE_ADDRESS",
+    );
+    const found = await caldavSource(account, true).discover();
+    expect(found.map((c) => c.url)).toContain(calendar);
   });
 });
