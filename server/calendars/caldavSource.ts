@@ -56,7 +56,10 @@ function checkedFetchOf(goneOn404: boolean, allowPrivate: boolean): typeof fetch
   };
 }
 
-/** A CalDAV account (Nextcloud, Fastmail, iCloud, Radicale, …) through tsdav. */
+/**
+ * A CalDAV account (Nextcloud, Fastmail, iCloud, Radicale, …) through tsdav; `allowPrivate` is
+ * CALENDAR_ALLOW_PRIVATE.
+ */
 export function caldavSource(account: CalDavAccount, allowPrivate: boolean): CalendarSource {
   const checkedFetch = (goneOn404: boolean) => checkedFetchOf(goneOn404, allowPrivate);
   const headers = {
