@@ -215,4 +215,82 @@ describe("calendar connections", () => {
       await own.stop();
     }
   });
+
+  it("a collective meeting booked in the browser lands in both hosts' calendars, and its cancel removes it from both", {
+    timeout: 240_000,
+  }, async () => {
+    const servers = [
+      await startRadicale({ password: "pw-ada" }),
+      await startRadicale({ password: "pw-bo" }),
+    ];
+    try {
+      const hosts = [
+        await seed.signUpHost({ name: "Ada Joint", timeZone: "Europe/Berlin" }),
+        await seed.signUpHost({ name: "Bo Joint", timeZone: "Europe/Berlin" }),
+      ];
+      const calendars: string[] = [];
+      for (const [index, host] of hosts.entries()) {
+        const server = servers[index]!;
+        calendars.push(await createCalendar(server, "bookings"));
+        const connection = await seed.call<{ id: string; calendars: { id: string }[] }>(
+          "POST",
+          "/calendar-connections",
+          {
+            provider: "CALDAV",
+            serverUrl: server.url,
+            username: server.user,
+            password: index === 0 ? "pw-ada" : "pw-bo",
+          },
+          host.headers,
+        );
+        await seed.call(
+          "PATCH",
+          `/calendar-connections/${connection.id}`,
+          { writeCalendarId: connection.calendars[0]!.id },
+          host.headers,
+        );
+      }
+      const ada = hosts[0]!;
+      const bo = hosts[1]!;
+      const team = await seed.createTeam(ada, [bo]);
+      const eventType = await seed.createEventType(ada, {
+        kind: "COLLECTIVE",
+        teamId: team.id,
+        title: "Joint review",
+        hosts: [{ userId: ada.id }, { userId: bo.id }],
+      });
+
+      const email = `${seed.unique()}@example.com`;
+      const booking = new BookingPage((await session.newPage(context)).page);
+      await booking.open(`/C/${eventType.sharedLink}/Joint-review`);
+      await booking.chooseFirstDate();
+      await booking.chooseTime(0);
+      await booking.fillDetails({ name: "Jo Invitee", email });
+      await booking.schedule();
+      await booking.confirmed();
+
+      // The server's calendar worker writes it into each host's write calendar.
+      const holding = async () => {
+        const found: boolean[] = [];
+        for (const [index, server] of servers.entries()) {
+          const files = [...(await calendarFiles(server, calendars[index]!)).values()];
+          // calendarFiles unfolds the lines; the scheme's case is the writer's choice.
+          found.push(files.some((file) => file.toLowerCase().includes(`mailto:${email}`)));
+        }
+        return found;
+      };
+      await expect.poll(holding, { timeout: 90_000, interval: 2_000 }).toEqual([true, true]);
+
+      // The invitee cancels through their link: the entry leaves both calendars.
+      const { cancel } = await seed.mailedLinks(email);
+      const page = booking.page;
+      await page.goto(cancel);
+      await page.getByRole("heading", { name: "Cancel this event?" }).waitFor();
+      await page.getByRole("button", { name: "Cancel event" }).click();
+      await page.getByRole("heading", { name: "Cancelled" }).waitFor();
+      await expect.poll(holding, { timeout: 90_000, interval: 2_000 }).toEqual([false, false]);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  });
 });
