@@ -232,6 +232,7 @@ export const MESSAGE_PARAMS = {
   "calendars.unreachable": [],
   "calendars.timeout": [],
   "calendars.invalidData": [],
+  "calendars.privateAddress": [],
   "calendars.noCalendars": [],
   "calendars.unknownCalendar": [],
   "calendars.writeTargetReadOnly": [],

@@ -108,4 +108,189 @@ describe("calendar connections", () => {
       )
       .toBe(true);
   });
+
+  it("a host makes a private feed address, copies it, makes a new one and turns it off", async () => {
+    const host = await seed.signUpHost({ name: "Feed Host", timeZone: "Europe/Berlin" });
+    const eventType = await seed.createEventType(host);
+    const link = { userLink: host.username, eventTypeLink: eventType.slug };
+    await seed.bookFirstSlot(link, `/timetable?${new URLSearchParams(link)}`, {
+      name: "Fern Invitee",
+      email: "fern@example.com",
+    });
+    const { page, context: browser } = await session.newPage(context);
+    await browser.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const home = new HomePage(page);
+    await home.open();
+    await home.signIn(host.email, "correct horse battery");
+    const dashboard = new DashboardPage(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await dashboard.go("Calendars");
+    const card = page.getByRole("region", { name: "Your bookings in any calendar" });
+    await card.getByText("No subscription address is turned on.").waitFor();
+    const focused = (locator: ReturnType<typeof card.getByText>) =>
+      locator.evaluate((element) => element === document.activeElement);
+    const address = card.getByRole("textbox", { name: "Subscription address" });
+    const status = (url: string) => fetch(url).then((response) => response.status);
+
+    // Made: the address is focused and selected, and a status message says so.
+    await card.getByRole("button", { name: "Make subscription address" }).click();
+    await dashboard.toast(/Your subscription address is ready/);
+    await expect.poll(() => focused(address)).toBe(true);
+    const first = await address.inputValue();
+    expect(first).toMatch(/\/api\/booking-feed\/[^/]+\.ics$/);
+    const feed = await fetch(first);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR[\s\S]*fern@example\.com/);
+    await card.getByRole("button", { name: "Copy address" }).click();
+    await dashboard.toast("Copied to the clipboard.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    await expectNoSeriousAxeViolations(page);
+
+    // A new address replaces it: the old one stops working, focus lands on the new one.
+    await card.getByRole("button", { name: "Make a new address" }).click();
+    const regenerate = dashboard.dialog("Make a new subscription address?");
+    await regenerate.getByRole("button", { name: "Make a new address" }).click();
+    await expect.poll(() => address.inputValue()).not.toBe(first);
+    await expect.poll(() => focused(address)).toBe(true);
+    const second = await address.inputValue();
+    expect(await status(first)).toBe(404);
+    expect(await status(second)).toBe(200);
+
+    // Later visits only say that one is on: the address is not kept.
+    await page.reload();
+    await card.getByText(/A subscription address is on since/).waitFor();
+    expect(await address.count()).toBe(0);
+
+    await card.getByRole("button", { name: "Turn off" }).click();
+    const off = dashboard.dialog("Turn off the subscription address?");
+    await off.getByRole("button", { name: "Turn off" }).click();
+    await dashboard.toast("The subscription address is turned off.");
+    const offText = card.getByText("No subscription address is turned on.");
+    await offText.waitFor();
+    await expect.poll(() => focused(offText)).toBe(true);
+    expect(await status(second)).toBe(404);
+  });
+
+  it("says plainly on the dashboard when a connection starts failing, and moves focus to it", {
+    timeout: 90_000,
+  }, async () => {
+    const own = await startRadicale({ password: "before" });
+    try {
+      await createCalendar(own, "work");
+      const host = await seed.signUpHost({ name: "Failing Host", timeZone: "Europe/Berlin" });
+      const { page } = await session.newPage(context);
+      const home = new HomePage(page);
+      await home.open();
+      await home.signIn(host.email, "correct horse battery");
+      const dashboard = new DashboardPage(page);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await dashboard.go("Calendars");
+      await page.getByText("No calendar connected yet.").waitFor();
+      await dashboard.api("POST", "/api/calendar-connections", {
+        provider: "CALDAV",
+        serverUrl: own.url,
+        username: own.user,
+        password: "before",
+        name: "Team server",
+      });
+      await page.reload();
+      const card = page.getByRole("region", { name: "Team server" });
+      await card.getByText("Synced without problems.").waitFor();
+
+      // The app password is revoked at the server: the next sync says so in plain words.
+      own.setPassword("after");
+      await card.getByRole("button", { name: "Sync now" }).click();
+      const reason = card.getByText(
+        "The server refused the user name or app password. It may have been changed or revoked: connect the calendar again.",
+      );
+      await reason.waitFor();
+      await expect
+        .poll(() => reason.evaluate((element) => element === document.activeElement))
+        .toBe(true);
+      expect(await card.getByText("Synced without problems.").count()).toBe(0);
+      // The last good sync is still shown: the failure keeps the busy time read before it.
+      await card.getByText(/^Last successful sync: /).waitFor();
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it("a collective meeting booked in the browser lands in both hosts' calendars, and its cancel removes it from both", {
+    timeout: 240_000,
+  }, async () => {
+    const servers = [
+      await startRadicale({ password: "pw-ada" }),
+      await startRadicale({ password: "pw-bo" }),
+    ];
+    try {
+      const hosts = [
+        await seed.signUpHost({ name: "Ada Joint", timeZone: "Europe/Berlin" }),
+        await seed.signUpHost({ name: "Bo Joint", timeZone: "Europe/Berlin" }),
+      ];
+      const calendars: string[] = [];
+      for (const [index, host] of hosts.entries()) {
+        const server = servers[index]!;
+        calendars.push(await createCalendar(server, "bookings"));
+        const connection = await seed.call<{ id: string; calendars: { id: string }[] }>(
+          "POST",
+          "/calendar-connections",
+          {
+            provider: "CALDAV",
+            serverUrl: server.url,
+            username: server.user,
+            password: index === 0 ? "pw-ada" : "pw-bo",
+          },
+          host.headers,
+        );
+        await seed.call(
+          "PATCH",
+          `/calendar-connections/${connection.id}`,
+          { writeCalendarId: connection.calendars[0]!.id },
+          host.headers,
+        );
+      }
+      const ada = hosts[0]!;
+      const bo = hosts[1]!;
+      const team = await seed.createTeam(ada, [bo]);
+      const eventType = await seed.createEventType(ada, {
+        kind: "COLLECTIVE",
+        teamId: team.id,
+        title: "Joint review",
+        hosts: [{ userId: ada.id }, { userId: bo.id }],
+      });
+
+      const email = `${seed.unique()}@example.com`;
+      const booking = new BookingPage((await session.newPage(context)).page);
+      await booking.open(`/C/${eventType.sharedLink}/Joint-review`);
+      await booking.chooseFirstDate();
+      await booking.chooseTime(0);
+      await booking.fillDetails({ name: "Jo Invitee", email });
+      await booking.schedule();
+      await booking.confirmed();
+
+      // The server's calendar worker writes it into each host's write calendar.
+      const holding = async () => {
+        const found: boolean[] = [];
+        for (const [index, server] of servers.entries()) {
+          const files = [...(await calendarFiles(server, calendars[index]!)).values()];
+          // calendarFiles unfolds the lines; the scheme's case is the writer's choice.
+          found.push(files.some((file) => file.toLowerCase().includes(`mailto:${email}`)));
+        }
+        return found;
+      };
+      await expect.poll(holding, { timeout: 90_000, interval: 2_000 }).toEqual([true, true]);
+
+      // The invitee cancels through their link: the entry leaves both calendars.
+      const { cancel } = await seed.mailedLinks(email);
+      const page = booking.page;
+      await page.goto(cancel);
+      await page.getByRole("heading", { name: "Cancel this event?" }).waitFor();
+      await page.getByRole("button", { name: "Cancel event" }).click();
+      await page.getByRole("heading", { name: "Cancelled" }).waitFor();
+      await expect.poll(holding, { timeout: 90_000, interval: 2_000 }).toEqual([false, false]);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  });
 });

@@ -97,6 +97,22 @@ describe("loadConfig", () => {
     }
   });
 
+  it("refuses private calendar and webhook addresses unless a switch allows them", () => {
+    const base = { DATA_DIR: dataDir() };
+    expect(loadConfig(base)).toMatchObject({
+      calendarAllowPrivate: false,
+      webhookAllowPrivate: false,
+    });
+    expect(loadConfig({ ...base, CALENDAR_ALLOW_PRIVATE: "true" })).toMatchObject({
+      calendarAllowPrivate: true,
+      webhookAllowPrivate: false,
+    });
+    expect(loadConfig({ ...base, CALENDAR_ALLOW_PRIVATE: "0" }).calendarAllowPrivate).toBe(false);
+    expect(() => loadConfig({ ...base, CALENDAR_ALLOW_PRIVATE: "yes" })).toThrow(
+      /CALENDAR_ALLOW_PRIVATE must be true or false/,
+    );
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

@@ -51,6 +51,12 @@ export interface Config {
    * (WEBHOOK_ALLOW_PRIVATE, off): on, a subscription could reach into the server's own network.
    */
   webhookAllowPrivate: boolean;
+  /**
+   * Whether CalDAV servers and ICS feeds may be on private, loopback and link-local addresses
+   * (CALENDAR_ALLOW_PRIVATE, off): on for a self-hoster's Nextcloud on the LAN, at the price
+   * that any host may make this server send requests into its network.
+   */
+  calendarAllowPrivate: boolean;
   sessionSecret: string;
   /** The AES-256-GCM key of stored calendar credentials (ENCRYPTION_KEY). */
   encryptionKey: Buffer;
@@ -123,6 +129,15 @@ function parseTrustProxy(value: string | null): string[] | false {
     }
   }
   return entries;
+}
+
+/** An on/off setting: true or 1 is on, false, 0 or absent is off, anything else an error. */
+function parseSwitch(env: Env, name: string): boolean {
+  const value = optional(env, name);
+  if (value !== null && !["0", "1", "true", "false"].includes(value)) {
+    throw new ConfigError(`${name} must be true or false, got "${value}".`);
+  }
+  return value === "1" || value === "true";
 }
 
 function parseCount(name: string, value: string | null, fallback: number): number {
@@ -298,13 +313,8 @@ export function loadConfig(env: Env = process.env): Config {
       ? "https://meet.jit.si"
       : parseUrl("JITSI_BASE_URL", jitsiValue, ["http:", "https:"])
   ).replace(/\/+$/, "");
-  const allowPrivateValue = optional(env, "WEBHOOK_ALLOW_PRIVATE");
-  if (allowPrivateValue !== null && !["0", "1", "true", "false"].includes(allowPrivateValue)) {
-    throw new ConfigError(
-      `WEBHOOK_ALLOW_PRIVATE must be true or false, got "${allowPrivateValue}".`,
-    );
-  }
-  const webhookAllowPrivate = allowPrivateValue === "1" || allowPrivateValue === "true";
+  const webhookAllowPrivate = parseSwitch(env, "WEBHOOK_ALLOW_PRIVATE");
+  const calendarAllowPrivate = parseSwitch(env, "CALENDAR_ALLOW_PRIVATE");
   const logLevel = optional(env, "LOG_LEVEL") ?? "info";
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
     throw new ConfigError(
@@ -337,6 +347,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3: parseS3(env),
     jitsiBaseUrl,
     webhookAllowPrivate,
+    calendarAllowPrivate,
     sessionSecret: sessionSecret(env, dataDir),
     encryptionKey: encryptionKey(env, dataDir),
     logLevel,

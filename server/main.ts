@@ -122,6 +122,7 @@ export async function main(): Promise<void> {
   const calendarWorker = startCalendarWorker({
     database,
     encryptionKey: config.encryptionKey,
+    allowPrivate: config.calendarAllowPrivate,
     publicUrl: config.publicUrl,
     clock: deps.clock,
     log: app.log,

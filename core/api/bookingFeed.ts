@@ -10,3 +10,11 @@ export const bookingFeedParams = z.object({
 export const bookingFeedSchema = z.object({ url: z.string() });
 
 export type BookingFeedResponse = z.infer<typeof bookingFeedSchema>;
+
+/** Whether the host has a private feed address, and since when (the address itself is not kept). */
+export const bookingFeedStatusSchema = z.object({
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+});
+
+export type BookingFeedStatus = z.infer<typeof bookingFeedStatusSchema>;

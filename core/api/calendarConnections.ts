@@ -11,6 +11,7 @@ export const CALENDAR_SYNC_ERRORS = [
   "UNREACHABLE",
   "TIMEOUT",
   "INVALID_DATA",
+  "PRIVATE_ADDRESS",
 ] as const;
 
 /** What happens while a calendar cannot be read for over an hour. */

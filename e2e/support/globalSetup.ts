@@ -54,8 +54,9 @@ export default async function setup(project: TestProject) {
       STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
       STRIPE_API_URL: stripe.url,
       STRIPE_JS_URL: `${stripe.url}/v3/`,
-      // The webhook tests' receivers listen on loopback.
+      // The webhook tests' receivers and the calendar tests' Radicale listen on loopback.
       WEBHOOK_ALLOW_PRIVATE: "true",
+      CALENDAR_ALLOW_PRIVATE: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

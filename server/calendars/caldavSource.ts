@@ -6,6 +6,7 @@ import {
   fetchCalendarObjects,
   updateCalendarObject,
 } from "tsdav";
+import { guardedFetch } from "../net/guardedFetch";
 import {
   type BusyInterval,
   CALENDAR_REQUEST_TIMEOUT_MS,
@@ -27,13 +28,15 @@ export interface CalDavAccount {
  * A fetch for tsdav that gives every request a time limit and turns refusals into reasons:
  * 401/403 is a wrong password, a 404 on a calendar (when `goneOn404`) is a calendar that was
  * deleted. tsdav itself reads a failed request as an empty answer, which would look like a
- * calendar with no events.
+ * calendar with no events. Unless `allowPrivate` (CALENDAR_ALLOW_PRIVATE), no request, nor a
+ * redirect, may reach a private, loopback or link-local address (guardedFetch).
  */
-function checkedFetch(goneOn404: boolean): typeof fetch {
+function checkedFetchOf(goneOn404: boolean, allowPrivate: boolean): typeof fetch {
+  const send = guardedFetch({ allowPrivate });
   return async (input, init) => {
     let response: Response;
     try {
-      response = await fetch(input, {
+      response = await send(input, {
         ...init,
         signal: AbortSignal.timeout(CALENDAR_REQUEST_TIMEOUT_MS),
       });
@@ -53,8 +56,12 @@ function checkedFetch(goneOn404: boolean): typeof fetch {
   };
 }
 
-/** A CalDAV account (Nextcloud, Fastmail, iCloud, Radicale, …) through tsdav. */
-export function caldavSource(account: CalDavAccount): CalendarSource {
+/**
+ * A CalDAV account (Nextcloud, Fastmail, iCloud, Radicale, …) through tsdav; `allowPrivate` is
+ * CALENDAR_ALLOW_PRIVATE.
+ */
+export function caldavSource(account: CalDavAccount, allowPrivate: boolean): CalendarSource {
+  const checkedFetch = (goneOn404: boolean) => checkedFetchOf(goneOn404, allowPrivate);
   const headers = {
     authorization: `Basic ${Buffer.from(`${account.username}:${account.password}`).toString("base64")}`,
   };

@@ -23,6 +23,7 @@ afterAll(() => radicale.stop());
 const context = () => ({
   db: t.database.db,
   encryptionKey: t.deps.config.encryptionKey,
+  allowPrivate: true,
   publicUrl: t.deps.config.publicUrl,
   clock: t.deps.clock,
 });

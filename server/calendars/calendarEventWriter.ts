@@ -18,6 +18,8 @@ import { connectionSource } from "./connectionSource";
 export interface CalendarWriteContext {
   db: Db;
   encryptionKey: Buffer;
+  /** CALENDAR_ALLOW_PRIVATE: calendar servers on private and loopback addresses are reached. */
+  allowPrivate: boolean;
   publicUrl: string;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void };
@@ -125,7 +127,11 @@ export async function applyCalendarJob(
       .where(and(eq(calendarWrites.eventId, job.eventId), eq(calendarWrites.userId, host.id)));
   const removeWritten = async () => {
     if (written === undefined) return;
-    const source = connectionSource(written.connection, context.encryptionKey);
+    const source = connectionSource(
+      written.connection,
+      context.encryptionKey,
+      context.allowPrivate,
+    );
     await source.deleteEvent?.({ href: written.href, etag: written.etag });
     await forget();
   };
@@ -149,7 +155,7 @@ export async function applyCalendarJob(
     written !== undefined && written.calendarId === target.calendar.id
       ? { href: written.href, etag: written.etag }
       : null;
-  const source = connectionSource(target.connection, context.encryptionKey);
+  const source = connectionSource(target.connection, context.encryptionKey, context.allowPrivate);
   const uid = `${job.eventId}@slotted`;
   const stored = await source.writeEvent!(
     target.calendar.url,

@@ -68,7 +68,7 @@ export class CalendarSourceError extends Error {
 /** How long one request to a calendar server may take. */
 export const CALENDAR_REQUEST_TIMEOUT_MS = 15_000;
 
-/** A fetch error (refused, reset, DNS, timeout) as a CalendarSourceError. */
+/** A fetch error (refused, reset, DNS, timeout, a private address) as a CalendarSourceError. */
 export function networkFailure(error: unknown): CalendarSourceError {
   if (error instanceof CalendarSourceError) return error;
   const name = (error as { name?: string }).name;
@@ -76,5 +76,9 @@ export function networkFailure(error: unknown): CalendarSourceError {
     return new CalendarSourceError("TIMEOUT", "the server did not answer in time");
   }
   const cause = (error as { cause?: { code?: string } }).cause?.code;
+  if (cause === "ETOOLARGE") return new CalendarSourceError("INVALID_DATA", "too large");
+  if (cause === "EPRIVATE") {
+    return new CalendarSourceError("PRIVATE_ADDRESS", "refused: a private network address");
+  }
   return new CalendarSourceError("UNREACHABLE", cause ?? String(error));
 }

@@ -6,6 +6,8 @@ import { syncConnection } from "./syncConnection";
 export interface CalendarWorkerOptions {
   database: Database;
   encryptionKey: Buffer;
+  /** CALENDAR_ALLOW_PRIVATE: calendar servers on private and loopback addresses are reached. */
+  allowPrivate: boolean;
   publicUrl: string;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void };
@@ -54,6 +56,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
       const context = {
         db,
         encryptionKey: options.encryptionKey,
+        allowPrivate: options.allowPrivate,
         publicUrl: options.publicUrl,
         now: clock(),
       };
@@ -68,6 +71,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
     await writeDueCalendarEvents({
       db,
       encryptionKey: options.encryptionKey,
+      allowPrivate: options.allowPrivate,
       publicUrl: options.publicUrl,
       clock,
       ...(options.log ? { log: options.log } : {}),

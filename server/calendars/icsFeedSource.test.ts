@@ -42,7 +42,7 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 
 describe("icsFeedSource over HTTP", () => {
   it("expands weekly events across the spring DST changes of Berlin and New York", async () => {
-    const source = icsFeedSource(`${feeds.url}/dst.ics`, "Feed");
+    const source = icsFeedSource(`${feeds.url}/dst.ics`, "Feed", { allowPrivate: true });
     const [calendar] = await source.discover();
     expect(calendar).toMatchObject({ readOnly: true });
     const busy = await source.readBusy(calendar!, ...window, "UTC");
@@ -59,25 +59,39 @@ describe("icsFeedSource over HTTP", () => {
   });
 
   it("reads a webcal:// address as https://", async () => {
-    const source = icsFeedSource("webcal://127.0.0.1:1/feed.ics", "Feed", 2000);
+    const source = icsFeedSource("webcal://127.0.0.1:1/feed.ics", "Feed", {
+      allowPrivate: true,
+      timeoutMs: 2000,
+    });
     expect(await failure(source.discover())).toBe("UNREACHABLE");
   });
 
   it("says a page that is not a calendar is invalid", async () => {
-    expect(await failure(icsFeedSource(`${feeds.url}/invalid.ics`, "F").discover())).toBe(
-      "INVALID_DATA",
-    );
-    expect(await failure(icsFeedSource(`${feeds.url}/broken.ics`, "F").discover())).toBe(
-      "INVALID_DATA",
-    );
+    expect(
+      await failure(
+        icsFeedSource(`${feeds.url}/invalid.ics`, "F", { allowPrivate: true }).discover(),
+      ),
+    ).toBe("INVALID_DATA");
+    expect(
+      await failure(
+        icsFeedSource(`${feeds.url}/broken.ics`, "F", { allowPrivate: true }).discover(),
+      ),
+    ).toBe("INVALID_DATA");
   });
 
   it("says a missing feed is gone and a hanging one timed out", async () => {
-    expect(await failure(icsFeedSource(`${feeds.url}/nothing.ics`, "F").discover())).toBe(
-      "CALENDAR_GONE",
-    );
-    expect(await failure(icsFeedSource(`${feeds.url}/slow.ics`, "F", 300).discover())).toBe(
-      "TIMEOUT",
-    );
+    expect(
+      await failure(
+        icsFeedSource(`${feeds.url}/nothing.ics`, "F", { allowPrivate: true }).discover(),
+      ),
+    ).toBe("CALENDAR_GONE");
+    expect(
+      await failure(
+        icsFeedSource(`${feeds.url}/slow.ics`, "F", {
+          allowPrivate: true,
+          timeoutMs: 300,
+        }).discover(),
+      ),
+    ).toBe("TIMEOUT");
   });
 });

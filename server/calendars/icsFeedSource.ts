@@ -1,3 +1,4 @@
+import { guardedFetch } from "../net/guardedFetch";
 import {
   type BusyInterval,
   CALENDAR_REQUEST_TIMEOUT_MS,
@@ -10,13 +11,19 @@ import { icsBusyIntervals } from "./icsBusyIntervals";
 /** The largest feed read (a decade of a busy calendar is a few MB). */
 const MAX_FEED_BYTES = 20 * 1024 * 1024;
 
-/** An ICS feed subscription (read-only): one calendar, its URL. webcal:// is read as https://. */
+/**
+ * An ICS feed subscription (read-only): one calendar, its URL. webcal:// is read as https://.
+ * Unless `allowPrivate` (CALENDAR_ALLOW_PRIVATE), the feed, and any redirect it answers, may
+ * not be on a private, loopback or link-local address (guardedFetch).
+ */
 export function icsFeedSource(
   feedUrl: string,
   name: string,
-  timeoutMs = CALENDAR_REQUEST_TIMEOUT_MS,
+  options: { allowPrivate: boolean; timeoutMs?: number },
 ): CalendarSource {
   const url = feedUrl.replace(/^webcals?:\/\//i, "https://");
+  const timeoutMs = options.timeoutMs ?? CALENDAR_REQUEST_TIMEOUT_MS;
+  const fetch = guardedFetch({ allowPrivate: options.allowPrivate, maxBytes: MAX_FEED_BYTES });
   let cached: string | null = null;
 
   async function read(): Promise<string> {

@@ -23,6 +23,8 @@ const INSERT_CHUNK = 500;
 export interface SyncContext {
   db: Db;
   encryptionKey: Buffer;
+  /** CALENDAR_ALLOW_PRIVATE: calendar servers on private and loopback addresses are reached. */
+  allowPrivate: boolean;
   publicUrl: string;
   now: Date;
 }
@@ -65,7 +67,7 @@ export async function syncConnection(
 
   const found: { calendarId: string; busy: BusyInterval }[] = [];
   try {
-    const source = connectionSource(connection, context.encryptionKey);
+    const source = connectionSource(connection, context.encryptionKey, context.allowPrivate);
     for (const calendar of calendars) {
       const busy = await source.readBusy(calendar, from, to, host?.timeZone ?? "UTC");
       for (const interval of busy) found.push({ calendarId: calendar.id, busy: interval });

@@ -16,6 +16,7 @@ feeds.serve("/feed.ics", icsFile(["UID:a", "DTSTART:20990101T100000Z", "DTEND:20
 const context = () => ({
   db: t.database.db,
   encryptionKey: t.deps.config.encryptionKey,
+  allowPrivate: true,
   publicUrl: t.deps.config.publicUrl,
   now: new Date("2098-12-30T00:00:00Z"),
 });

@@ -16,13 +16,15 @@ import { type SyncContext, syncConnection } from "../calendars/syncConnection";
 import { sealSecret } from "../crypto/credentialBox";
 import type { CalendarConnectionRow } from "../data/calendarConnections";
 import { type CalendarSyncError, calendarConnections, connectedCalendars } from "../db/schema";
+import { publicHostProblem } from "../net/publicHost";
 
 type ReasonKey =
   | "calendars.authFailed"
   | "calendars.calendarGone"
   | "calendars.unreachable"
   | "calendars.timeout"
-  | "calendars.invalidData";
+  | "calendars.invalidData"
+  | "calendars.privateAddress";
 
 const REASON_KEYS: Record<CalendarSyncError, ReasonKey> = {
   AUTH_FAILED: "calendars.authFailed",
@@ -30,14 +32,17 @@ const REASON_KEYS: Record<CalendarSyncError, ReasonKey> = {
   UNREACHABLE: "calendars.unreachable",
   TIMEOUT: "calendars.timeout",
   INVALID_DATA: "calendars.invalidData",
+  PRIVATE_ADDRESS: "calendars.privateAddress",
 };
 
 /**
  * Connects a CalDAV account or an ICS feed for `userId`: discovers its calendars (all count as
  * busy; the first writable one receives bookings), stores the credentials sealed with the
  * installation's key, then reads its busy time once. Throws VALIDATION, on the field to fix, when
- * discovery fails (wrong password, no server, no calendar) or finds no calendar, and when the
- * host already has CALENDAR_CONNECTIONS_MAX connections. Nothing is stored when it throws.
+ * discovery fails (wrong password, no server, no calendar) or finds no calendar, when the
+ * address is, or resolves to, a private, loopback or link-local one (unless
+ * CALENDAR_ALLOW_PRIVATE; every request checks again where it connects), and when the host
+ * already has CALENDAR_CONNECTIONS_MAX connections. Nothing is stored when it throws.
  */
 export async function calendarConnectionCreator(
   context: SyncContext,
@@ -60,21 +65,32 @@ export async function calendarConnectionCreator(
     (caldav
       ? `${input.username} · ${new URL(url).host}`
       : new URL(url.replace(/^webcals?:/i, "https:")).host);
+  const field = caldav ? "serverUrl" : "url";
+  // Before any request: a refusal says why, where discovery would only say "unreachable".
+  const fetchUrl = url.replace(/^webcals?:/i, "https:");
+  if (!context.allowPrivate && (await publicHostProblem(fetchUrl)) === "private") {
+    const refused = message("calendars.privateAddress");
+    throw new DomainError("VALIDATION", refused, { [field]: [refused] });
+  }
+  const { allowPrivate } = context;
   const source: CalendarSource = caldav
-    ? caldavSource({ serverUrl: url, username: input.username, password: input.password })
-    : icsFeedSource(url, name);
+    ? caldavSource(
+        { serverUrl: url, username: input.username, password: input.password },
+        allowPrivate,
+      )
+    : icsFeedSource(url, name, { allowPrivate });
   let calendars: DiscoveredCalendar[];
   try {
     calendars = await source.discover();
   } catch (error) {
     const reason = error instanceof CalendarSourceError ? error.reason : "UNREACHABLE";
     const problem = message(REASON_KEYS[reason]);
-    const field = !caldav ? "url" : reason === "AUTH_FAILED" ? "password" : "serverUrl";
-    throw new DomainError("VALIDATION", problem, { [field]: [problem] });
+    const wrong = reason === "AUTH_FAILED" && caldav ? "password" : field;
+    throw new DomainError("VALIDATION", problem, { [wrong]: [problem] });
   }
   if (calendars.length === 0) {
     const none = message("calendars.noCalendars");
-    throw new DomainError("VALIDATION", none, { [caldav ? "serverUrl" : "url"]: [none] });
+    throw new DomainError("VALIDATION", none, { [field]: [none] });
   }
   const writable = calendars.find((calendar) => !calendar.readOnly);
   const connection = await db.transaction(async (tx) => {

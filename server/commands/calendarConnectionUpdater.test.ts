@@ -11,6 +11,7 @@ const t = await createTestApp();
 const context = () => ({
   db: t.database.db,
   encryptionKey: t.deps.config.encryptionKey,
+  allowPrivate: true,
   publicUrl: t.deps.config.publicUrl,
   now: new Date(),
 });

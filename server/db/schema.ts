@@ -770,6 +770,7 @@ export const calendarSyncErrors = [
   "UNREACHABLE",
   "TIMEOUT",
   "INVALID_DATA",
+  "PRIVATE_ADDRESS",
 ] as const;
 export type CalendarSyncError = (typeof calendarSyncErrors)[number];
 

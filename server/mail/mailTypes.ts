@@ -123,7 +123,13 @@ export interface EmailChangeNoticeData {
 /** To a host whose calendar connection just started failing (once per failure run). */
 export interface CalendarFailingData {
   connectionName: string;
-  reason: "AUTH_FAILED" | "CALENDAR_GONE" | "UNREACHABLE" | "TIMEOUT" | "INVALID_DATA";
+  reason:
+    | "AUTH_FAILED"
+    | "CALENDAR_GONE"
+    | "UNREACHABLE"
+    | "TIMEOUT"
+    | "INVALID_DATA"
+    | "PRIVATE_ADDRESS";
   /** The dashboard's calendars screen. */
   url: string;
 }

@@ -22,8 +22,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
       ENCRYPTION_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
       DATA_DIR: "/tmp/slotted-test-data",
-      // The tests' webhook receivers listen on loopback.
+      // The tests' webhook receivers, Radicale and ICS feeds listen on loopback.
       WEBHOOK_ALLOW_PRIVATE: "true",
+      CALENDAR_ALLOW_PRIVATE: "true",
     }),
     publicUrl: "http://localhost:3000",
     ...overrides,

@@ -1,8 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP, type LookupFunction } from "node:net";
-import { isPrivateAddress } from "./privateAddress";
+import { isIP } from "node:net";
+import { isPrivateAddress } from "../net/privateAddress";
+import { publicOnlyLookup } from "../net/publicOnlyLookup";
 
 /** How much of an answer's body the delivery log keeps. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
@@ -25,31 +25,6 @@ export class DeliveryError extends Error {
     super(message);
     this.name = "DeliveryError";
   }
-}
-
-/**
- * Resolves like dns.lookup, then refuses the connection when any address is private: the
- * address checked is the one connected to, so a name that resolved to a public address when
- * the subscription was saved cannot be re-pointed (DNS rebinding) at this server's network.
- */
-function publicOnlyLookup(): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, "", 0);
-      const refused = addresses.find((entry) => isPrivateAddress(entry.address));
-      if (refused || addresses.length === 0) {
-        const denied = Object.assign(
-          new Error(`refused: ${hostname} resolves to a private address`),
-          { code: "EPRIVATE" },
-        );
-        return callback(denied, "", 0);
-      }
-      if ((options as { all?: boolean }).all) {
-        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-      }
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
 }
 
 /**

@@ -1,8 +1,6 @@
-import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
-import { isPrivateAddress } from "./privateAddress";
+import { publicHostProblem } from "../net/publicHost";
 
 function refuse(key: "webhooks.privateAddress" | "webhooks.unresolvable"): never {
   throw new DomainError("VALIDATION", message(key), { url: [message(key)] });
@@ -16,19 +14,7 @@ function refuse(key: "webhooks.privateAddress" | "webhooks.unresolvable"): never
  */
 export async function assertPublicTarget(url: string, allowPrivate: boolean): Promise<void> {
   if (allowPrivate) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host) !== 0) {
-    if (isPrivateAddress(host)) refuse("webhooks.privateAddress");
-    return;
-  }
-  let addresses: { address: string }[];
-  try {
-    addresses = await lookup(host, { all: true, verbatim: true });
-  } catch {
-    refuse("webhooks.unresolvable");
-  }
-  if (addresses.length === 0) refuse("webhooks.unresolvable");
-  if (addresses.some((entry) => isPrivateAddress(entry.address))) {
-    refuse("webhooks.privateAddress");
-  }
+  const problem = await publicHostProblem(url);
+  if (problem === "private") refuse("webhooks.privateAddress");
+  if (problem === "unresolvable") refuse("webhooks.unresolvable");
 }

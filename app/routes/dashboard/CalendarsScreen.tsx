@@ -3,12 +3,16 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
 import { calendarConnectionsQuery } from "../../features/dashboard/api/dashboardQueries";
+import { BookingFeedCard } from "../../features/dashboard/calendars/BookingFeedCard";
 import { CalendarConnectionCard } from "../../features/dashboard/calendars/CalendarConnectionCard";
 import { ConnectCalendarDialog } from "../../features/dashboard/calendars/ConnectCalendarDialog";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 
-/** The host's calendar connections: connect CalDAV or an ICS feed, pick calendars, see health. */
+/**
+ * The host's calendar connections (connect CalDAV or an ICS feed, pick calendars, see health),
+ * and the private feed of their own bookings.
+ */
 export function CalendarsScreen() {
   const { t } = useTranslation();
   const connections = useQuery(calendarConnectionsQuery());
@@ -45,6 +49,7 @@ export function CalendarsScreen() {
           ))}
         </ul>
       ) : null}
+      <BookingFeedCard />
       {connecting ? (
         <ConnectCalendarDialog provider={connecting} onClose={() => setConnecting(null)} />
       ) : null}

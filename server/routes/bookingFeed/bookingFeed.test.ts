@@ -45,6 +45,17 @@ describe("a host's private ICS feed of their bookings", () => {
     expect((await read(`/api/booking-feed/${host.id}.${"x".repeat(43)}.ics`)).statusCode).toBe(404);
     expect((await read(`/api/booking-feed/${other.id}.${secret}.ics`)).statusCode).toBe(404);
     expect((await read("/api/booking-feed/not-a-token")).statusCode).toBe(404);
+    const status = () =>
+      t.request({ method: "GET", url: "/api/me/booking-feed", headers: host.headers });
+    expect((await status()).json()).toEqual({
+      active: true,
+      createdAt: BOOKING_NOW.toISOString(),
+    });
+    expect(
+      (
+        await t.request({ method: "GET", url: "/api/me/booking-feed", headers: other.headers })
+      ).json(),
+    ).toEqual({ active: false, createdAt: null });
     const replaced = await issue(host);
     expect((await read(path)).statusCode).toBe(404);
     expect((await read(replaced)).statusCode).toBe(200);
@@ -55,10 +66,13 @@ describe("a host's private ICS feed of their bookings", () => {
     });
     expect(off.statusCode).toBe(204);
     expect((await read(replaced)).statusCode).toBe(404);
+    expect((await status()).json()).toEqual({ active: false, createdAt: null });
   });
 
   it("needs a signed-in host to make an address", async () => {
     const response = await t.request({ method: "POST", url: "/api/me/booking-feed" });
     expect(response.statusCode).toBe(401);
+    const status = await t.request({ method: "GET", url: "/api/me/booking-feed" });
+    expect(status.statusCode).toBe(401);
   });
 });

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bookingFeedParams, bookingFeedSchema } from "../../../core/api/bookingFeed";
+import {
+  bookingFeedParams,
+  bookingFeedSchema,
+  bookingFeedStatusSchema,
+} from "../../../core/api/bookingFeed";
 import { bookingFeedIcs } from "../../calendars/bookingFeedIcs";
 import { bookingFeedDeleter } from "../../commands/bookingFeedDeleter";
 import { bookingFeedIssuer } from "../../commands/bookingFeedIssuer";
+import { bookingFeedCreatedAt } from "../../data/bookingFeeds";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { feedOwner } from "../../policies/bookingFeed";
@@ -15,6 +20,23 @@ export async function bookingFeedRoutes(base: FastifyInstance, { deps }: { deps:
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ["calendar connections"];
+
+  app.get(
+    "/me/booking-feed",
+    {
+      schema: {
+        tags,
+        summary:
+          "Whether the host's private ICS feed is on, and since when (its address is not shown again)",
+        security: hostSecurity,
+        response: { 200: bookingFeedStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const createdAt = await bookingFeedCreatedAt(db, requireUserId(request));
+      return { active: createdAt !== null, createdAt: createdAt?.toISOString() ?? null };
+    },
+  );
 
   app.post(
     "/me/booking-feed",

@@ -35,6 +35,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
   const context = (): SyncContext => ({
     db,
     encryptionKey: deps.config.encryptionKey,
+    allowPrivate: deps.config.calendarAllowPrivate,
     publicUrl: deps.config.publicUrl,
     now: deps.clock(),
   });

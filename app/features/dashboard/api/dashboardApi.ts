@@ -1,3 +1,4 @@
+import type { BookingFeedResponse } from "../../../../core/api/bookingFeed";
 import type {
   CalendarConnectionCreate,
   CalendarConnectionResponse,
@@ -116,6 +117,8 @@ export const dashboardApi = {
   syncCalendarConnection: (id: string) =>
     apiClient.post<CalendarConnectionResponse>(`/calendar-connections/${id}/sync`, {}),
   deleteCalendarConnection: (id: string) => apiClient.delete<void>(`/calendar-connections/${id}`),
+  createBookingFeed: () => apiClient.post<BookingFeedResponse>("/me/booking-feed", {}),
+  deleteBookingFeed: () => apiClient.delete<void>("/me/booking-feed"),
 
   cancelBooking: (eventUuid: string, reason: string, following = false) =>
     apiClient.put<unknown>(`/event/uuid/${eventUuid}/cancel`, {

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { BookingFeedStatus } from "../../../../core/api/bookingFeed";
 import type { CalendarConnectionList } from "../../../../core/api/calendarConnections";
 import type { InsightsResponse, InsightsWindow } from "../../../../core/api/insights";
 import type { OutOfOfficeListResponse } from "../../../../core/api/outOfOffice";
@@ -26,6 +27,7 @@ export const dashboardKeys = {
   schedules: () => [...dashboardKeys.all, "schedules"] as const,
   outOfOffice: () => [...dashboardKeys.all, "outOfOffice"] as const,
   calendarConnections: () => [...dashboardKeys.all, "calendarConnections"] as const,
+  bookingFeed: () => [...dashboardKeys.all, "bookingFeed"] as const,
   teams: () => [...dashboardKeys.all, "teams"] as const,
   teamInvitations: (id: string) => [...dashboardKeys.teams(), id, "invitations"] as const,
   myInvitations: () => [...dashboardKeys.teams(), "invitationsToMe"] as const,
@@ -103,6 +105,12 @@ export const calendarConnectionsQuery = () =>
     queryFn: ({ signal }) =>
       apiClient.get<CalendarConnectionList>("/calendar-connections", { signal }),
     select: (data) => data.connections,
+  });
+
+export const bookingFeedQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.bookingFeed(),
+    queryFn: ({ signal }) => apiClient.get<BookingFeedStatus>("/me/booking-feed", { signal }),
   });
 
 export const teamsQuery = () =>

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from "node:net";
 
-/** Addresses a webhook may not reach: this machine, private networks, link-local and the like. */
+/** Addresses a webhook or calendar request may not reach: this machine, private networks, link-local and the like. */
 const blocked = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
