@@ -31,6 +31,7 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { useBlockEndReserve } from "../../../lib/useBlockEndReserve";
 import { HostAvatars } from "../../booking/HostAvatars";
 import { PageBlocks } from "../../profile/PageBlocks";
 import { dashboardApi } from "../api/dashboardApi";
@@ -79,6 +80,9 @@ export function PageEditor({ data }: PageEditorProps) {
   const [width, setWidth] = useState<"phone" | "desktop">("desktop");
   const undoButton = useRef<HTMLButtonElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
+  // The save bar sticks to the viewport's bottom: focus must never land under it (WCAG 2.4.11).
+  const saveBar = useRef<HTMLDivElement>(null);
+  useBlockEndReserve(saveBar);
 
   // Unsaved changes: the browser asks before the tab closes or reloads.
   useEffect(() => {
@@ -436,7 +440,10 @@ export function PageEditor({ data }: PageEditorProps) {
         </div>
       </section>
 
-      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 p-3">
+      <div
+        ref={saveBar}
+        className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 p-3"
+      >
         {dirty ? (
           <span className="text-sm text-gray-700">{t("dashboard.page.unsaved")}</span>
         ) : null}
