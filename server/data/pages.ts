@@ -145,3 +145,9 @@ export function eventTypesByIds(db: Db | Tx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(eventTypes).where(inArray(eventTypes.id, ids));
 }
+
+/** Users' names by id. */
+export function userNamesByIds(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+}
