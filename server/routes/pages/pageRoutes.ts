@@ -21,6 +21,7 @@ import { filePartName, pageSaver } from "../../commands/pageSaver";
 import {
   findEditablePageOwner,
   findPageBlocks,
+  listedEventTypesOf,
   pageEventTypesOf,
   pagePeopleOf,
   pageTeamsOf,
@@ -81,10 +82,17 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         pageTeamsOf(db, userId),
         colorsLockedFor(owner),
       ]);
-      const media = await uploadsByIds(
-        db,
-        (blocks ?? []).flatMap((block) => (block.kind === "media" ? [block.uploadId] : [])),
-      );
+      const [media, peopleTypes] = await Promise.all([
+        uploadsByIds(
+          db,
+          (blocks ?? []).flatMap((block) => (block.kind === "media" ? [block.uploadId] : [])),
+        ),
+        // A member block lists the person's event types, in the preview as on the public page.
+        listedEventTypesOf(
+          db,
+          people.map((person) => person.id),
+        ),
+      ]);
       const slug = owner.kind === "user" ? owner.user.username : owner.team.slug;
       return {
         page: {
@@ -106,6 +114,9 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
             name: person.name,
             username: person.username,
             avatarUrl: person.avatarUploadId ? uploadUrl(person.avatarUploadId) : null,
+            eventTypes: peopleTypes
+              .filter((type) => type.userId === person.id)
+              .map((type) => pageEventType(type, person.username)),
           })),
           teams: teamRows,
           media: Object.fromEntries(media.map((row) => [row.id, uploadUrl(row.id)])),
