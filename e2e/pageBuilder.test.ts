@@ -191,6 +191,59 @@ describe("page builder", () => {
     await arabic.screenshot({ path: `${shots}/public-ar-375.png`, fullPage: true });
   });
 
+  it("a team admin builds the team's page with a member block; an invitee sees it and books from it", async () => {
+    const admin = await seed.signUpHost({ name: "Tess Admin" });
+    const member = await seed.signUpHost({ name: "Milo Member" });
+    const team = await seed.createTeam(admin, [member], "Tess Team");
+    const miloIntro = await seed.createEventType(member, { title: "Milo's intro" });
+    await seed.createEventType(admin, {
+      kind: "ROUND_ROBIN",
+      teamId: team.id,
+      title: "Team demo",
+      hosts: [{ userId: admin.id }, { userId: member.id }],
+    });
+
+    const { page } = await session.newPage({
+      timezoneId: "Europe/Berlin",
+      locale: "en-US",
+      viewport: { width: 1280, height: 900 },
+    });
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(admin.email, "correct horse battery");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Teams", exact: true }).click();
+    await page.getByRole("link", { name: "Tess Team" }).click();
+    await page.getByRole("link", { name: "Edit team page" }).click();
+    await page.getByRole("heading", { level: 1, name: "Page of Tess Team" }).waitFor();
+
+    const panel = page.getByRole("complementary");
+    const preview = page.getByTestId("page-preview");
+    const add = (kind: string) => page.getByRole("button", { name: `Add ${kind}` }).click();
+    await add("Headline");
+    await panel.getByLabel("Headline text").fill("Welcome to Tess Team");
+    await add("Team member");
+    await panel.getByLabel("Team member").selectOption({ label: "Milo Member" });
+    // The preview lists the member's event types, as the public page will.
+    await preview.getByRole("link", { name: "Milo's intro" }).waitFor();
+    await add("Event type");
+    await preview.getByRole("link", { name: /Team demo/ }).waitFor();
+    await add("People");
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Save page" }).click();
+    await page.getByText("Your page is saved and live.").waitFor();
+
+    const invitee = (
+      await session.newPage({ locale: "en-US", viewport: { width: 375, height: 812 } })
+    ).page;
+    await invitee.goto(`/${team.slug}`);
+    await invitee.getByRole("heading", { name: "Welcome to Tess Team" }).waitFor();
+    await invitee.getByRole("link", { name: /Team demo/ }).waitFor();
+    await invitee.getByRole("list", { name: "People" }).getByText("Tess Admin").waitFor();
+    await expectNoSeriousAxeViolations(invitee);
+    await invitee.getByRole("link", { name: "Milo's intro" }).click();
+    await invitee.waitForURL(new RegExp(`/${member.username}/${miloIntro.slug}`));
+  });
+
   it("a host without a saved page still shows their event types", async () => {
     const host = await seed.signUpHost();
     await seed.createEventType(host, { title: "Plain call" });
