@@ -244,6 +244,45 @@ describe("page builder", () => {
     await invitee.waitForURL(new RegExp(`/${member.username}/${miloIntro.slug}`));
   });
 
+  it("a host sets the page's social links in the editor; the page shows them under the welcome", async () => {
+    const host = await seed.signUpHost({ name: "Sol Social" });
+    const { page } = await session.newPage({
+      locale: "en-US",
+      viewport: { width: 1280, height: 900 },
+    });
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(host.email, "correct horse battery");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Profile page", exact: true }).click();
+    const form = page.getByRole("group", { name: "Social links under your name" });
+    await form.getByLabel("Instagram").fill("not a link");
+    await form.getByLabel("Website").fill("https://sol.example");
+    await page.getByRole("button", { name: "Save social links" }).click();
+    // A bad link is named at its field, and nothing is saved.
+    await form.getByText("Please enter a valid URL.").waitFor();
+    await form.getByLabel("Instagram").fill("https://instagram.com/sol");
+    await page.getByRole("button", { name: "Save social links" }).click();
+    await page.getByText("Social links saved.").waitFor();
+    // The preview's header shows them at once, in the networks' order.
+    const preview = page.getByTestId("page-preview").getByRole("list", { name: "Social links" });
+    await expect
+      .poll(() => preview.getByRole("link").allTextContents())
+      .toEqual(["Instagram", "Website"]);
+    await expectNoSeriousAxeViolations(page);
+
+    const visitor = (await session.newPage({ locale: "en-US" })).page;
+    await visitor.goto(`/${host.username}`);
+    const links = visitor.locator("header").getByRole("list", { name: "Social links" });
+    await expect(links.getByRole("link", { name: "Website" }).getAttribute("href")).resolves.toBe(
+      "https://sol.example",
+    );
+
+    // Emptying a field removes that link.
+    await form.getByLabel("Instagram").fill("");
+    await page.getByRole("button", { name: "Save social links" }).click();
+    await expect.poll(() => preview.getByRole("link").allTextContents()).toEqual(["Website"]);
+  });
+
   it("a host without a saved page still shows their event types", async () => {
     const host = await seed.signUpHost();
     await seed.createEventType(host, { title: "Plain call" });

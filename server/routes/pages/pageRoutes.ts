@@ -203,7 +203,9 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       schema: {
         tags,
         summary:
-          "Change the page's social links: `form` maps a network to a link; an empty link removes it",
+          "Change the page's social links, shown under its name: `form` maps a network to a link; an empty link removes it",
+        description:
+          "The editor's social links form. These links sit in the page's header, under the welcome message, and are the `socials` the page's analytics pings list; a social-links block is a separate block placed in the grid.",
         security: hostSecurity,
         params: pageParams,
         body: socialsBodySchema,

@@ -31,9 +31,11 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { UserText } from "../../../components/UserText";
 import { useBlockEndReserve } from "../../../lib/useBlockEndReserve";
 import { HostAvatars } from "../../booking/HostAvatars";
 import { PageBlocks } from "../../profile/PageBlocks";
+import { SocialLinks, socialLinksOf } from "../../profile/SocialLinks";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 import { BlockPanel } from "./BlockPanel";
@@ -238,6 +240,7 @@ export function PageEditor({ data }: PageEditorProps) {
   const selectedIndex = blocks.findIndex((block) => block.id === selectedId);
   const selected = blocks[selectedIndex];
   const preview = useMemo(() => previewBlocks(blocks, options), [blocks, options]);
+  const socials = socialLinksOf(page.socials);
   const background =
     (!page.colorsLocked && preview.find((block) => block.kind === "background")?.color) ||
     page.backgroundColor ||
@@ -434,6 +437,15 @@ export function PageEditor({ data }: PageEditorProps) {
                 hosts={[{ name: page.name, username: page.slug, avatarUrl: page.avatarUrl }]}
               />
               <p className="text-xl font-bold text-gray-900">{page.name}</p>
+              {page.welcomeMessage ? (
+                <UserText
+                  as="p"
+                  className="max-w-prose whitespace-pre-line break-words text-gray-700"
+                >
+                  {page.welcomeMessage}
+                </UserText>
+              ) : null}
+              {socials.length > 0 ? <SocialLinks links={socials} /> : null}
             </header>
             <PageBlocks blocks={preview} narrow={width === "phone"} />
           </div>
