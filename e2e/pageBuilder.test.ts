@@ -283,6 +283,73 @@ describe("page builder", () => {
     await expect.poll(() => preview.getByRole("link").allTextContents()).toEqual(["Website"]);
   });
 
+  it("a note is written with the keyboard alone: shortcuts, toolbar states, a list Tab leaves, a link", async () => {
+    const host = await seed.signUpHost({ name: "Nora Note" });
+    const { page } = await session.newPage({
+      locale: "en-US",
+      viewport: { width: 1280, height: 900 },
+    });
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(host.email, "correct horse battery");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Profile page", exact: true }).click();
+    await page.getByRole("button", { name: "Add Note" }).click();
+    const panel = page.getByRole("complementary");
+    const note = panel.getByRole("textbox", { name: "Note text" });
+    const bold = panel.getByRole("button", { name: "Bold" });
+    const list = panel.getByRole("button", { name: "List" });
+    const focusIsInNote = () =>
+      note.evaluate(
+        (box) => box === document.activeElement || box.contains(document.activeElement),
+      );
+
+    // From the toolbar's last button, Tab reaches the box.
+    await list.focus();
+    await page.keyboard.press("Tab");
+    expect(await focusIsInNote()).toBe(true);
+    await page.keyboard.type("Office hours ");
+    await page.keyboard.press("ControlOrMeta+b");
+    await page.keyboard.type("on Fridays");
+    await expect.poll(() => bold.getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("ControlOrMeta+b");
+    await expect.poll(() => bold.getAttribute("aria-pressed")).toBe("false");
+
+    // A list from the toolbar; inside it, Tab leaves the box instead of indenting the item.
+    await page.keyboard.press("Enter");
+    await list.click();
+    await expect.poll(() => list.getAttribute("aria-pressed")).toBe("true");
+    expect(await focusIsInNote()).toBe(true);
+    await page.keyboard.type("Coffee");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Code review");
+    await page.keyboard.press("Tab");
+    expect(await focusIsInNote()).toBe(false);
+    expect(await note.locator("li li").count()).toBe(0);
+
+    // A link on the selected words: the toolbar asks for the address.
+    await note.getByText("Coffee").click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Shift+Home");
+    expect(await page.evaluate(() => String(window.getSelection()))).toBe("Coffee");
+    page.once("dialog", (dialog) => dialog.accept("https://coffee.example/nora"));
+    await panel.getByRole("button", { name: "Link" }).click();
+    await note.locator("a", { hasText: "Coffee" }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole("button", { name: "Save page" }).click();
+    await page.getByText("Your page is saved and live.").waitFor();
+
+    const visitor = (await session.newPage({ locale: "en-US" })).page;
+    await visitor.goto(`/${host.username}`);
+    const shown = visitor.locator('[data-block="note"]');
+    await shown.getByText("Office hours").waitFor();
+    expect(await shown.locator("strong", { hasText: "on Fridays" }).count()).toBe(1);
+    expect(await shown.locator("ul > li").allTextContents()).toEqual(["Coffee", "Code review"]);
+    const link = shown.getByRole("link", { name: "Coffee" });
+    expect(await link.getAttribute("href")).toBe("https://coffee.example/nora");
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+  });
+
   it("a host without a saved page still shows their event types", async () => {
     const host = await seed.signUpHost();
     await seed.createEventType(host, { title: "Plain call" });
