@@ -105,7 +105,9 @@ export function NoteEditor({ label, html, onChange, errors = [] }: NoteEditorPro
       <span id={`${id}-label`} className="text-sm font-semibold text-gray-800">
         {label}
       </span>
-      <fieldset className="flex gap-1">
+      {/* A press on a tool keeps the caret in the text: TipTap gives focus back a frame late,
+          and the first key typed after a click would land on the button. */}
+      <fieldset className="flex gap-1" onMouseDown={(event) => event.preventDefault()}>
         <legend className="sr-only">{t("dashboard.page.note.formatting")}</legend>
         <button
           type="button"
