@@ -82,17 +82,15 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         pageTeamsOf(db, userId),
         colorsLockedFor(owner),
       ]);
-      const [media, peopleTypes] = await Promise.all([
-        uploadsByIds(
-          db,
-          (blocks ?? []).flatMap((block) => (block.kind === "media" ? [block.uploadId] : [])),
-        ),
-        // A member block lists the person's event types, in the preview as on the public page.
-        listedEventTypesOf(
-          db,
-          people.map((person) => person.id),
-        ),
-      ]);
+      const media = await uploadsByIds(
+        db,
+        (blocks ?? []).flatMap((block) => (block.kind === "media" ? [block.uploadId] : [])),
+      );
+      // A member block lists the person's event types, in the preview as on the public page.
+      const peopleTypes = await listedEventTypesOf(
+        db,
+        people.map((person) => person.id),
+      );
       const slug = owner.kind === "user" ? owner.user.username : owner.team.slug;
       return {
         page: {
