@@ -190,3 +190,36 @@ describe("the dashboard's save bars never cover the focused field", () => {
     expect(stops.filter((stop) => stop.hidden)).toEqual([]);
   }, 120_000);
 });
+
+describe("the page editor's save bar never covers the focused control", () => {
+  it("keeps every tab stop of the editor, its blocks and side panel clear at 1280 and 375 px", async () => {
+    const { page } = await session.newPage({ timezoneId: "Europe/Berlin", viewport: desktop });
+    const dashboard = new DashboardPage(page);
+    await dashboard.signUp(newHost("Pim"));
+    await dashboard.api("POST", "/api/event-types", {
+      kind: "ONE_ON_ONE",
+      title: "Page call",
+      slug: "page-call",
+      duration: 30,
+      locations: [{ type: "ZOOM", options: { url: "https://zoom.example.com/j/1" } }],
+    });
+    await page.goto("/dashboard/page");
+    await dashboard.heading("Your profile page").waitFor();
+    // Enough blocks that the grid runs under the bar, the last one open in the side panel.
+    for (const kind of ["Headline", "Note", "Event type", "Divider", "Headline", "Social links"]) {
+      await page.getByRole("button", { name: `Add ${kind}` }).click();
+    }
+    await page.getByRole("complementary").getByLabel("LinkedIn").fill("https://linkedin.com/in/p");
+    for (const viewport of [desktop, phone]) {
+      await page.setViewportSize(viewport);
+      const stops = await tabThroughPage(page, "Save page");
+      const where = `page editor at ${viewport.width} px`;
+      // The toolbar's ten buttons, five controls per block and the panel's fields at least.
+      expect(stops.length, where).toBeGreaterThan(40);
+      expect(
+        stops.filter((stop) => stop.hidden),
+        where,
+      ).toEqual([]);
+    }
+  }, 180_000);
+});

@@ -11,7 +11,36 @@ const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
 describe("page insights", () => {
   it("the host sees the views and block clicks of their public page after visitors came", async () => {
     const host = await seed.signUpHost({ name: "Ines Insight" });
-    await seed.createEventType(host);
+    const eventType = await seed.createEventType(host, { title: "Discovery call" });
+    const at = (y: number) => ({ x: 0, y, w: 4, h: 1 });
+    const components = new FormData();
+    components.append(
+      "components",
+      JSON.stringify({
+        blocks: [
+          {
+            id: "event-block",
+            kind: "event",
+            eventTypeId: eventType.id,
+            layout: at(0),
+            visible: true,
+          },
+          {
+            id: "links-block",
+            kind: "socials",
+            links: [{ network: "x", url: "https://x.example/ines" }],
+            layout: at(1),
+            visible: true,
+          },
+        ],
+      }),
+    );
+    const saved = await fetch(`${baseUrl()}/api/page/${host.username}`, {
+      method: "POST",
+      headers: host.headers,
+      body: components,
+    });
+    expect(saved.status, await saved.text()).toBe(200);
 
     // A visitor opens the public page (it pings once shown) on a phone-sized screen...
     const visitor = (await session.newPage({ ...context, viewport: { width: 375, height: 740 } }))
@@ -21,10 +50,11 @@ describe("page insights", () => {
     );
     await visitor.goto(`${baseUrl()}/${host.username}`);
     await pinged;
-    // ...and clicks a block twice: the page's pings carry the block's component_id.
-    for (let i = 0; i < 2; i += 1) {
+    // ...and clicks blocks: the page's pings carry the block's component_id, one of a block
+    // the host has removed since.
+    for (const block of ["event-block", "event-block", "links-block", "removed-block"]) {
       const click = await visitor.request.get(
-        `${baseUrl()}/api/analytics?public_id=${host.username}&action=component_clicked&component_id=event-block&device=mobile`,
+        `${baseUrl()}/api/analytics?public_id=${host.username}&action=component_clicked&component_id=${block}&device=mobile`,
       );
       expect(click.status()).toBe(204);
     }
@@ -38,15 +68,16 @@ describe("page insights", () => {
     await dashboard.go("Insights");
     await dashboard.heading("Insights").waitFor();
     await expect.poll(() => page.getByTestId("insights-views").textContent()).toBe("1");
-    await expect.poll(() => page.getByTestId("insights-clicks").textContent()).toBe("2");
+    await expect.poll(() => page.getByTestId("insights-clicks").textContent()).toBe("4");
 
+    // Blocks go by their title, else their kind and place, else as removed; never by their id.
     const blocks = page.getByRole("table", { name: "Clicks per block" });
-    await expect(
-      blocks
-        .getByRole("row", { name: /event-block/ })
-        .getByRole("cell")
-        .textContent(),
-    ).resolves.toBe("2");
+    const clicksOf = (name: string) =>
+      blocks.getByRole("row", { name }).getByRole("cell").textContent();
+    await expect(clicksOf("Discovery call")).resolves.toBe("2");
+    await expect(clicksOf("Social links (block 2)")).resolves.toBe("1");
+    await expect(clicksOf("Removed block")).resolves.toBe("1");
+    expect(await blocks.getByText(/-block/).count()).toBe(0);
     const devices = page.getByRole("table", { name: "Devices" });
     await devices.getByRole("rowheader", { name: "Phone" }).waitFor();
 

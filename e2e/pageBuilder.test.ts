@@ -191,6 +191,165 @@ describe("page builder", () => {
     await arabic.screenshot({ path: `${shots}/public-ar-375.png`, fullPage: true });
   });
 
+  it("a team admin builds the team's page with a member block; an invitee sees it and books from it", async () => {
+    const admin = await seed.signUpHost({ name: "Tess Admin" });
+    const member = await seed.signUpHost({ name: "Milo Member" });
+    const team = await seed.createTeam(admin, [member], "Tess Team");
+    const miloIntro = await seed.createEventType(member, { title: "Milo's intro" });
+    await seed.createEventType(admin, {
+      kind: "ROUND_ROBIN",
+      teamId: team.id,
+      title: "Team demo",
+      hosts: [{ userId: admin.id }, { userId: member.id }],
+    });
+
+    const { page } = await session.newPage({
+      timezoneId: "Europe/Berlin",
+      locale: "en-US",
+      viewport: { width: 1280, height: 900 },
+    });
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(admin.email, "correct horse battery");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Teams", exact: true }).click();
+    await page.getByRole("link", { name: "Tess Team" }).click();
+    await page.getByRole("link", { name: "Edit team page" }).click();
+    await page.getByRole("heading", { level: 1, name: "Page of Tess Team" }).waitFor();
+
+    const panel = page.getByRole("complementary");
+    const preview = page.getByTestId("page-preview");
+    const add = (kind: string) => page.getByRole("button", { name: `Add ${kind}` }).click();
+    await add("Headline");
+    await panel.getByLabel("Headline text").fill("Welcome to Tess Team");
+    await add("Team member");
+    await panel.getByLabel("Team member").selectOption({ label: "Milo Member" });
+    // The preview lists the member's event types, as the public page will.
+    await preview.getByRole("link", { name: "Milo's intro" }).waitFor();
+    await add("Event type");
+    await preview.getByRole("link", { name: /Team demo/ }).waitFor();
+    await add("People");
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole("button", { name: "Save page" }).click();
+    await page.getByText("Your page is saved and live.").waitFor();
+
+    const invitee = (
+      await session.newPage({ locale: "en-US", viewport: { width: 375, height: 812 } })
+    ).page;
+    await invitee.goto(`/${team.slug}`);
+    await invitee.getByRole("heading", { name: "Welcome to Tess Team" }).waitFor();
+    await invitee.getByRole("link", { name: /Team demo/ }).waitFor();
+    await invitee.getByRole("list", { name: "People" }).getByText("Tess Admin").waitFor();
+    await expectNoSeriousAxeViolations(invitee);
+    await invitee.getByRole("link", { name: "Milo's intro" }).click();
+    await invitee.waitForURL(new RegExp(`/${member.username}/${miloIntro.slug}`));
+  });
+
+  it("a host sets the page's social links in the editor; the page shows them under the welcome", async () => {
+    const host = await seed.signUpHost({ name: "Sol Social" });
+    const { page } = await session.newPage({
+      locale: "en-US",
+      viewport: { width: 1280, height: 900 },
+    });
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(host.email, "correct horse battery");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Profile page", exact: true }).click();
+    const form = page.getByRole("group", { name: "Social links under your name" });
+    await form.getByLabel("Instagram").fill("not a link");
+    await form.getByLabel("Website").fill("https://sol.example");
+    await page.getByRole("button", { name: "Save social links" }).click();
+    // A bad link is named at its field, and nothing is saved.
+    await form.getByText("Please enter a valid URL.").waitFor();
+    await form.getByLabel("Instagram").fill("https://instagram.com/sol");
+    await page.getByRole("button", { name: "Save social links" }).click();
+    await page.getByText("Social links saved.").waitFor();
+    // The preview's header shows them at once, in the networks' order.
+    const preview = page.getByTestId("page-preview").getByRole("list", { name: "Social links" });
+    await expect
+      .poll(() => preview.getByRole("link").allTextContents())
+      .toEqual(["Instagram", "Website"]);
+    await expectNoSeriousAxeViolations(page);
+
+    const visitor = (await session.newPage({ locale: "en-US" })).page;
+    await visitor.goto(`/${host.username}`);
+    const links = visitor.locator("header").getByRole("list", { name: "Social links" });
+    await expect(links.getByRole("link", { name: "Website" }).getAttribute("href")).resolves.toBe(
+      "https://sol.example",
+    );
+
+    // Emptying a field removes that link.
+    await form.getByLabel("Instagram").fill("");
+    await page.getByRole("button", { name: "Save social links" }).click();
+    await expect.poll(() => preview.getByRole("link").allTextContents()).toEqual(["Website"]);
+  });
+
+  it("a note is written with the keyboard alone: shortcuts, toolbar states, a list Tab leaves, a link", async () => {
+    const host = await seed.signUpHost({ name: "Nora Note" });
+    const { page } = await session.newPage({
+      locale: "en-US",
+      viewport: { width: 1280, height: 900 },
+    });
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(host.email, "correct horse battery");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Profile page", exact: true }).click();
+    await page.getByRole("button", { name: "Add Note" }).click();
+    const panel = page.getByRole("complementary");
+    const note = panel.getByRole("textbox", { name: "Note text" });
+    const bold = panel.getByRole("button", { name: "Bold" });
+    const list = panel.getByRole("button", { name: "List" });
+    const focusIsInNote = () =>
+      note.evaluate(
+        (box) => box === document.activeElement || box.contains(document.activeElement),
+      );
+
+    // From the toolbar's last button, Tab reaches the box.
+    await list.focus();
+    await page.keyboard.press("Tab");
+    expect(await focusIsInNote()).toBe(true);
+    await page.keyboard.type("Office hours ");
+    await page.keyboard.press("ControlOrMeta+b");
+    await page.keyboard.type("on Fridays");
+    await expect.poll(() => bold.getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("ControlOrMeta+b");
+    await expect.poll(() => bold.getAttribute("aria-pressed")).toBe("false");
+
+    // A list from the toolbar; inside it, Tab leaves the box instead of indenting the item.
+    await page.keyboard.press("Enter");
+    await list.click();
+    await expect.poll(() => list.getAttribute("aria-pressed")).toBe("true");
+    expect(await focusIsInNote()).toBe(true);
+    await page.keyboard.type("Coffee");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Code review");
+    await page.keyboard.press("Tab");
+    expect(await focusIsInNote()).toBe(false);
+    expect(await note.locator("li li").count()).toBe(0);
+
+    // A link on the selected words: the toolbar asks for the address.
+    await note.getByText("Coffee").click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Shift+Home");
+    expect(await page.evaluate(() => String(window.getSelection()))).toBe("Coffee");
+    page.once("dialog", (dialog) => dialog.accept("https://coffee.example/nora"));
+    await panel.getByRole("button", { name: "Link" }).click();
+    await note.locator("a", { hasText: "Coffee" }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole("button", { name: "Save page" }).click();
+    await page.getByText("Your page is saved and live.").waitFor();
+
+    const visitor = (await session.newPage({ locale: "en-US" })).page;
+    await visitor.goto(`/${host.username}`);
+    const shown = visitor.locator('[data-block="note"]');
+    await shown.getByText("Office hours").waitFor();
+    expect(await shown.locator("strong", { hasText: "on Fridays" }).count()).toBe(1);
+    expect(await shown.locator("ul > li").allTextContents()).toEqual(["Coffee", "Code review"]);
+    const link = shown.getByRole("link", { name: "Coffee" });
+    expect(await link.getAttribute("href")).toBe("https://coffee.example/nora");
+    expect(await link.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+  });
+
   it("a host without a saved page still shows their event types", async () => {
     const host = await seed.signUpHost();
     await seed.createEventType(host, { title: "Plain call" });

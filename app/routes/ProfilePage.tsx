@@ -10,6 +10,7 @@ import { postToParent } from "../features/embed/embedded";
 import { PageBlocks } from "../features/profile/PageBlocks";
 import { useShowProfileOf } from "../features/profile/pageProfile";
 import { profilePageQuery } from "../features/profile/profilePageApi";
+import { SocialLinks, socialLinksOf } from "../features/profile/SocialLinks";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Link } from "../router/Link";
@@ -56,6 +57,7 @@ export function ProfilePage() {
     return <FailedQueryPage error={query.error} />;
   }
   const { page } = data;
+  const socials = socialLinksOf(page.socials);
   const handleBlockClick = (blockId: string) =>
     sendPageAnalytics(
       { publicId: page.slug, action: "component_clicked", componentId: blockId },
@@ -79,6 +81,7 @@ export function ProfilePage() {
             {page.welcomeMessage}
           </UserText>
         ) : null}
+        {socials.length > 0 ? <SocialLinks links={socials} /> : null}
       </header>
       {page.blocks !== null ? (
         <PageBlocks blocks={page.blocks} onBlockClick={handleBlockClick} />

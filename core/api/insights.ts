@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { issueMessage } from "../issueMessage";
+import { BLOCK_KINDS } from "../pages/blockKinds";
 
 /** The windows the insights view offers, in days ending today in the owner's time zone. */
 export const INSIGHTS_WINDOWS = [7, 30, 90] as const;
@@ -27,7 +28,23 @@ export const insightsSchema = z.object({
   /** Every day of the window, oldest first, zeros included. */
   days: z.array(z.object({ date: z.string(), views: count, clicks: count })),
   /** Clicks per block (the ping's component_id), most first. */
-  blocks: z.array(z.object({ componentId: z.string(), clicks: count })),
+  blocks: z.array(
+    z.object({
+      componentId: z.string(),
+      clicks: count,
+      /**
+       * The block as the page has it now: its kind, place in the editor's list (from 1) and
+       * title (null: untitled, named by kind and position); null when it was removed.
+       */
+      block: z
+        .object({
+          kind: z.enum(BLOCK_KINDS),
+          position: z.number().int().positive(),
+          title: z.string().nullable(),
+        })
+        .nullable(),
+    }),
+  ),
   /** Views per referring site (an origin; null: none, typed or bookmarked), most first. */
   referrers: z.array(z.object({ referrer: z.string().nullable(), views: count })),
   /** Views per device (`mobile`, `tablet`, `desktop`; null: not said), most first. */

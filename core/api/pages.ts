@@ -121,7 +121,10 @@ export const pageEditResponseSchema = z.object({
   }),
   options: z.object({
     eventTypes: z.array(pageEventTypeSchema.extend({ id: z.uuid() })),
-    people: z.array(personSchema.extend({ id: z.uuid() })),
+    /** With the event types a member block lists under the person. */
+    people: z.array(
+      personSchema.extend({ id: z.uuid(), eventTypes: z.array(pageEventTypeSchema) }),
+    ),
     teams: z.array(z.object({ id: z.uuid(), name: z.string(), slug: z.string() })),
     /** The media the page's blocks show, by upload id. */
     media: z.record(z.string(), z.string()),

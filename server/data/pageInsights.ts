@@ -2,6 +2,8 @@ import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { InsightsResponse, InsightsWindow } from "../../core/api/insights";
 import type { Db } from "../db/database";
 import { pageViews } from "../db/schema";
+import { describeClickedBlocks } from "../pages/clickedBlocks";
+import type { PageOwner } from "../routes/profilePage/profilePageData";
 
 /** The action the public page pings when it is shown; a ping with a component_id is a click. */
 export const PAGE_VIEW_ACTION = "profile_page_viewed";
@@ -12,13 +14,14 @@ const BLOCKS = 50;
 /**
  * The page insights of `publicId` for the `days` days ending on `now`'s date in `timeZone`:
  * views and clicks per day (every day of the window, zeros too), clicks per block, top
- * referrers and devices. Days are cut in SQL at the zone's midnights, DST included.
+ * referrers and devices. Days are cut in SQL at the zone's midnights, DST included. Each
+ * clicked block is described as `page` has it now (null when removed).
  */
 export async function findPageInsights(
   db: Db,
-  input: { publicId: string; timeZone: string; days: InsightsWindow; now: Date },
+  input: { publicId: string; timeZone: string; page: PageOwner; days: InsightsWindow; now: Date },
 ): Promise<InsightsResponse> {
-  const { publicId, timeZone, days, now } = input;
+  const { publicId, timeZone, page, days, now } = input;
   const today = sql`((${now.toISOString()}::timestamptz at time zone ${timeZone})::date)`;
   const firstDay = sql`(${today} - ${days - 1}::int)`;
   const dayOf = sql`((${pageViews.createdAt} at time zone ${timeZone})::date)`;
@@ -70,6 +73,11 @@ export async function findPageInsights(
       .orderBy(desc(views), pageViews.device)
       .limit(TOP),
   ]);
+  const described = await describeClickedBlocks(
+    db,
+    page,
+    blocks.map((row) => row.componentId),
+  );
   const counted = new Map(perDay.map((row) => [row.date, row]));
   const dayRows = window[0]!.dates.split(",").map((date) => ({
     date,
@@ -86,7 +94,7 @@ export async function findPageInsights(
       clicks: dayRows.reduce((sum, day) => sum + day.clicks, 0),
     },
     days: dayRows,
-    blocks,
+    blocks: blocks.map((row) => ({ ...row, block: described.get(row.componentId) ?? null })),
     referrers,
     devices,
   };

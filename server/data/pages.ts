@@ -100,6 +100,22 @@ export function uploadsByIds(db: Db | Tx, ids: string[]) {
   return db.select().from(uploads).where(inArray(uploads.id, ids));
 }
 
+/** The active personal event types of `userIds` a page may list (not hidden), oldest first. */
+export function listedEventTypesOf(db: Db | Tx, userIds: string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(eventTypes)
+    .where(
+      and(
+        inArray(eventTypes.userId, userIds),
+        eq(eventTypes.active, true),
+        eq(eventTypes.hidden, false),
+      ),
+    )
+    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+}
+
 /** Users by id, with their active personal event types a page may list (not hidden). */
 export async function peopleWithEventTypes(db: Db | Tx, ids: string[]) {
   if (ids.length === 0) return [];
@@ -113,17 +129,7 @@ export async function peopleWithEventTypes(db: Db | Tx, ids: string[]) {
       })
       .from(users)
       .where(and(inArray(users.id, ids), isNotNull(users.emailVerifiedAt))),
-    db
-      .select()
-      .from(eventTypes)
-      .where(
-        and(
-          inArray(eventTypes.userId, ids),
-          eq(eventTypes.active, true),
-          eq(eventTypes.hidden, false),
-        ),
-      )
-      .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id)),
+    listedEventTypesOf(db, ids),
   ]);
   return people.map((person) => ({
     ...person,
@@ -144,4 +150,10 @@ export function teamsByIds(db: Db | Tx, ids: string[]) {
 export function eventTypesByIds(db: Db | Tx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select().from(eventTypes).where(inArray(eventTypes.id, ids));
+}
+
+/** Users' names by id. */
+export function userNamesByIds(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
 }

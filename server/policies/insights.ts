@@ -2,12 +2,15 @@ import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
+import type { PageOwner } from "../routes/profilePage/profilePageData";
 import { assertTeamAdmin } from "./teams";
 
 /** Whose page the insights are of, and the zone their days are counted in. */
 export interface InsightsOwner {
   publicId: string;
   timeZone: string;
+  /** The page itself, whose blocks name the clicked component ids. */
+  page: PageOwner;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface InsightsOwner {
 export async function assertCanSeeOwnInsights(db: Db, userId: string): Promise<InsightsOwner> {
   const user = await findUserById(db, userId);
   if (!user) throw new DomainError("UNAUTHENTICATED", message("auth.signIn"));
-  return { publicId: user.username, timeZone: user.timeZone };
+  return { publicId: user.username, timeZone: user.timeZone, page: { kind: "user", user } };
 }
 
 /**
@@ -32,5 +35,5 @@ export async function assertCanSeeTeamInsights(
   const team = await assertTeamAdmin(db, userId, teamId);
   const user = await findUserById(db, userId);
   if (!user) throw new DomainError("NOT_FOUND", message("teams.notFound"));
-  return { publicId: team.slug, timeZone: user.timeZone };
+  return { publicId: team.slug, timeZone: user.timeZone, page: { kind: "team", team } };
 }

@@ -6,6 +6,7 @@ import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { Link } from "../../router/Link";
 import { durationLabel } from "../booking/durationLabel";
 import { HostAvatars } from "../booking/HostAvatars";
+import { SocialLinks } from "./SocialLinks";
 
 interface PageBlocksProps {
   blocks: readonly PublicBlock[];
@@ -136,25 +137,7 @@ function BlockView({ block }: { block: PublicBlock }) {
         </ul>
       );
     case "socials":
-      return (
-        <ul
-          className="flex flex-wrap justify-center gap-2"
-          aria-label={t("profile.blocks.socials")}
-        >
-          {block.links.map((link) => (
-            <li key={link.network}>
-              <a
-                href={link.url}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className="inline-flex min-h-11 items-center rounded-full border border-gray-300 bg-white px-4 font-semibold text-gray-900 hover:border-brand-600"
-              >
-                {t(`profile.networks.${link.network}`)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      );
+      return <SocialLinks links={block.links} />;
   }
 }
 

@@ -105,7 +105,14 @@ export function InsightsScreen() {
                 countHeading={t("dashboard.insights.clicks")}
                 rows={data.blocks.map((row) => ({
                   key: row.componentId,
-                  label: row.componentId,
+                  label:
+                    row.block === null
+                      ? t("dashboard.insights.removedBlock")
+                      : (row.block.title ??
+                        t("dashboard.page.blockName", {
+                          kind: t(`dashboard.page.kinds.${row.block.kind}`),
+                          position: row.block.position,
+                        })),
                   count: row.clicks,
                 }))}
                 empty={t("dashboard.insights.noClicks")}

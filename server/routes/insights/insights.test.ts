@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { pageViews } from "../../db/schema";
-import { createTeam, type Host, signUpHost } from "../../test/factories";
+import { pages, pageViews } from "../../db/schema";
+import { createEventType, createTeam, type Host, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
 const t = await createTestApp();
@@ -111,9 +111,10 @@ describe("GET /api/insights", () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.totals).toEqual({ views: 3, clicks: 3 });
+    // The host has no page (any more): the blocks clicked are gone from it.
     expect(body.blocks).toEqual([
-      { componentId: "event-1", clicks: 2 },
-      { componentId: "link-2", clicks: 1 },
+      { componentId: "event-1", clicks: 2, block: null },
+      { componentId: "link-2", clicks: 1, block: null },
     ]);
     expect(body.referrers).toEqual([
       { referrer: "https://social.example", views: 2 },
@@ -124,6 +125,57 @@ describe("GET /api/insights", () => {
       { device: "desktop", views: 1 },
     ]);
     expect((await insights(other, "?days=7")).json().totals).toEqual({ views: 1, clicks: 1 });
+  });
+
+  it("names each clicked block by its title, else kind and place in the editor, else as removed", async () => {
+    const host = await signUpHost(t);
+    const colleague = await signUpHost(t, { name: "Cole Mate" });
+    await createTeam(t, host, [colleague]);
+    const type = await createEventType(t, host, { title: "Discovery call" });
+    const at = (y: number) => ({ x: 0, y, w: 4, h: 1 });
+    await t.database.db.insert(pages).values({
+      userId: host.id,
+      // Stored out of reading order: the places count as the editor lists them, by row.
+      blocks: [
+        { id: "event", kind: "event", eventTypeId: type.id, layout: at(2), visible: true },
+        { id: "head", kind: "headline", text: "Hello", layout: at(0), visible: true },
+        { id: "hidden", kind: "divider", layout: at(1), visible: false },
+        {
+          id: "links",
+          kind: "socials",
+          links: [{ network: "x", url: "https://x.example/p" }],
+          layout: at(3),
+          visible: true,
+        },
+        { id: "cole", kind: "member", userId: colleague.id, layout: at(4), visible: true },
+      ],
+    });
+    const now = new Date();
+    t.setNow(now);
+    const clicked = new Date(now.getTime() - 60_000).toISOString();
+    await ping(host.username, [
+      ...["event", "event", "event", "links", "links", "cole", "gone"].map((componentId) => ({
+        at: clicked,
+        action: "component_clicked",
+        componentId,
+      })),
+    ]);
+    const response = await insights(host, "?days=7");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().blocks).toEqual([
+      {
+        componentId: "event",
+        clicks: 3,
+        block: { kind: "event", position: 3, title: "Discovery call" },
+      },
+      { componentId: "links", clicks: 2, block: { kind: "socials", position: 4, title: null } },
+      {
+        componentId: "cole",
+        clicks: 1,
+        block: { kind: "member", position: 5, title: "Cole Mate" },
+      },
+      { componentId: "gone", clicks: 1, block: null },
+    ]);
   });
 
   it("needs a signed-in host", async () => {

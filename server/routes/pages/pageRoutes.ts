@@ -21,6 +21,7 @@ import { filePartName, pageSaver } from "../../commands/pageSaver";
 import {
   findEditablePageOwner,
   findPageBlocks,
+  listedEventTypesOf,
   pageEventTypesOf,
   pagePeopleOf,
   pageTeamsOf,
@@ -85,6 +86,11 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
         db,
         (blocks ?? []).flatMap((block) => (block.kind === "media" ? [block.uploadId] : [])),
       );
+      // A member block lists the person's event types, in the preview as on the public page.
+      const peopleTypes = await listedEventTypesOf(
+        db,
+        people.map((person) => person.id),
+      );
       const slug = owner.kind === "user" ? owner.user.username : owner.team.slug;
       return {
         page: {
@@ -106,6 +112,9 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
             name: person.name,
             username: person.username,
             avatarUrl: person.avatarUploadId ? uploadUrl(person.avatarUploadId) : null,
+            eventTypes: peopleTypes
+              .filter((type) => type.userId === person.id)
+              .map((type) => pageEventType(type, person.username)),
           })),
           teams: teamRows,
           media: Object.fromEntries(media.map((row) => [row.id, uploadUrl(row.id)])),
@@ -192,7 +201,9 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       schema: {
         tags,
         summary:
-          "Change the page's social links: `form` maps a network to a link; an empty link removes it",
+          "Change the page's social links, shown under its name: `form` maps a network to a link; an empty link removes it",
+        description:
+          "The editor's social links form. These links sit in the page's header, under the welcome message, and are the `socials` the page's analytics pings list; a social-links block is a separate block placed in the grid.",
         security: hostSecurity,
         params: pageParams,
         body: socialsBodySchema,

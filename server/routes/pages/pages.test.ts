@@ -71,6 +71,11 @@ describe("page calls", () => {
       [host.id, colleague.id].sort(),
     );
     expect(options.teams.map((e: { id: string }) => e.id)).toEqual([team.id]);
+    // The preview of a member block lists the person's event types, as the public page does.
+    const colleagueOption = options.people.find((p: { id: string }) => p.id === colleague.id);
+    expect(colleagueOption.eventTypes.map((e: { title: string }) => e.title)).toEqual([
+      "Colleague call",
+    ]);
     expect((await publicPage(host.username)).json().page.blocks).toBeNull();
 
     const blocks = [

@@ -85,6 +85,9 @@ export const dashboardApi = {
     apiClient.post<{ welcomeMessage: string | null }>(`${pagePath(slug)}/welcome`, {
       welcomeMessage,
     }),
+  /** Every network's link; an empty one removes it. */
+  setPageSocials: (slug: string, form: Record<string, string>) =>
+    apiClient.post<{ socials: Record<string, string> }>(`${pagePath(slug)}/socials`, { form }),
   setPageAvatar: (slug: string, file: File) => {
     const body = new FormData();
     body.append("avatar", file);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BLOCK_MAX_ROWS,
@@ -22,7 +22,10 @@ import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { ColorField } from "../ui/ColorField";
 import type { EditOptions, EditorBlock } from "./editorBlocks";
-import { NoteEditor } from "./NoteEditor";
+
+// The rich-text editor (TipTap, ProseMirror) is the editor's largest part: fetched only when a
+// note is chosen.
+const NoteEditor = lazy(() => import("./NoteEditor").then((m) => ({ default: m.NoteEditor })));
 
 interface BlockPanelProps {
   block: EditorBlock;
@@ -95,12 +98,16 @@ export function BlockPanel({
         />
       ) : null}
       {block.kind === "note" ? (
-        <NoteEditor
-          label={t("dashboard.page.fields.note")}
-          html={block.html}
-          errors={errors.html}
-          onChange={(html) => onChange({ ...block, html })}
-        />
+        <Suspense
+          fallback={<p className="min-h-32 text-sm text-gray-700">{t("common.loading")}</p>}
+        >
+          <NoteEditor
+            label={t("dashboard.page.fields.note")}
+            html={block.html}
+            errors={errors.html}
+            onChange={(html) => onChange({ ...block, html })}
+          />
+        </Suspense>
       ) : null}
       {block.kind === "media" ? (
         <>

@@ -31,8 +31,11 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { UserText } from "../../../components/UserText";
+import { useBlockEndReserve } from "../../../lib/useBlockEndReserve";
 import { HostAvatars } from "../../booking/HostAvatars";
 import { PageBlocks } from "../../profile/PageBlocks";
+import { SocialLinks, socialLinksOf } from "../../profile/SocialLinks";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 import { BlockPanel } from "./BlockPanel";
@@ -79,6 +82,9 @@ export function PageEditor({ data }: PageEditorProps) {
   const [width, setWidth] = useState<"phone" | "desktop">("desktop");
   const undoButton = useRef<HTMLButtonElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
+  // The save bar sticks to the viewport's bottom: focus must never land under it (WCAG 2.4.11).
+  const saveBar = useRef<HTMLDivElement>(null);
+  useBlockEndReserve(saveBar);
 
   // Unsaved changes: the browser asks before the tab closes or reloads.
   useEffect(() => {
@@ -234,6 +240,7 @@ export function PageEditor({ data }: PageEditorProps) {
   const selectedIndex = blocks.findIndex((block) => block.id === selectedId);
   const selected = blocks[selectedIndex];
   const preview = useMemo(() => previewBlocks(blocks, options), [blocks, options]);
+  const socials = socialLinksOf(page.socials);
   const background =
     (!page.colorsLocked && preview.find((block) => block.kind === "background")?.color) ||
     page.backgroundColor ||
@@ -430,13 +437,25 @@ export function PageEditor({ data }: PageEditorProps) {
                 hosts={[{ name: page.name, username: page.slug, avatarUrl: page.avatarUrl }]}
               />
               <p className="text-xl font-bold text-gray-900">{page.name}</p>
+              {page.welcomeMessage ? (
+                <UserText
+                  as="p"
+                  className="max-w-prose whitespace-pre-line break-words text-gray-700"
+                >
+                  {page.welcomeMessage}
+                </UserText>
+              ) : null}
+              {socials.length > 0 ? <SocialLinks links={socials} /> : null}
             </header>
             <PageBlocks blocks={preview} narrow={width === "phone"} />
           </div>
         </div>
       </section>
 
-      <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 p-3">
+      <div
+        ref={saveBar}
+        className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 rounded-xl border border-gray-200 bg-white/95 p-3"
+      >
         {dirty ? (
           <span className="text-sm text-gray-700">{t("dashboard.page.unsaved")}</span>
         ) : null}

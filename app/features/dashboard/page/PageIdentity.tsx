@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WELCOME_MESSAGE_MAX } from "../../../../core/accounts/profileLimits";
 import type { PageEditResponse } from "../../../../core/api/pages";
+import { SOCIAL_NETWORKS } from "../../../../core/pages/blockKinds";
 import { detectMediaType, isImageType } from "../../../../core/uploads/detectMediaType";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../../../core/uploads/uploadLimits";
 import { fieldErrorsOf } from "../../../api/apiErrors";
@@ -10,11 +11,16 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { TextAreaField } from "../../../components/TextAreaField";
+import { TextField } from "../../../components/TextField";
+import { focusFirstError } from "../../../lib/focusFirstError";
 import { HostAvatars } from "../../booking/HostAvatars";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 
-/** The page's avatar and welcome message, each saved on its own from the page editor. */
+/**
+ * The page's avatar, welcome message and social links (shown under the name), each saved on
+ * its own from the page editor through the spec's page calls.
+ */
 export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -22,6 +28,9 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
   const [welcome, setWelcome] = useState(page.welcomeMessage ?? "");
   const [avatarError, setAvatarError] = useState<string>();
   const [welcomeSaved, setWelcomeSaved] = useState(false);
+  const [socials, setSocials] = useState<Record<string, string>>(() => ({ ...page.socials }));
+  const [socialsSaved, setSocialsSaved] = useState(false);
+  const socialsForm = useRef<HTMLFormElement>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.page(page.slug) });
 
   const saveWelcome = useMutation({
@@ -31,6 +40,22 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
       refresh();
     },
   });
+  const saveSocials = useMutation({
+    // Every network is sent: an empty link removes the one saved before.
+    mutationFn: () =>
+      dashboardApi.setPageSocials(
+        page.slug,
+        Object.fromEntries(
+          SOCIAL_NETWORKS.map((network) => [network, socials[network]?.trim() ?? ""]),
+        ),
+      ),
+    onSuccess: () => {
+      setSocialsSaved(true);
+      refresh();
+    },
+    onError: () => requestAnimationFrame(() => focusFirstError(socialsForm.current)),
+  });
+  const socialErrors = fieldErrorsOf(saveSocials.error);
   const saveAvatar = useMutation({
     mutationFn: (file: File) => dashboardApi.setPageAvatar(page.slug, file),
     onSuccess: refresh,
@@ -54,6 +79,12 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
     if (!type || !isImageType(type)) return setAvatarError(t("dashboard.settings.invalidFileType"));
     saveAvatar.mutate(file);
   }
+
+  const handleSocials = (event: FormEvent) => {
+    event.preventDefault();
+    setSocialsSaved(false);
+    saveSocials.mutate();
+  };
 
   const handleWelcome = (event: FormEvent) => {
     event.preventDefault();
@@ -117,6 +148,40 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
           </Button>
           <span aria-live="polite" className="text-sm text-gray-700">
             {welcomeSaved ? t("dashboard.page.welcomeSaved") : ""}
+          </span>
+        </div>
+      </form>
+      {/* The server's message names a bad link; the browser's own bubble would say less. */}
+      <form ref={socialsForm} noValidate onSubmit={handleSocials} className="flex flex-col gap-2">
+        <fieldset className="flex flex-col gap-3">
+          <legend className="text-sm font-semibold text-gray-800">
+            {t("dashboard.page.pageSocials")}
+          </legend>
+          <p className="text-sm text-gray-700">{t("dashboard.page.pageSocialsHint")}</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {SOCIAL_NETWORKS.map((network) => (
+              <TextField
+                key={network}
+                type="url"
+                inputMode="url"
+                label={t(`profile.networks.${network}`)}
+                placeholder="https://"
+                value={socials[network] ?? ""}
+                errors={socialErrors[`form.${network}`]}
+                onChange={(event) => {
+                  setSocials({ ...socials, [network]: event.target.value });
+                  setSocialsSaved(false);
+                }}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" variant="secondary" disabled={saveSocials.isPending}>
+            {t("dashboard.page.savePageSocials")}
+          </Button>
+          <span aria-live="polite" className="text-sm text-gray-700">
+            {socialsSaved ? t("dashboard.page.pageSocialsSaved") : ""}
           </span>
         </div>
       </form>

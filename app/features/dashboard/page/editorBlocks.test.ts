@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { blockErrors, moveBlock, newBlock, pageFormData, placeBlocks } from "./editorBlocks";
+import {
+  blockErrors,
+  moveBlock,
+  newBlock,
+  pageFormData,
+  placeBlocks,
+  previewBlocks,
+} from "./editorBlocks";
 
+const anaCall = { title: "Ana's call", duration: 45, description: "", path: "/ana/call" };
 const options = {
   eventTypes: [{ id: "e1", title: "Intro", duration: 30, description: "", path: "/ana/intro" }],
-  people: [{ id: "p1", name: "Ana", username: "ana", avatarUrl: null }],
+  people: [{ id: "p1", name: "Ana", username: "ana", avatarUrl: null, eventTypes: [anaCall] }],
   teams: [],
   media: {},
 };
@@ -50,6 +58,17 @@ describe("editor blocks", () => {
     expect(components.blocks[0]).not.toHaveProperty("fileUrl");
     expect(components.blocks[0].uploadId).toBeNull();
     expect(body.get("file-m")).toBeInstanceOf(File);
+  });
+
+  it("previews a member block with the person's event types, as the public page lists them", () => {
+    const [member] = previewBlocks([newBlock("member", "m", options)!], options);
+    expect(member).toEqual({
+      id: "m",
+      layout: { x: 0, y: 0, w: 2, h: 1 },
+      kind: "member",
+      person: { name: "Ana", username: "ana", avatarUrl: null },
+      eventTypes: [anaCall],
+    });
   });
 
   it("picks a block's messages out of a 422", () => {

@@ -129,7 +129,9 @@ export function previewBlocks(blocks: readonly EditorBlock[], options: EditOptio
       }
       case "member": {
         const person = people.get(block.userId);
-        return person ? [{ ...base, kind: "member", person, eventTypes: [] }] : [];
+        if (!person) return [];
+        const { name, username, avatarUrl, eventTypes } = person;
+        return [{ ...base, kind: "member", person: { name, username, avatarUrl }, eventTypes }];
       }
       case "users": {
         const shown = block.userIds.flatMap((id) => people.get(id) ?? []);
