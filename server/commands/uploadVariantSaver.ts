@@ -1,8 +1,8 @@
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { imageDimensions } from "../../core/uploads/imageDimensions";
-import { variantRefusal } from "../../core/uploads/imageVariants";
 import { IMAGE_MAX_BYTES } from "../../core/uploads/uploadLimits";
+import { variantRefusal } from "../../core/uploads/variantRefusal";
 import { findUpload, type UploadRow } from "../data/uploads";
 import type { Db } from "../db/database";
 import { assertCanManageUpload } from "../policies/uploads";

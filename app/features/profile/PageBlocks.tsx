@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import type { PageEventType, PagePerson, PublicBlock } from "../../../core/pages/blockKinds";
-import { blockImageSizes, srcsetOf } from "../../../core/uploads/imageVariants";
+import { blockImageSizes, srcsetOf } from "../../../core/uploads/imageSources";
 import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { Link } from "../../router/Link";
