@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { HomePage } from "./pages/HomePage";
@@ -6,6 +7,7 @@ import { seeder } from "./support/seed";
 
 const session = await browserSession();
 const seed = seeder(baseUrl());
+const shots = "/tmp/page-shots";
 
 /** A photo-like JPEG of 2400×1600 (a gradient under thousands of soft discs), drawn by Chromium. */
 async function photo(page: Page): Promise<Buffer> {
@@ -112,6 +114,9 @@ describe("images on a profile page", () => {
     expect(desktop.currentSrc).toBe(urlOf(960));
     expect(desktop.loaded.map((file) => file.url)).toEqual([urlOf(960)]);
 
+    mkdirSync(shots, { recursive: true });
+    await phone.page.screenshot({ path: `${shots}/images-375.png`, fullPage: true });
+    await desktop.page.screenshot({ path: `${shots}/images-1280.png`, fullPage: true });
     const phoneBytes = phone.loaded[0]!.bytes;
     const desktopBytes = desktop.loaded[0]!.bytes;
     expect(phoneBytes).toBeLessThan(desktopBytes);

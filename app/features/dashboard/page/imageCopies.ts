@@ -1,9 +1,11 @@
 import type { ImageType } from "../../../../core/uploads/detectMediaType";
+import { imageDimensions } from "../../../../core/uploads/imageDimensions";
 import {
   RESIZABLE_TYPES,
   variantHeightFor,
   variantWidthsFor,
 } from "../../../../core/uploads/imageVariants";
+import { variantRefusal } from "../../../../core/uploads/variantRefusal";
 
 /** A smaller copy of an image, made here so the server needs no image library. */
 export interface ImageCopy {
@@ -31,9 +33,11 @@ async function encode(
 /**
  * The copies of `file` (an image of `type`) at the variant widths narrower than it, as WebP
  * (or its own type where the browser cannot write WebP), drawn as the browser shows the image
- * (EXIF orientation applied, as the server reads it). A copy no smaller than the file is left
- * out, as the server would refuse it; GIFs (their frames) and browsers that cannot decode
- * here get none: the page then shows the original.
+ * (EXIF orientation applied, as the server reads it). Each copy passes the server's own check
+ * here first (one the server would refuse, say larger than the file, is left out, so a save
+ * never fails for a copy); an image the browser draws at another size than its header states
+ * gets none. So do GIFs (their frames) and browsers that cannot decode here: the page then
+ * shows the original.
  */
 export async function imageCopies(file: Blob, type: ImageType): Promise<ImageCopy[]> {
   if (!RESIZABLE_TYPES.includes(type) || typeof OffscreenCanvas === "undefined") return [];
@@ -44,10 +48,20 @@ export async function imageCopies(file: Blob, type: ImageType): Promise<ImageCop
     return [];
   }
   try {
+    const header = imageDimensions(new Uint8Array(await file.arrayBuffer()));
+    if (header?.width !== bitmap.width || header.height !== bitmap.height) return [];
+    const original = {
+      mimeType: type,
+      size: file.size,
+      width: header.width,
+      height: header.height,
+    };
     const copies: ImageCopy[] = [];
     for (const width of variantWidthsFor(bitmap.width)) {
       const blob = await encode(bitmap, width, variantHeightFor(bitmap, width), type);
-      if (blob && blob.size <= file.size) copies.push({ width, blob });
+      if (!blob) continue;
+      const fits = variantRefusal(original, width, new Uint8Array(await blob.arrayBuffer()));
+      if (fits === null) copies.push({ width, blob });
     }
     return copies;
   } catch {
