@@ -1,4 +1,3 @@
-import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { imageDimensions } from "../../core/uploads/imageDimensions";
 import { IMAGE_MAX_BYTES } from "../../core/uploads/uploadLimits";
@@ -34,7 +33,8 @@ export async function uploadVariantSaver(
   const refusal = variantRefusal(original, width, content);
   if (refusal !== null) throw refuseFile(refusal);
   const size = imageDimensions(content);
-  if (size === null) throw new DomainError("VALIDATION", message("uploads.invalidFileType"));
+  // Read already by variantRefusal: null only narrows the type here.
+  if (size === null) throw refuseFile(message("uploads.invalidFileType"));
   return writeUpload(
     db,
     media,
