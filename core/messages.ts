@@ -204,6 +204,8 @@ export const MESSAGE_PARAMS = {
   "uploads.invalidFileType": [],
   "uploads.invalidVideoFileType": [],
   "uploads.unreadable": [],
+  "uploads.variantMismatch": [],
+  "uploads.variantNotResizable": [],
   "account.linkInvalid": [],
   "account.sameEmail": [],
   "account.alreadyVerified": [],

@@ -80,6 +80,11 @@ export const publicBlockSchema = z.discriminatedUnion("kind", [
     mediaKind: z.enum(["image", "video"]),
     url: z.string(),
     alt: z.string(),
+    /** An image's pixel size (null when unknown: a video, or an image stored before sizes). */
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    /** The image's `srcset` candidates, its smaller copies and itself; empty without copies. */
+    sources: z.array(z.object({ url: z.string(), width: z.number() })),
   }),
   z.object({ ...blockBase, kind: z.literal("divider") }),
   z.object({ ...blockBase, kind: z.literal("background"), color: z.string() }),

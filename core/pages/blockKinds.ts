@@ -89,7 +89,17 @@ export type PublicBlock = Omit<BlockBase, "visible"> &
   (
     | { kind: "headline"; text: string }
     | { kind: "note"; html: string }
-    | { kind: "media"; mediaKind: "image" | "video"; url: string; alt: string }
+    | {
+        kind: "media";
+        mediaKind: "image" | "video";
+        url: string;
+        alt: string;
+        /** An image's pixel size, null when unknown (videos, images stored before sizes). */
+        width: number | null;
+        height: number | null;
+        /** `srcset` candidates: the image's smaller copies and itself; empty without copies. */
+        sources: { url: string; width: number }[];
+      }
     | { kind: "divider" }
     | { kind: "background"; color: string }
     | { kind: "event"; eventType: PageEventType }

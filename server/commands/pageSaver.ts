@@ -18,6 +18,7 @@ import type { PageOwner } from "../routes/profilePage/profilePageData";
 import type { UploadMedia } from "../uploads/uploadMedia";
 import { uploadDeleter } from "./uploadDeleter";
 import { uploadSaver } from "./uploadSaver";
+import { uploadVariantSaver } from "./uploadVariantSaver";
 
 /** A file part of the save request: its bytes, or "tooLarge" when it went past the limit. */
 export type PageFile = Buffer | "tooLarge";
@@ -31,15 +32,22 @@ export interface PageSave {
   components: PageComponents;
   /** File parts by block id (`file-{id}`), for media blocks without an upload id. */
   files: ReadonlyMap<string, PageFile>;
+  /** Smaller copies of new images made by the browser, by block id, then by width. */
+  variants?: ReadonlyMap<string, ReadonlyMap<number, PageFile>>;
 }
 
 /** The part name a media block's new file travels under. */
 export const filePartName = (blockId: string) => `file-${blockId}`;
 
+/** The part name of the `width` px copy of a media block's new image. */
+export const variantPartName = (blockId: string, width: number | string) =>
+  `variant-${width}-${blockId}`;
+
 /**
  * Saves a page's blocks in one go: notes sanitised, every reference checked against what the
  * owner may show (their event types, their teams' members, the editor's teams and uploads), new
- * files checked by content and stored, then the page written. Throws VALIDATION with a message
+ * files checked by content and stored with their smaller copies (each checked against its
+ * image by uploadVariantSaver), then the page written. Throws VALIDATION with a message
  * per bad block field (`blocks.{index}.{field}`), having written nothing.
  */
 export async function pageSaver(
@@ -74,7 +82,12 @@ export async function pageSaver(
   const refuse = (index: number, field: string, reason: Message) => {
     fields[`blocks.${index}.${field}`] = [reason];
   };
-  const newFiles: { index: number; kind: "image" | "video"; content: Buffer }[] = [];
+  const newFiles: {
+    index: number;
+    kind: "image" | "video";
+    content: Buffer;
+    variants: ReadonlyMap<number, PageFile>;
+  }[] = [];
   const blocks: StoredBlock[] = [];
 
   components.blocks.forEach((block, index) => {
@@ -132,7 +145,11 @@ export async function pageSaver(
               message(image ? "uploads.invalidFileType" : "uploads.invalidVideoFileType"),
             );
           } else {
-            newFiles.push({ index, kind: block.mediaKind, content: file });
+            const variants = image ? (save.variants?.get(block.id) ?? new Map()) : new Map();
+            if ([...variants.values()].includes("tooLarge")) {
+              refuse(index, "file", message("uploads.variantMismatch"));
+            }
+            newFiles.push({ index, kind: block.mediaKind, content: file, variants });
           }
         }
         // The upload id is filled in once the file is stored.
@@ -148,10 +165,16 @@ export async function pageSaver(
   }
 
   const stored: string[] = [];
+  let storing = 0;
   try {
-    for (const file of newFiles) {
+    for (const [at, file] of newFiles.entries()) {
+      storing = at;
       const row = await uploadSaver(db, media, editorId, file.kind, file.content);
       stored.push(row.id);
+      for (const [width, variant] of file.variants) {
+        if (variant === "tooLarge") continue;
+        await uploadVariantSaver(db, media, editorId, row.id, width, variant);
+      }
       const block = blocks[file.index]!;
       if (block.kind === "media") block.uploadId = row.id;
     }
@@ -165,10 +188,10 @@ export async function pageSaver(
         set: { blocks, updatedAt: sql`now()` },
       });
   } catch (error) {
-    // Nothing of a refused save stays: the files it stored go again.
+    // Nothing of a refused save stays: the files it stored go again, copies with them.
     for (const id of stored) await uploadDeleter(db, media, editorId, id).catch(() => {});
     if (error instanceof DomainError && error.code === "VALIDATION") {
-      const index = newFiles[stored.length]?.index ?? 0;
+      const index = newFiles[storing]?.index ?? 0;
       throw new DomainError("VALIDATION", error.detail, {
         [`blocks.${index}.file`]: [error.detail],
       });

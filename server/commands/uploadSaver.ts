@@ -1,17 +1,17 @@
-import { createHash, randomUUID } from "node:crypto";
 import { detectMediaType, isImageType } from "../../core/uploads/detectMediaType";
+import { imageDimensions } from "../../core/uploads/imageDimensions";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../core/uploads/uploadLimits";
 import type { UploadRow } from "../data/uploads";
 import type { Db } from "../db/database";
-import { uploads } from "../db/schema";
 import { tooLarge, type UploadKind, wrongFileType } from "../uploads/uploadFiles";
 import type { UploadMedia } from "../uploads/uploadMedia";
+import { writeUpload } from "../uploads/uploadWriter";
 
 /**
  * Stores an image or video for `userId` after checking its content: the type comes from the
- * file's magic bytes, never from its name or declared type. Throws VALIDATION with the spec's
- * messages for a wrong type or a file over the limit of `kind`. The bytes go to `media`'s
- * writer (PostgreSQL in the row's transaction, or the object store before it).
+ * file's magic bytes, never from its name or declared type; an image's pixel size comes from
+ * its header (null when the header cannot be read: such an image gets no smaller copies).
+ * Throws VALIDATION with the spec's messages for a wrong type or a file over the limit of `kind`.
  */
 export async function uploadSaver(
   db: Db,
@@ -25,29 +25,18 @@ export async function uploadSaver(
   if (content.length > (kind === "image" ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES)) {
     throw tooLarge(kind);
   }
-  const id = randomUUID();
-  const store = media.writer;
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(uploads)
-        .values({
-          id,
-          userId,
-          kind,
-          mimeType: type,
-          size: content.length,
-          sha256: createHash("sha256").update(content).digest("hex"),
-          path: id,
-          storage: store.name,
-        })
-        .returning();
-      await store.put(tx, id, content, type);
-      return row!;
-    });
-  } catch (error) {
-    // An object written before the row's transaction failed would be orphaned.
-    if (store.name !== "postgres") await store.remove(id).catch(() => {});
-    throw error;
-  }
+  const size = kind === "image" ? imageDimensions(content) : null;
+  return writeUpload(
+    db,
+    media,
+    {
+      userId,
+      kind,
+      mimeType: type,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+      variantOf: null,
+    },
+    content,
+  );
 }

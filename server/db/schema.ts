@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -532,26 +533,43 @@ export const pages = pgTable(
   (t) => [uniqueIndex("pages_user_key").on(t.userId), uniqueIndex("pages_team_key").on(t.teamId)],
 );
 
-export const uploads = pgTable("uploads", {
-  id: id(),
-  userId: uuid("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  kind: text("kind", { enum: ["image", "video"] }).notNull(),
-  mimeType: text("mime_type").notNull(),
-  size: integer("size").notNull(),
-  sha256: text("sha256").notNull(),
-  /** The file's name in DATA_DIR/uploads for uploads stored there before media moved out. */
-  path: text("path").notNull(),
-  /**
-   * Where the bytes are: `postgres` (upload_contents), `s3` (the object store of S3_URL, key
-   * the id), or `disk` (DATA_DIR/uploads, until the start-up migration moves them).
-   */
-  storage: text("storage", { enum: ["postgres", "s3", "disk"] })
-    .notNull()
-    .default("postgres"),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["image", "video"] }).notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    /** The file's name in DATA_DIR/uploads for uploads stored there before media moved out. */
+    path: text("path").notNull(),
+    /**
+     * Where the bytes are: `postgres` (upload_contents), `s3` (the object store of S3_URL, key
+     * the id), or `disk` (DATA_DIR/uploads, until the start-up migration moves them).
+     */
+    storage: text("storage", { enum: ["postgres", "s3", "disk"] })
+      .notNull()
+      .default("postgres"),
+    /** An image's pixel size from its header when stored; null for videos and older uploads. */
+    width: integer("width"),
+    height: integer("height"),
+    /**
+     * The image this one is a smaller copy of (made by the uploader's browser, checked by the
+     * server); gone with it. Null for an original.
+     */
+    variantOf: uuid("variant_of").references((): AnyPgColumn => uploads.id, {
+      onDelete: "cascade",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One copy per width; the lookup of a page's images by their originals.
+    uniqueIndex("uploads_variant_width_idx").on(t.variantOf, t.width),
+  ],
+);
 
 /** The bytes of uploads kept in PostgreSQL, so every server process can serve them. */
 export const uploadContents = pgTable("upload_contents", {

@@ -2,12 +2,22 @@ import { sharedLinkPath } from "../../core/eventTypes/eventKinds";
 import type { PageEventType, PublicBlock, StoredBlock } from "../../core/pages/blockKinds";
 import { inReadingOrder } from "../../core/pages/flowLayout";
 import { eventTypesByIds, peopleWithEventTypes, teamsByIds, uploadsByIds } from "../data/pages";
+import { type UploadRow, variantsOf } from "../data/uploads";
 import type { Db } from "../db/database";
 import type { eventTypes } from "../db/schema";
 
 type EventTypeRow = typeof eventTypes.$inferSelect;
 
 export const uploadUrl = (uploadId: string) => `/api/uploads/${uploadId}`;
+
+/** An image's `srcset` candidates: its copies and itself, none when it has no copies. */
+function imageSources(file: UploadRow, copies: readonly UploadRow[]) {
+  const sized = copies.filter((copy) => copy.width !== null);
+  if (sized.length === 0 || file.width === null) return [];
+  return [...sized, file]
+    .map((row) => ({ url: uploadUrl(row.id), width: row.width! }))
+    .sort((a, b) => a.width - b.width);
+}
 
 /** An event type as a page shows it; `ownerSlug` makes the path of a personal one. */
 export function pageEventType(type: EventTypeRow, ownerSlug: string): PageEventType {
@@ -23,7 +33,7 @@ export function pageEventType(type: EventTypeRow, ownerSlug: string): PageEventT
 
 /**
  * The visible blocks of a page as the public sees them, in reading order: references resolved
- * in four queries; a block whose event type, person, team or file is gone (or not public:
+ * in five queries (images with their smaller copies as `srcset` candidates); a block whose event type, person, team or file is gone (or not public:
  * an inactive or hidden type, an unverified person) is left out, or loses that entry.
  */
 export async function resolvePublicBlocks(
@@ -47,11 +57,12 @@ export async function resolvePublicBlocks(
     if (block.kind === "teams") ids.teams.push(...block.teamIds);
     if (block.kind === "media") ids.media.push(block.uploadId);
   }
-  const [types, people, teamRows, files] = await Promise.all([
+  const [types, people, teamRows, files, copies] = await Promise.all([
     eventTypesByIds(db, ids.types),
     peopleWithEventTypes(db, [...new Set(ids.people)]),
     teamsByIds(db, [...new Set(ids.teams)]),
     uploadsByIds(db, ids.media),
+    variantsOf(db, ids.media),
   ]);
   const typeById = new Map(
     types
@@ -65,6 +76,10 @@ export async function resolvePublicBlocks(
   const personById = new Map(people.map((person) => [person.id, person]));
   const teamById = new Map(teamRows.map((team) => [team.id, team]));
   const fileById = new Map(files.map((file) => [file.id, file]));
+  const copiesOf = new Map<string, UploadRow[]>();
+  for (const copy of copies) {
+    copiesOf.set(copy.variantOf!, [...(copiesOf.get(copy.variantOf!) ?? []), copy]);
+  }
   const person = (id: string) => {
     const row = personById.get(id);
     return row
@@ -104,6 +119,9 @@ export async function resolvePublicBlocks(
             mediaKind: block.mediaKind,
             url: uploadUrl(file.id),
             alt: block.alt,
+            width: file.width,
+            height: file.height,
+            sources: imageSources(file, copiesOf.get(file.id) ?? []),
           });
         }
         break;

@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import type { PageEventType, PagePerson, PublicBlock } from "../../../core/pages/blockKinds";
+import { blockImageSizes, srcsetOf } from "../../../core/uploads/imageSources";
 import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { Link } from "../../router/Link";
@@ -26,7 +27,7 @@ export function PageBlocks({ blocks, onBlockClick, narrow = false }: PageBlocksP
     <div
       className={`grid grid-cols-1 gap-4 ${narrow ? "" : "sm:auto-rows-[minmax(3.5rem,auto)] sm:grid-cols-4"}`}
     >
-      {shown.map((block) => {
+      {shown.map((block, index) => {
         const { x, y, w, h } = block.layout;
         const place = {
           "--block-column": `${x + 1} / span ${w}`,
@@ -43,7 +44,7 @@ export function PageBlocks({ blocks, onBlockClick, narrow = false }: PageBlocksP
               if ((event.target as HTMLElement).closest("a")) onBlockClick?.(block.id);
             }}
           >
-            <BlockView block={block} />
+            <BlockView block={block} eager={index < EAGER_BLOCKS} narrow={narrow} />
           </section>
         );
       })}
@@ -51,9 +52,19 @@ export function PageBlocks({ blocks, onBlockClick, narrow = false }: PageBlocksP
   );
 }
 
+/** Blocks this early in reading order are taken as above the fold: their images load at once. */
+const EAGER_BLOCKS = 2;
+
 const card = "h-full rounded-xl border border-gray-200 bg-white p-4";
 
-function BlockView({ block }: { block: PublicBlock }) {
+interface BlockViewProps {
+  block: PublicBlock;
+  /** Above the fold: its image loads at once, not when scrolled near. */
+  eager: boolean;
+  narrow: boolean;
+}
+
+function BlockView({ block, eager, narrow }: BlockViewProps) {
   const { t } = useTranslation();
   switch (block.kind) {
     case "headline":
@@ -74,10 +85,18 @@ function BlockView({ block }: { block: PublicBlock }) {
       );
     case "media":
       return block.mediaKind === "image" ? (
+        // The browser picks the smallest copy that fills the block at the screen's density;
+        // width and height reserve the image's shape before it arrives.
         <img
           src={block.url}
+          srcSet={block.sources.length > 0 ? srcsetOf(block.sources) : undefined}
+          sizes={
+            block.sources.length > 0 ? blockImageSizes(narrow ? 4 : block.layout.w) : undefined
+          }
+          width={block.width ?? undefined}
+          height={block.height ?? undefined}
           alt={block.alt}
-          loading="lazy"
+          loading={eager ? "eager" : "lazy"}
           decoding="async"
           className="h-full max-h-[36rem] w-full rounded-xl object-cover"
         />

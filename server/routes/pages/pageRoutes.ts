@@ -14,10 +14,11 @@ import {
 } from "../../../core/api/pages";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
+import { IMAGE_VARIANT_WIDTHS } from "../../../core/uploads/imageVariants";
 import { fieldErrorsFromZod } from "../../../core/validation/fieldErrorsFromZod";
 import { pageAvatarSetter } from "../../commands/pageAvatarSetter";
 import { pageProfileWriter } from "../../commands/pageProfileWriter";
-import { filePartName, pageSaver } from "../../commands/pageSaver";
+import { filePartName, type PageFile, pageSaver, variantPartName } from "../../commands/pageSaver";
 import {
   findEditablePageOwner,
   findPageBlocks,
@@ -129,7 +130,7 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       schema: {
         tags,
         summary: "Save the page's blocks in one request",
-        description: `A multipart/form-data body: a \`components\` field holding JSON \`{ blocks }\` (every block, in reading order), and for each media block without an \`uploadId\` its file as the part \`${filePartName("{blockId}")}\`. Files are checked by content (png, jpg, gif, webp up to 5 MB; mp4, webm up to 10 MB). A bad block answers 422 with messages under \`blocks.{index}.{field}\`; nothing is written then.`,
+        description: `A multipart/form-data body: a \`components\` field holding JSON \`{ blocks }\` (every block, in reading order), and for each media block without an \`uploadId\` its file as the part \`${filePartName("{blockId}")}\`, and for a new image its smaller copies made by the browser as the parts \`${variantPartName("{blockId}", "{width}")}\` (widths ${IMAGE_VARIANT_WIDTHS.join(", ")} narrower than the image; each checked by content against its image, as \`POST /api/uploads/{id}/variants\` does). Files are checked by content (png, jpg, gif, webp up to 5 MB; mp4, webm up to 10 MB). A bad block answers 422 with messages under \`blocks.{index}.{field}\`; nothing is written then.`,
         security: hostSecurity,
         consumes: ["multipart/form-data"],
         params: pageParams,
@@ -162,12 +163,20 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
           name.startsWith("file-") ? [[name.slice("file-".length), file] as const] : [],
         ),
       );
+      const variants = new Map<string, Map<number, PageFile>>();
+      for (const [name, file] of form.files) {
+        const part = /^variant-(\d+)-(.+)$/.exec(name);
+        if (!part) continue;
+        const byWidth = variants.get(part[2]!) ?? new Map<number, PageFile>();
+        variants.set(part[2]!, byWidth.set(Number(part[1]), file));
+      }
       const blocks = await pageSaver(db, media, {
         owner,
         editorId: userId,
         colorsLocked: await colorsLockedFor(owner),
         components: parsed.data,
         files,
+        variants,
       });
       return { blocks };
     },

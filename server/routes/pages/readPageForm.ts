@@ -2,11 +2,14 @@ import type { FastifyRequest } from "fastify";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { PAGE_MAX_BLOCKS } from "../../../core/pages/blockKinds";
+import { IMAGE_VARIANT_WIDTHS } from "../../../core/uploads/imageVariants";
 import { VIDEO_MAX_BYTES } from "../../../core/uploads/uploadLimits";
 import type { PageFile } from "../../commands/pageSaver";
 
 const UNREADABLE = message("uploads.unreadable");
 const COMPONENTS_MAX_BYTES = 1024 * 1024;
+/** Every block could be a new image with all its smaller copies. */
+const FILES_MAX = PAGE_MAX_BLOCKS * (1 + IMAGE_VARIANT_WIDTHS.length);
 
 /**
  * The text fields and file parts of a page form (multipart/form-data). A file is read up to
@@ -26,11 +29,11 @@ export async function readPageForm(
   try {
     const parts = request.parts({
       limits: {
-        files: PAGE_MAX_BLOCKS,
+        files: FILES_MAX,
         fileSize: VIDEO_MAX_BYTES,
         fields: 5,
         fieldSize: COMPONENTS_MAX_BYTES,
-        parts: PAGE_MAX_BLOCKS + 5,
+        parts: FILES_MAX + 5,
       },
     });
     for await (const part of parts) {

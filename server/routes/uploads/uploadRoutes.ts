@@ -3,14 +3,20 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { uploadParams, uploadQuery, uploadSchema } from "../../../core/api/uploads";
+import {
+  uploadParams,
+  uploadQuery,
+  uploadSchema,
+  uploadVariantQuery,
+} from "../../../core/api/uploads";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { parseByteRange } from "../../../core/uploads/byteRange";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../../core/uploads/uploadLimits";
 import { uploadDeleter } from "../../commands/uploadDeleter";
 import { uploadSaver } from "../../commands/uploadSaver";
-import { findUpload } from "../../data/uploads";
+import { uploadVariantSaver } from "../../commands/uploadVariantSaver";
+import { findUpload, type UploadRow } from "../../data/uploads";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { tooLarge } from "../../uploads/uploadFiles";
@@ -26,6 +32,17 @@ const noFile = () =>
   });
 
 const UNREADABLE = message("uploads.unreadable");
+
+const presentUpload = (row: UploadRow) => ({
+  id: row.id,
+  kind: row.kind,
+  mimeType: row.mimeType,
+  size: row.size,
+  width: row.width,
+  height: row.height,
+  variantOf: row.variantOf,
+  url: `/api/uploads/${row.id}`,
+});
 
 /**
  * The bytes of the body's one file part, "tooLarge" past `limit`, or null without a file. A
@@ -81,13 +98,40 @@ export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps
       if (content === "tooLarge") throw tooLarge(kind);
       if (content === null || content.length === 0) throw noFile();
       const row = await uploadSaver(db, media, userId, kind, content);
-      return reply.status(201).send({
-        id: row.id,
-        kind: row.kind,
-        mimeType: row.mimeType,
-        size: row.size,
-        url: `/api/uploads/${row.id}`,
-      });
+      return reply.status(201).send(presentUpload(row));
+    },
+  );
+
+  app.post(
+    "/uploads/:id/variants",
+    {
+      schema: {
+        tags,
+        summary: "Add a smaller copy of one of your images, made by your browser",
+        description:
+          "A multipart/form-data body with one `file` part: the image `id` resized to `width` pixels (PNG, JPG or WebP). Checked by content: its header must state that width and the image's proportions, and it may not be larger in bytes than the image. Public pages offer the copies in `srcset`; they are deleted with the image. A second copy of the same width answers 409.",
+        security: hostSecurity,
+        consumes: ["multipart/form-data"],
+        params,
+        querystring: uploadVariantQuery,
+        response: { 201: uploadSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      if (!request.isMultipart()) throw noFile();
+      const content = await readFilePart(request, IMAGE_MAX_BYTES);
+      if (content === "tooLarge") throw tooLarge("image");
+      if (content === null || content.length === 0) throw noFile();
+      const row = await uploadVariantSaver(
+        db,
+        media,
+        userId,
+        request.params.id,
+        request.query.width,
+        content,
+      );
+      return reply.status(201).send(presentUpload(row));
     },
   );
 

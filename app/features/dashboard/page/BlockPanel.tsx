@@ -22,6 +22,7 @@ import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { ColorField } from "../ui/ColorField";
 import type { EditOptions, EditorBlock } from "./editorBlocks";
+import { imageCopies } from "./imageCopies";
 
 // The rich-text editor (TipTap, ProseMirror) is the editor's largest part: fetched only when a
 // note is chosen.
@@ -50,6 +51,7 @@ export function BlockPanel({
 }: BlockPanelProps) {
   const { t } = useTranslation();
   const [fileError, setFileError] = useState<string>();
+  const [preparing, setPreparing] = useState(false);
 
   async function handleFile(file: File | undefined) {
     setFileError(undefined);
@@ -73,6 +75,12 @@ export function BlockPanel({
         t(video ? "dashboard.page.invalidVideoFileType" : "dashboard.settings.invalidFileType"),
       );
     }
+    let copies: EditorBlock["copies"] = [];
+    if (isImageType(type)) {
+      setPreparing(true);
+      copies = await imageCopies(file, type);
+      setPreparing(false);
+    }
     if (block.fileUrl) URL.revokeObjectURL(block.fileUrl);
     onChange({
       ...block,
@@ -80,6 +88,7 @@ export function BlockPanel({
       uploadId: "",
       file,
       fileUrl: URL.createObjectURL(file),
+      copies,
     });
   }
 
@@ -120,6 +129,9 @@ export function BlockPanel({
               className="text-sm font-normal file:me-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:font-semibold"
             />
           </label>
+          <p role="status" className="text-sm text-gray-700">
+            {preparing ? t("dashboard.page.preparingImage") : ""}
+          </p>
           <FieldMessages
             id={`${block.id}-file`}
             hint={t("dashboard.page.fileHint")}

@@ -6,6 +6,7 @@ import type {
   PublicBlock,
 } from "../../../../core/pages/blockKinds";
 import { flowLayout, inReadingOrder } from "../../../../core/pages/flowLayout";
+import type { ImageCopy } from "./imageCopies";
 
 /** A block in the editor: as stored, plus a new file not sent yet (media). */
 export type EditorBlock = StoredBlockResponse & {
@@ -13,6 +14,8 @@ export type EditorBlock = StoredBlockResponse & {
   file?: File;
   /** An object URL of `file`, for the preview. */
   fileUrl?: string;
+  /** Smaller copies of a new image `file`, sent with it for phones and narrow blocks. */
+  copies?: ImageCopy[];
 };
 
 export type EditOptions = PageEditResponse["options"];
@@ -115,9 +118,9 @@ export function previewBlocks(blocks: readonly EditorBlock[], options: EditOptio
         return block.html.trim() ? [{ ...base, kind: "note", html: block.html }] : [];
       case "media": {
         const url = block.fileUrl ?? options.media[block.uploadId];
-        return url
-          ? [{ ...base, kind: "media", mediaKind: block.mediaKind, url, alt: block.alt }]
-          : [];
+        if (!url) return [];
+        const media = { kind: "media", mediaKind: block.mediaKind, url, alt: block.alt } as const;
+        return [{ ...base, ...media, width: null, height: null, sources: [] }];
       }
       case "divider":
         return [{ ...base, kind: "divider" }];
@@ -151,17 +154,24 @@ export function previewBlocks(blocks: readonly EditorBlock[], options: EditOptio
 
 /**
  * The save request's body: the `components` JSON (every block in order, new media without an
- * upload id) and each new file as the part `file-{blockId}`.
+ * upload id), each new file as the part `file-{blockId}` and its smaller copies as
+ * `variant-{width}-{blockId}`.
  */
 export function pageFormData(blocks: readonly EditorBlock[]): FormData {
   const body = new FormData();
-  const components = blocks.map(({ file, fileUrl, ...block }) =>
+  const components = blocks.map(({ file, fileUrl, copies, ...block }) =>
     block.kind === "media" && (file !== undefined || block.uploadId === "")
       ? { ...block, uploadId: null }
       : block,
   );
   body.append("components", JSON.stringify({ blocks: components }));
-  for (const block of blocks) if (block.file) body.append(`file-${block.id}`, block.file);
+  for (const block of blocks) {
+    if (!block.file) continue;
+    body.append(`file-${block.id}`, block.file);
+    for (const copy of block.copies ?? []) {
+      body.append(`variant-${copy.width}-${block.id}`, copy.blob, `${copy.width}.img`);
+    }
+  }
   return body;
 }
 
