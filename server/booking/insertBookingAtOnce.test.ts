@@ -21,6 +21,7 @@ const statement = new PgDialect().sqlToQuery(
       cancelledAt: null,
       sequence: 0,
       seriesId: null,
+      recurrenceStartAt: null,
       createdAt: now,
     },
     hostIds: ["00000000-0000-4000-8000-000000000003"],
