@@ -70,6 +70,8 @@ const leftToSchema: Record<string, string[]> = {
     "sequence",
     // A series is written by bookSeries, never by this statement.
     "series_id",
+    // Set when an occurrence of a series moves (bookingRescheduler).
+    "recurrence_start_at",
   ],
   host_busy: ["id"],
   event_hosts: [],
