@@ -62,9 +62,7 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
       },
       deps.clock(),
     );
-    const away = timetable.hostsAway
-      ? await loadOutOfOfficeNotices(db, target, window)
-      : [];
+    const away = timetable.hostsAway ? await loadOutOfOfficeNotices(db, target, window) : [];
     const presented = presentTimetable(timetable, {
       formerTime,
       withSeats: target.eventType.kind === "GROUP",
