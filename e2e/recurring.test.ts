@@ -188,4 +188,36 @@ describe("a recurring series", () => {
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toMatch(/RECURRENCE-ID;TZID=Europe\/Berlin:\d{8}T\d{6}/);
   });
+
+  it("offers the later meetings when the notice has closed the one the link names", async () => {
+    const host = await seed.signUpHost({ name: "Nora Notice" });
+    // Five days' notice: the first meeting (the first free time) is closer, the second is not.
+    const eventType = await seed.createEventType(host, {
+      title: "Weekly review",
+      duration: 30,
+      rescheduleNotice: 5 * 24 * 60,
+      recurrence: { everyWeeks: 1, maxOccurrences: 4 },
+    });
+    const email = `notice-${seed.unique()}@example.com`;
+    await seed.bookFirstSlot(
+      { userLink: host.username, eventTypeLink: eventType.slug },
+      `/timetable?userLink=${host.username}&eventTypeLink=${eventType.slug}`,
+      { name: "Nico Notice", email, occurrences: 2 } as { name: string; email: string },
+    );
+    const { reschedule } = await seed.mailedLinks(email);
+    const { page } = await session.newPage(context);
+    const flow = new ReschedulePage(page);
+    await page.goto(reschedule);
+    await page.getByText("It is too late to reschedule this event online.").waitFor();
+    const meeting = page.getByLabel("Meeting to move");
+    await expectNoSeriousAxeViolations(page);
+    await meeting.selectOption({ index: 1 });
+    await page.getByText(/You can reschedule online until/).waitFor();
+    await flow.moveTo(0, "");
+    const mails = (await seed.mailbox()).filter((mail) => mail.to?.toLowerCase() === email);
+    expect(mails.map((mail) => mail.subject?.split(":")[0]).sort()).toEqual([
+      "Confirmed",
+      "Rescheduled",
+    ]);
+  });
 });

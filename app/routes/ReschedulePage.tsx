@@ -243,17 +243,42 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
           Date.parse(linkUntil) + Date.parse(chosen.start) - Date.parse(event.start),
         ).toISOString();
   const changeState = mode === "attendee" ? inviteeChangeState(until, Date.now()) : "OPEN";
+  // Shown while the notice closes the chosen meeting too: another may still be open.
+  const occurrencePicker =
+    upcoming.length > 1 && chosen ? (
+      <SelectField
+        label={t("reschedule.occurrence")}
+        options={upcoming.map((o) => ({
+          value: o.uuid,
+          label: new Intl.DateTimeFormat(locale, {
+            dateStyle: "full",
+            timeStyle: "short",
+            timeZone,
+            hour12: timeFormat === 12,
+          }).format(new Date(o.start)),
+        }))}
+        value={chosen.uuid}
+        onChange={(change) => {
+          setOccurrence(change.target.value);
+          setSelection(null);
+        }}
+      />
+    ) : null;
   if (!moved && changeState !== "OPEN") {
     return (
       <Panel>
         <FocusHeading title={t("reschedule.title", { title: event.title })} />
+        {occurrencePicker}
         <InviteeChangeNotice
           change="reschedule"
           state={changeState}
           until={until}
           start={chosen?.start ?? event.start}
         />
-        <MeetingDetails event={event} invitee={booker?.name} />
+        <MeetingDetails
+          event={chosen ? { ...event, start: chosen.start, end: chosen.end } : event}
+          invitee={booker?.name}
+        />
       </Panel>
     );
   }
@@ -373,25 +398,7 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
         <p className="text-sm text-gray-700">
           {t("reschedule.intro", { duration: durationLabel(duration / 60_000, t, locale) })}
         </p>
-        {upcoming.length > 1 && chosen ? (
-          <SelectField
-            label={t("reschedule.occurrence")}
-            options={upcoming.map((o) => ({
-              value: o.uuid,
-              label: new Intl.DateTimeFormat(locale, {
-                dateStyle: "full",
-                timeStyle: "short",
-                timeZone,
-                hour12: timeFormat === 12,
-              }).format(new Date(o.start)),
-            }))}
-            value={chosen.uuid}
-            onChange={(change) => {
-              setOccurrence(change.target.value);
-              setSelection(null);
-            }}
-          />
-        ) : null}
+        {occurrencePicker}
         {mode === "attendee" ? (
           <InviteeChangeNotice
             change="reschedule"
