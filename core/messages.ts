@@ -151,7 +151,6 @@ export const MESSAGE_PARAMS = {
   "booking.seriesConflict": ["date"],
   "booking.notRecurring": [],
   "booking.occurrencesRange": ["max"],
-  "booking.seriesNoReschedule": [],
   "booking.notInSeries": [],
   "payment.unavailable": [],
   "payment.badSignature": [],

@@ -74,4 +74,32 @@ describe("out of office", () => {
     const heading = section.getByRole("heading", { name: "Out of office" });
     await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
   });
+
+  it("an invitee in Los Angeles sees an Auckland host's away day on the date it falls on for them", async () => {
+    // Weekdays 09:00-17:00 in Auckland are the afternoon and evening before in Los Angeles.
+    const host = await seed.signUpHost({ name: "Aroha Away", timeZone: "Pacific/Auckland" });
+    const eventType = await seed.createEventType(host, { duration: 60 });
+    const { monday, tuesday, wednesday } = awayMonday();
+    await seed.call(
+      "POST",
+      "/out-of-office",
+      { startDate: tuesday, endDate: tuesday, note: "Tramping" },
+      host.headers,
+    );
+
+    const invitee = new BookingPage(
+      (await session.newPage({ timezoneId: "America/Los_Angeles", locale: "en-US" })).page,
+    );
+    await invitee.open(`/${host.username}/${eventType.slug}?date=${monday}`);
+    const dayButton = (date: string) => invitee.page.locator(`button[data-day="${date}"]`);
+    // Auckland's Tuesday is Monday in Los Angeles: that date has no times and says why.
+    expect(await dayButton(monday).isDisabled()).toBe(true);
+    expect(await dayButton(tuesday).isDisabled()).toBe(false);
+    expect(await dayButton(wednesday).isDisabled()).toBe(false);
+    const times = invitee.timeSection();
+    await times.getByText("The host is out of office on this date.").waitFor();
+    await times.getByText("Tramping").waitFor();
+    await expect(times.getByRole("button").count()).resolves.toBe(0);
+    await expectNoSeriousAxeViolations(invitee.page);
+  });
 });

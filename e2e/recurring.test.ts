@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BookingPage } from "./pages/BookingPage";
 import { DashboardPage, newHost } from "./pages/DashboardPage";
+import { ReschedulePage } from "./pages/ReschedulePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { seeder } from "./support/seed";
 
@@ -100,9 +101,30 @@ describe("a recurring series", () => {
       .getByRole("button", { name: /^Details/ })
       .click();
     const details = dashboard.dialog("Weekly sync");
-    // An occurrence is cancelled, never moved on its own.
-    await details.getByRole("button", { name: "Cancel booking" }).waitFor();
-    expect(await details.getByRole("link", { name: /^Reschedule/ }).count()).toBe(0);
+    // The host moves the first meeting alone; the later ones stay where they were.
+    const before = await dashboard.api("GET", "/api/bookings?status=CONFIRMED");
+    const startsOf = (list: { start: string; attendees: { email: string }[] }[]) =>
+      list
+        .filter((b) => b.attendees.some((a) => a.email === invitee.email))
+        .map((b) => b.start)
+        .sort();
+    const href = await details.getByRole("link", { name: /^Reschedule/ }).getAttribute("href");
+    expect(href).toMatch(/\/reschedule\/by-host\//);
+    await page.goto(href!);
+    await new ReschedulePage(page).moveTo(1, "");
+    const after = await dashboard.api("GET", "/api/bookings?status=CONFIRMED");
+    const [firstBefore, ...laterBefore] = startsOf(before.bookings);
+    const moved = startsOf(after.bookings);
+    expect(moved).toHaveLength(3);
+    expect(moved).not.toContain(firstBefore);
+    expect(moved.slice(1)).toEqual(laterBefore);
+
+    await page.goto(`${baseUrl()}/dashboard/bookings`);
+    await rows.nth(2).waitFor();
+    await rows
+      .first()
+      .getByRole("button", { name: /^Details/ })
+      .click();
     await details.getByRole("button", { name: "Cancel booking" }).click();
     await details.getByLabel("Also cancel all later meetings of this series").check();
     await expectNoSeriousAxeViolations(page);
@@ -116,5 +138,86 @@ describe("a recurring series", () => {
         b.attendees.some((a) => a.email === invitee.email),
       ),
     ).toHaveLength(3);
+  });
+
+  it("moves one meeting from the mail's reschedule link; the invite moves just that one", async () => {
+    const host = await seed.signUpHost({ name: "Mo Host" });
+    const eventType = await seed.createEventType(host, {
+      title: "Weekly mentoring",
+      duration: 30,
+      recurrence: { everyWeeks: 1, maxOccurrences: 4 },
+    });
+    const email = `mover-${seed.unique()}@example.com`;
+    const link = { userLink: host.username, eventTypeLink: eventType.slug };
+    const booked = (await seed.bookFirstSlot(
+      link,
+      `/timetable?userLink=${host.username}&eventTypeLink=${eventType.slug}`,
+      { name: "Val Mover", email, occurrences: 3 } as { name: string; email: string },
+    )) as Awaited<ReturnType<typeof seed.bookFirstSlot>> & {
+      series: { occurrences: { uuid: string; start: string }[] };
+    };
+    const [first, second, third] = booked.series.occurrences;
+    const { reschedule } = await seed.mailedLinks(email);
+
+    const { page } = await session.newPage(context);
+    const flow = new ReschedulePage(page);
+    await flow.open(reschedule);
+    const meeting = page.getByLabel("Meeting to move");
+    await meeting.waitFor();
+    expect(await meeting.locator("option").count()).toBe(3);
+    await meeting.focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await meeting.inputValue()).toBe(second!.uuid);
+    await expectNoSeriousAxeViolations(page);
+    await flow.moveTo(0, "Travelling");
+    await expectNoSeriousAxeViolations(page);
+
+    const view = await seed.call<{
+      event: { series: { occurrences: { uuid: string; start: string }[] } };
+    }>("GET", `/event/uuid/${first!.uuid}`);
+    const now = new Map(view.event.series.occurrences.map((o) => [o.uuid, o.start]));
+    expect(now.get(first!.uuid)).toBe(first!.start);
+    expect(now.get(third!.uuid)).toBe(third!.start);
+    expect(now.get(second!.uuid)).not.toBe(second!.start);
+
+    const mails = (await seed.mailbox()).filter((mail) => mail.to?.toLowerCase() === email);
+    expect(mails).toHaveLength(2);
+    const update = mails.find((mail) => /^Rescheduled/.test(mail.subject ?? ""));
+    const ics = (update?.ics ?? "").replace(/\r\n /g, "");
+    expect(ics).toContain("RRULE:FREQ=WEEKLY;COUNT=3;INTERVAL=1");
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(ics).toMatch(/RECURRENCE-ID;TZID=Europe\/Berlin:\d{8}T\d{6}/);
+  });
+
+  it("offers the later meetings when the notice has closed the one the link names", async () => {
+    const host = await seed.signUpHost({ name: "Nora Notice" });
+    // Five days' notice: the first meeting (the first free time) is closer, the second is not.
+    const eventType = await seed.createEventType(host, {
+      title: "Weekly review",
+      duration: 30,
+      rescheduleNotice: 5 * 24 * 60,
+      recurrence: { everyWeeks: 1, maxOccurrences: 4 },
+    });
+    const email = `notice-${seed.unique()}@example.com`;
+    await seed.bookFirstSlot(
+      { userLink: host.username, eventTypeLink: eventType.slug },
+      `/timetable?userLink=${host.username}&eventTypeLink=${eventType.slug}`,
+      { name: "Nico Notice", email, occurrences: 2 } as { name: string; email: string },
+    );
+    const { reschedule } = await seed.mailedLinks(email);
+    const { page } = await session.newPage(context);
+    const flow = new ReschedulePage(page);
+    await page.goto(reschedule);
+    await page.getByText("It is too late to reschedule this event online.").waitFor();
+    const meeting = page.getByLabel("Meeting to move");
+    await expectNoSeriousAxeViolations(page);
+    await meeting.selectOption({ index: 1 });
+    await page.getByText(/You can reschedule online until/).waitFor();
+    await flow.moveTo(0, "");
+    const mails = (await seed.mailbox()).filter((mail) => mail.to?.toLowerCase() === email);
+    expect(mails.map((mail) => mail.subject?.split(":")[0]).sort()).toEqual([
+      "Confirmed",
+      "Rescheduled",
+    ]);
   });
 });

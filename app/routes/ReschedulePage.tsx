@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../api/errorMessage";
 import { publicApi } from "../api/publicApi";
@@ -7,6 +7,7 @@ import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { FocusHeading } from "../components/FocusHeading";
 import { LoadingIndicator } from "../components/LoadingIndicator";
+import { SelectField } from "../components/SelectField";
 import { AddToCalendar } from "../features/booking/AddToCalendar";
 import { BookingCard } from "../features/booking/BookingCard";
 import { type PublicEventType, toPublicEventType } from "../features/booking/bookingApi";
@@ -184,7 +185,8 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
   const { search } = useLocation();
   const invitee = useAppState((state) => state.timeZone);
   const timeFormat = useTimeFormat();
-  const [reference] = useState(() => timetableReferenceOf(mode, uuid, host));
+  // A series: the invitee's link moves any of its upcoming meetings, the one it names first.
+  const [occurrence, setOccurrence] = useState<string>();
   const [selection, setSelection] = useState<SlotSelection | null>(null);
   const [step, setStep] = useState<"pick" | "confirm">("pick");
   const [shownMonth, setShownMonth] = useState<MonthId | null>(null);
@@ -200,9 +202,28 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
     setReturned("slotTaken");
   });
   const timeZone = eventType.lockTimeZone ? eventType.timeZone : invitee;
+  const upcoming =
+    mode === "attendee" && event.series
+      ? event.series.occurrences.filter(
+          (o) => o.status !== "CANCELLED" && Date.parse(o.start) > Date.now(),
+        )
+      : [];
+  const chosen =
+    upcoming.find((o) => o.uuid === occurrence) ??
+    upcoming.find((o) => o.uuid === event.uuid) ??
+    upcoming[0];
+  const otherUuid = chosen && chosen.uuid !== event.uuid ? chosen.uuid : null;
+  const reference = useMemo<TimetableReference>(
+    () =>
+      otherUuid === null
+        ? timetableReferenceOf(mode, uuid, host)
+        : { path: "/timetable-by-event", params: { eventUuid: otherUuid } },
+    [otherUuid, mode, uuid, host],
+  );
   const duration = Date.parse(event.end) - Date.parse(event.start);
 
-  if (event.status === "CANCELLED" || booker?.status === "CANCELLED") {
+  // A series goes on while another of its meetings is left to move.
+  if ((event.status === "CANCELLED" || booker?.status === "CANCELLED") && otherUuid === null) {
     return (
       <Panel>
         <FocusHeading title={t("reschedule.cancelledTitle")} />
@@ -212,20 +233,52 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
     );
   }
 
-  // The invitee within the event type's settings; a host always can.
-  const until = event.inviteeChanges.rescheduleUntil;
+  // The invitee within the event type's settings; a host always can. The notice counts back
+  // from the meeting moved, which for a series may be another than the link's.
+  const linkUntil = event.inviteeChanges.rescheduleUntil;
+  const until =
+    linkUntil === null || otherUuid === null || !chosen
+      ? linkUntil
+      : new Date(
+          Date.parse(linkUntil) + Date.parse(chosen.start) - Date.parse(event.start),
+        ).toISOString();
   const changeState = mode === "attendee" ? inviteeChangeState(until, Date.now()) : "OPEN";
+  // Shown while the notice closes the chosen meeting too: another may still be open.
+  const occurrencePicker =
+    upcoming.length > 1 && chosen ? (
+      <SelectField
+        label={t("reschedule.occurrence")}
+        options={upcoming.map((o) => ({
+          value: o.uuid,
+          label: new Intl.DateTimeFormat(locale, {
+            dateStyle: "full",
+            timeStyle: "short",
+            timeZone,
+            hour12: timeFormat === 12,
+          }).format(new Date(o.start)),
+        }))}
+        value={chosen.uuid}
+        onChange={(change) => {
+          setOccurrence(change.target.value);
+          setSelection(null);
+        }}
+      />
+    ) : null;
   if (!moved && changeState !== "OPEN") {
     return (
       <Panel>
         <FocusHeading title={t("reschedule.title", { title: event.title })} />
+        {occurrencePicker}
         <InviteeChangeNotice
           change="reschedule"
           state={changeState}
           until={until}
-          start={event.start}
+          start={chosen?.start ?? event.start}
         />
-        <MeetingDetails event={event} invitee={booker?.name} />
+        <MeetingDetails
+          event={chosen ? { ...event, start: chosen.start, end: chosen.end } : event}
+          invitee={booker?.name}
+        />
       </Panel>
     );
   }
@@ -254,7 +307,11 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
     const token = new URLSearchParams(search).get("token");
     const body = {
       ...(mode === "attendee"
-        ? { attendeeUuid: uuid, ...(token ? { token } : {}) }
+        ? {
+            attendeeUuid: uuid,
+            ...(token ? { token } : {}),
+            ...(otherUuid !== null ? { occurrence: otherUuid } : {}),
+          }
         : { eventUuid: event.uuid, ...(mode === "forAll" ? { forAll: true } : {}) }),
       start: selection.slot.start,
       timezone: timeZone,
@@ -272,7 +329,13 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
     }
   }
 
-  const former = formatMeetingTime(event.start, event.end, timeZone, timeFormat, locale);
+  const former = formatMeetingTime(
+    chosen?.start ?? event.start,
+    chosen?.end ?? event.end,
+    timeZone,
+    timeFormat,
+    locale,
+  );
   const formerLine = (
     <p className="rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-800">
       <span className="font-semibold">{t("reschedule.formerTime")}:</span> {former.times},{" "}
@@ -335,8 +398,14 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
         <p className="text-sm text-gray-700">
           {t("reschedule.intro", { duration: durationLabel(duration / 60_000, t, locale) })}
         </p>
+        {occurrencePicker}
         {mode === "attendee" ? (
-          <InviteeChangeNotice change="reschedule" state="OPEN" until={until} start={event.start} />
+          <InviteeChangeNotice
+            change="reschedule"
+            state="OPEN"
+            until={until}
+            start={chosen?.start ?? event.start}
+          />
         ) : null}
         <SlotPicker
           reference={reference}

@@ -166,7 +166,11 @@ export const timetableResponseSchema = z.object({
   outOfOffice: z
     .array(
       z.object({
-        startDate: z.string().describe("yyyy-MM-dd in the host's zone"),
+        startDate: z
+          .string()
+          .describe(
+            "yyyy-MM-dd in the timetable's zone: the first of the invitee's dates the host's away days touch",
+          ),
         endDate: z.string().describe("yyyy-MM-dd, inclusive"),
         note: z.string().describe("The host's note to invitees; may be empty"),
         colleague: z

@@ -44,6 +44,11 @@ export const rescheduleRequestSchema = z
     eventUuid: z.uuid({ error: issueMessage("booking.notFound") }).optional(),
     token: tokenField.optional(),
     forAll: z.boolean().default(false),
+    /**
+     * The invitee of a series: the occurrence (event uuid) to move, when not the one their link
+     * names; the link's token works for every occurrence of the series.
+     */
+    occurrence: z.uuid({ error: issueMessage("booking.notFound") }).optional(),
     start: instantField,
     timezone: timeZoneField,
     reason: z.preprocess((v) => v ?? "", reasonField),

@@ -24,14 +24,58 @@ describe("recurringStarts", () => {
     ]);
   });
 
-  it("moves a time the spring gap skips to the first instant after it", () => {
-    // Sunday 2027-03-21 02:30 CET exists; a week later 02:30 is inside the gap (02:00 → 03:00).
+  it("moves a time the spring gap skips forward by the gap's length, as RFC 5545 reads the RRULE", () => {
+    // Sunday 2027-03-21 02:30 CET exists; a week later 02:30 is inside the gap (02:00 → 03:00),
+    // so that meeting is at 03:30 CEST; the week after is 02:30 CEST again.
     const starts = recurringStarts(Date.parse("2027-03-21T01:30:00Z"), "Europe/Berlin", 1, 3);
     expect(iso(starts)).toEqual([
       "2027-03-21T01:30:00.000Z",
-      "2027-03-28T01:00:00.000Z",
+      "2027-03-28T01:30:00.000Z",
       "2027-04-04T00:30:00.000Z",
     ]);
+  });
+
+  it("moves a skipped time by a gap of half an hour (Lord Howe)", () => {
+    // Australia/Lord_Howe goes from +10:30 to +11:00 at 02:00 on Sunday 2026-10-04: Sunday
+    // 02:15 a week after 2026-09-27 does not exist and is 02:45 (+11:00), the same UTC time.
+    const starts = recurringStarts(Date.parse("2026-09-26T15:45:00Z"), "Australia/Lord_Howe", 1, 2);
+    expect(iso(starts)).toEqual(["2026-09-26T15:45:00.000Z", "2026-10-03T15:45:00.000Z"]);
+  });
+
+  it("takes the earlier of a repeated time (Berlin, the autumn overlap)", () => {
+    // Sunday 2026-10-18 02:30 CEST; on 2026-10-25 02:30 happens twice (CEST, then CET).
+    const starts = recurringStarts(Date.parse("2026-10-18T00:30:00Z"), "Europe/Berlin", 1, 3);
+    expect(iso(starts)).toEqual([
+      "2026-10-18T00:30:00.000Z",
+      "2026-10-25T00:30:00.000Z",
+      "2026-11-01T01:30:00.000Z",
+    ]);
+  });
+
+  it("gives the same instants whatever the process's own zone is", () => {
+    const original = process.env.TZ;
+    const runs: string[][] = [];
+    try {
+      for (const zone of [
+        "UTC",
+        "Europe/Berlin",
+        "America/Los_Angeles",
+        "Pacific/Auckland",
+        "Asia/Kolkata",
+      ]) {
+        process.env.TZ = zone;
+        runs.push(iso(recurringStarts(Date.parse("2027-03-21T01:30:00Z"), "Europe/Berlin", 1, 3)));
+        runs.push(
+          iso(recurringStarts(Date.parse("2027-03-07T10:30:00Z"), "America/New_York", 1, 2)),
+        );
+      }
+    } finally {
+      if (original === undefined) delete process.env.TZ;
+      else process.env.TZ = original;
+    }
+    for (let i = 2; i < runs.length; i++) expect(runs[i]).toEqual(runs[i % 2]);
+    // New York: Sunday 2027-03-07 05:30 EST, then 2027-03-14 05:30 EDT.
+    expect(runs[1]).toEqual(["2027-03-07T10:30:00.000Z", "2027-03-14T09:30:00.000Z"]);
   });
 
   it("is plain weekly arithmetic in a zone without DST", () => {

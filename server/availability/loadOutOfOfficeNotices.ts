@@ -1,3 +1,4 @@
+import { outOfOfficeDates } from "../../core/availability/outOfOfficeDates";
 import { addDays } from "../../core/time/localDate";
 import { listColleagues, loadHostsOutOfOffice } from "../data/outOfOffice";
 import type { Db, Tx } from "../db/database";
@@ -5,7 +6,10 @@ import type { EventTypeTarget } from "./loadEventTypeTarget";
 
 /** What the booking page says on a date its one host is away. */
 export interface OutOfOfficeNotice {
-  /** yyyy-MM-dd, inclusive, in the host's zone. */
+  /**
+   * yyyy-MM-dd, inclusive, in the timetable's zone (the invitee's): every date the host's away
+   * days (whole days in their schedule's zone) touch, so a page far away marks the right dates.
+   */
   startDate: string;
   endDate: string;
   note: string;
@@ -15,13 +19,14 @@ export interface OutOfOfficeNotice {
 
 /**
  * The away periods of a ONE_ON_ONE event type's host touching the invitee's dates (padded a day,
- * as host dates may differ by one), each with its colleague when that colleague is still a
- * verified fellow team member. Empty for other kinds: there the host simply is not free.
+ * as host dates may differ by one), in the invitee's dates, each with its colleague when that
+ * colleague is still a verified fellow team member. Empty for other kinds: there the host
+ * simply is not free. Throws DomainError VALIDATION for an unknown zone.
  */
 export async function loadOutOfOfficeNotices(
   db: Db | Tx,
   target: EventTypeTarget,
-  window: { startDate: string; endDate: string },
+  window: { startDate: string; endDate: string; timeZone: string },
 ): Promise<OutOfOfficeNotice[]> {
   const host = target.hosts[0];
   if (target.eventType.kind !== "ONE_ON_ONE" || host === undefined) return [];
@@ -41,8 +46,7 @@ export async function loadOutOfOfficeNotices(
   return periods.map((period) => {
     const colleague = colleagues.find((user) => user.id === period.colleagueId);
     return {
-      startDate: period.startDate,
-      endDate: period.endDate,
+      ...outOfOfficeDates(period, host.schedule.timeZone, window.timeZone),
       note: period.note,
       colleague: colleague ? { name: colleague.name, username: colleague.username } : null,
     };

@@ -41,6 +41,7 @@ function booking(
       cancelledAt: null,
       sequence: 0,
       seriesId: null,
+      recurrenceStartAt: null,
       createdAt: BOOKING_NOW,
     }),
     newAttendee: (eventId): AttendeeRow => ({

@@ -6,7 +6,7 @@ import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { events } from "../db/schema";
 import { bookingMails } from "../mail/bookingMails";
-import type { BookingMailPayload } from "../mail/mailTypes";
+import type { BookingMailPayload, MailSeries } from "../mail/mailTypes";
 
 // What moving a booked event takes, shared by bookingRescheduler and roundRobinReassigner.
 
@@ -53,7 +53,10 @@ export async function lockMovingEvent(tx: Tx, event: EventRow): Promise<EventRow
   return locked;
 }
 
-/** The mails of a move: rescheduled for who stays, cancelled for hosts who leave, confirmed for new hosts. */
+/**
+ * The mails of a move: rescheduled for who stays, cancelled for hosts who leave, confirmed for
+ * new hosts. `series`: the moved event is an occurrence; who stays gets the series' invite.
+ */
 export function moveMails(
   context: RescheduleContext,
   type: EventTypeWithHosts,
@@ -62,6 +65,7 @@ export function moveMails(
   people: { attendees: AttendeeRow[]; before: HostUser[]; after: HostUser[] },
   reason: string,
   replacesUid: string | null,
+  series?: MailSeries,
 ): BookingMailPayload[] {
   const { publicUrl, now } = context;
   const formerTime = { formerStartAt: former.startAt, formerEndAt: former.endAt };
@@ -73,7 +77,15 @@ export function moveMails(
   const mails = [
     ...bookingMails(
       "bookingRescheduled",
-      { event: mailEvent, eventType: type, hosts: people.after, publicUrl, now, reason },
+      {
+        event: mailEvent,
+        eventType: type,
+        hosts: people.after,
+        publicUrl,
+        now,
+        reason,
+        ...(series ? { series } : {}),
+      },
       { attendees: people.attendees, hosts: stay, hostsOnce },
     ),
     ...bookingMails(

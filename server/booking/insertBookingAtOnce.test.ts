@@ -21,6 +21,7 @@ const statement = new PgDialect().sqlToQuery(
       cancelledAt: null,
       sequence: 0,
       seriesId: null,
+      recurrenceStartAt: null,
       createdAt: now,
     },
     hostIds: ["00000000-0000-4000-8000-000000000003"],
@@ -69,6 +70,8 @@ const leftToSchema: Record<string, string[]> = {
     "sequence",
     // A series is written by bookSeries, never by this statement.
     "series_id",
+    // Set when an occurrence of a series moves (bookingRescheduler).
+    "recurrence_start_at",
   ],
   host_busy: ["id"],
   event_hosts: [],

@@ -47,6 +47,29 @@ describe("icsBusyIntervals", () => {
     ]);
   });
 
+  it("moves a weekly time the spring gap skips forward by the gap, keeping its length", () => {
+    // Berlin skips 02:00-03:00 on Sunday 2027-03-28: that 02:30-03:00 is 03:30-04:00 CEST.
+    const text = calendar(
+      vevent(
+        "UID:gap",
+        "DTSTART;TZID=Europe/Berlin:20270321T023000",
+        "DTEND;TZID=Europe/Berlin:20270321T030000",
+        "RRULE:FREQ=WEEKLY;COUNT=3",
+      ),
+    );
+    const spring = icsBusyIntervals(
+      text,
+      at("2027-03-01T00:00:00Z"),
+      at("2027-05-01T00:00:00Z"),
+      "UTC",
+    );
+    expect(iso(spring)).toEqual([
+      ["2027-03-21T01:30:00.000Z", "2027-03-21T02:00:00.000Z"],
+      ["2027-03-28T01:30:00.000Z", "2027-03-28T02:00:00.000Z"],
+      ["2027-04-04T00:30:00.000Z", "2027-04-04T01:00:00.000Z"],
+    ]);
+  });
+
   it("leaves out an excluded date, moves an overridden one and drops a cancelled one", () => {
     const text = calendar(
       vevent(

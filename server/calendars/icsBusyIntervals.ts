@@ -47,10 +47,19 @@ export function icsBusyIntervals(
     byUid.set(uid, entry);
   }
   const busy: BusyInterval[] = [];
-  const add = (uid: string, item: IcalComponent, start: IcalTime, end: IcalTime) => {
+  const add = (
+    uid: string,
+    item: IcalComponent,
+    start: IcalTime,
+    end: IcalTime,
+    exactMs?: number,
+  ) => {
     if (!blocks(item)) return;
     const startMs = reader.instant(start, item, "dtstart");
-    let endMs = reader.instant(end, item, item.hasProperty("dtend") ? "dtend" : "dtstart");
+    let endMs =
+      exactMs !== undefined
+        ? startMs + exactMs
+        : reader.instant(end, item, item.hasProperty("dtend") ? "dtend" : "dtstart");
     if (endMs <= startMs)
       endMs = start.isDate ? reader.instant(dayAfter(start), item, "dtstart") : startMs;
     if (endMs <= startMs) return;
@@ -71,6 +80,12 @@ export function icsBusyIntervals(
       add(uid, master, event.startDate, event.endDate);
       continue;
     }
+    // A timed occurrence lasts as long as the first (RFC 5545 3.8.5.3): its wall-clock end
+    // read alone would come before a start that a spring gap moved forward.
+    const exactMs = event.startDate.isDate
+      ? undefined
+      : reader.instant(event.endDate, master, master.hasProperty("dtend") ? "dtend" : "dtstart") -
+        reader.instant(event.startDate, master, "dtstart");
     const seen = new Set<string>();
     const iterator = event.iterator();
     for (let count = 0; count < MAX_OCCURRENCES; count += 1) {
@@ -81,7 +96,8 @@ export function icsBusyIntervals(
       if (occurrenceStart >= to) break;
       const details = event.getOccurrenceDetails(next);
       seen.add(next.toString());
-      add(uid, details.item.component, details.startDate, details.endDate);
+      const own = details.item.component === master ? exactMs : undefined;
+      add(uid, details.item.component, details.startDate, details.endDate, own);
     }
     for (const override of overrides) {
       const recurrenceId = override.getFirstPropertyValue("recurrence-id") as IcalTime | null;

@@ -334,6 +334,7 @@ function newEventRow(
     cancelledAt: null,
     sequence: 0,
     seriesId: fields.seriesId,
+    recurrenceStartAt: null,
     createdAt: fields.now,
   };
 }

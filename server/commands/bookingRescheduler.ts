@@ -18,6 +18,7 @@ import {
   type RescheduledBooking,
 } from "../booking/eventMove";
 import { type LimitCheck, limitCheckFor } from "../booking/hostLimits";
+import { loadSeries } from "../booking/seriesInvite";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type AttendeeRow,
@@ -117,6 +118,10 @@ async function moveInPlace(
     .set({
       startAt: to.start,
       endAt: to.end,
+      // An occurrence of a series keeps the start its rule gave it: the invite's RECURRENCE-ID.
+      ...(locked.seriesId !== null
+        ? { recurrenceStartAt: locked.recurrenceStartAt ?? locked.startAt }
+        : {}),
       sequence: sql`${events.sequence} + 1`,
       formerEventId: former!.id,
       rescheduleReason: reason || null,
@@ -134,9 +139,10 @@ async function moveInPlace(
  * SLOT_NOT_AVAILABLE_ANYMORE and the booking stays as it was). A host moves the whole event; an
  * attendee of a GROUP event moves their seat (into the event at the new time, or a new one;
  * their old event goes on for the others). Mails everyone concerned. Throws
- * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (an occurrence of a
- * series; changed meanwhile; an
+ * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (changed meanwhile; an
  * invitee's move the event type does not allow, or no longer allows, so close to the start).
+ * An occurrence of a weekly series moves alone (the rest stay); it keeps the start its rule
+ * gave it (`recurrence_start_at`), which the series' invite names as its RECURRENCE-ID.
  */
 export async function bookingRescheduler(
   context: RescheduleContext,
@@ -148,10 +154,6 @@ export async function bookingRescheduler(
   const { target } = resolved;
   const type = target.eventType;
   const event = await findMovingEvent(db, resolved.event.id);
-  // The series' invite fixes its dates (RRULE): an occurrence is cancelled, not moved.
-  if (event.seriesId !== null) {
-    throw new DomainError("CONFLICT", message("booking.seriesNoReschedule"));
-  }
   const duration = keptDuration(event, type);
   const start = new Date(input.start);
   const end = new Date(input.start + duration * MINUTE_MS);
@@ -200,9 +202,14 @@ export async function bookingRescheduler(
       const after = hostUsers.filter((h) => hostIds.includes(h.id));
       if (locked.status === "CONFIRMED") {
         const people = { attendees: await findAttendees(tx, event.id), before, after };
+        // An occurrence of a series: the mails update the series' invite, this one overridden.
+        const series =
+          moved.seriesId !== null && people.attendees[0] !== undefined
+            ? await loadSeries(tx, moved.seriesId, people.attendees[0].timeZone)
+            : undefined;
         await enqueueMails(
           tx,
-          moveMails(context, type, moved, locked, people, input.reason, null),
+          moveMails(context, type, moved, locked, people, input.reason, null, series),
           now,
         );
         await announceBooking(tx, "booking.rescheduled", moved.id, now, {

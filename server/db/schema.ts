@@ -370,6 +370,11 @@ export const events = pgTable(
     sequence: integer("sequence").notNull().default(0),
     /** The recurring series the event is an occurrence of (shared by its occurrences); null: none. */
     seriesId: uuid("series_id"),
+    /**
+     * An occurrence moved on its own: the start the series' rule gives it (its iCalendar
+     * RECURRENCE-ID), kept across further moves; null: never moved, the rule's start is start_at.
+     */
+    recurrenceStartAt: timestamp("recurrence_start_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

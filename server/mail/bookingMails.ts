@@ -168,16 +168,9 @@ export function bookingMails(
       timeFormat: 24 as const,
       answers: [],
       cancelUrl: links ? cancelUrl(publicUrl, links) : null,
-      // An occurrence of a series is cancelled, never moved on its own.
-      rescheduleUrl: links && !context.series ? rescheduleUrl(publicUrl, links) : null,
-      ...(links
-        ? {
-            inviteeChanges: inviteeChangesOf(
-              context.series ? { ...eventType, allowReschedule: false } : eventType,
-              event.startAt,
-            ),
-          }
-        : {}),
+      // A series' links manage every occurrence: its pages let the invitee choose which.
+      rescheduleUrl: links ? rescheduleUrl(publicUrl, links) : null,
+      ...(links ? { inviteeChanges: inviteeChangesOf(eventType, event.startAt) } : {}),
     };
     mails.push({
       template,

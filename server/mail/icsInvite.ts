@@ -17,8 +17,13 @@ export interface IcsRecurrence {
   count: number;
   /** Starts (ISO) of occurrences that no longer take place. */
   exdates: readonly string[];
-  /** The last occurrence's start (ISO): how far the zone's transitions are written. */
+  /** The latest start (ISO) the file names: how far the zone's transitions are written. */
   lastStart: string;
+  /**
+   * Occurrences moved on their own: each is written as its own VEVENT with the series' UID and
+   * the rule's start as RECURRENCE-ID, so a calendar moves that one and keeps the rest.
+   */
+  overrides?: readonly { recurrenceId: string; start: string; end: string }[] | undefined;
 }
 
 export interface IcsEvent {
@@ -110,10 +115,25 @@ export function icsInvite(event: IcsEvent, method: "REQUEST" | "CANCEL" | "PUBLI
     const to = Date.parse(series.lastStart) + 86_400_000;
     calendar.timezone({ name: null, generator: (zone) => vtimezone(zone, from, to) });
   }
-  calendar.createEvent({
+  const shared = {
     id: event.uid,
     sequence: event.sequence,
     stamp: new Date(event.stamp),
+    summary: event.title,
+    description: event.description,
+    location: event.location,
+    url: event.url,
+    status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: placeholder(event.organizer), email: event.organizer.email },
+    attendees: event.attendees.map((a) => ({
+      name: placeholder(a),
+      email: a.email,
+      role: ICalAttendeeRole.REQ,
+      status: event.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+    })),
+  };
+  calendar.createEvent({
+    ...shared,
     start: at(event.start),
     end: at(event.end),
     ...(series === undefined
@@ -129,19 +149,16 @@ export function icsInvite(event: IcsEvent, method: "REQUEST" | "CANCEL" | "PUBLI
               : {}),
           },
         }),
-    summary: event.title,
-    description: event.description,
-    location: event.location,
-    url: event.url,
-    status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: placeholder(event.organizer), email: event.organizer.email },
-    attendees: event.attendees.map((a) => ({
-      name: placeholder(a),
-      email: a.email,
-      role: ICalAttendeeRole.REQ,
-      status: event.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
-    })),
   });
+  for (const override of series?.overrides ?? []) {
+    calendar.createEvent({
+      ...shared,
+      start: at(override.start),
+      end: at(override.end),
+      timezone: series!.timeZone,
+      recurrenceId: at(override.recurrenceId),
+    });
+  }
   const lines = calendar
     .toString()
     .replace(/\r\n[ \t]/g, "")

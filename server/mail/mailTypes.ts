@@ -86,6 +86,11 @@ export interface MailSeries {
   exdates: string[];
   /** Starts and ends of the occurrences that still take place. */
   remaining: { start: string; end: string }[];
+  /**
+   * Occurrences that take place at another time than the rule gives them: the rule's start
+   * (RECURRENCE-ID) and where they are now. Absent in mails written before occurrences moved.
+   */
+  moved?: { recurrenceId: string; start: string; end: string }[];
 }
 
 export interface EmailCodeData {

@@ -88,6 +88,7 @@ export function meetingIcs(
               count: series.count,
               exdates: series.exdates,
               lastStart: series.lastStart,
+              overrides: series.moved,
             },
     },
     method,

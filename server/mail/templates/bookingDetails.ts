@@ -169,8 +169,8 @@ export function bookingDetails(
 ): { text: string; html: SafeHtml } {
   const t = translator(language, "mail");
   const list = rows(data, language, options.withFormer ?? false, options.withJoin ?? true);
-  // An occurrence of a series has a cancel link only (it is never moved on its own).
   const links =
+    // Mails of a series written before occurrences could move carry no reschedule link.
     (options.withLinks ?? true) && data.cancelUrl && (data.rescheduleUrl || data.series)
       ? { cancel: data.cancelUrl, reschedule: data.rescheduleUrl }
       : null;

@@ -155,13 +155,9 @@ export function presentEventView(view: EventView, publicUrl: string): EventViewR
           entry.start,
         ),
       ),
-      // An occurrence of a series is not moved on its own (its invite's RRULE fixes the dates).
       rescheduleUntil: isoOrNull(
         inviteeChangeDeadline(
-          {
-            allowed: eventType.allowReschedule && event.seriesId === null,
-            noticeMinutes: eventType.rescheduleNotice,
-          },
+          { allowed: eventType.allowReschedule, noticeMinutes: eventType.rescheduleNotice },
           entry.start,
         ),
       ),

@@ -88,12 +88,11 @@ describe("booking a recurring series", () => {
     expect((await bookingMailsTo(t, host.email)).map((m) => m.template)).toEqual([
       "bookingConfirmed",
     ]);
-    // The mail lists the series, and offers no rescheduling of one occurrence.
-    expect(mails[0]!.data.rescheduleUrl).toBeNull();
+    // The mail lists the series, with links that manage each of its meetings.
     const text = renderMail(mails[0]!).text;
     expect(text).toMatch(/Every week/);
     expect(text).toContain(`/cancel/${answer.attendee.uuid}/`);
-    expect(text).not.toMatch(/Reschedul/);
+    expect(text).toContain(`/reschedule/by-attendee/${answer.attendee.uuid}?token=`);
     // Each meeting has its own reminder, 24 hours before it (the event type's default).
     const reminders = (await scheduledOutboxMails(t)).filter((row) =>
       rows.some((r) => r.id === row.eventId),
@@ -176,22 +175,6 @@ describe("booking a recurring series", () => {
     });
     expect(response.statusCode, response.body).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual(["recurrence"]);
-  });
-
-  it("does not move an occurrence: it is cancelled instead", async () => {
-    const host = await signUpHost(t);
-    const { answer } = await bookSeriesOfFour(host);
-    const moved = await t.request({
-      method: "POST",
-      url: "/api/event/reschedule",
-      payload: {
-        attendeeUuid: answer.attendee.uuid,
-        token: answer.attendee.token,
-        start: berlinSlot(71, "10:00"),
-        timezone: "Europe/Berlin",
-      },
-    });
-    expect(moved.statusCode, moved.body).toBe(409);
   });
 });
 

@@ -18,7 +18,13 @@ import { loadEventTypeTarget } from "../../availability/loadEventTypeTarget";
 import { resolveEventReference } from "../../availability/resolveEventReference";
 import { bookingRescheduler, type RescheduleActor } from "../../commands/bookingRescheduler";
 import { roundRobinReassigner } from "../../commands/roundRobinReassigner";
-import { findAttendee, findAttendees, findEventView, findHostUsers } from "../../data/bookings";
+import {
+  findAttendee,
+  findAttendees,
+  findEventView,
+  findHostUsers,
+  findOccurrenceAttendee,
+} from "../../data/bookings";
 import { findEventTypeOwner, lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
@@ -165,7 +171,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       schema: {
         tags,
         summary:
-          "Move a booking: attendeeUuid + token (the invitee), or eventUuid (a host; forAll for a whole group event)",
+          "Move a booking: attendeeUuid + token (the invitee; `occurrence` another occurrence of their series), or eventUuid (a host; forAll for a whole group event)",
         security: [...hostSecurity, {}],
         body: rescheduleRequestSchema,
         response: { 200: rescheduledSchema, ...errorResponses },
@@ -176,7 +182,12 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       const body = request.body;
       let actor: RescheduleActor;
       if (body.attendeeUuid !== undefined) {
-        const attendee = await findAttendee(db, body.attendeeUuid);
+        // The invitee names another occurrence of their series; their link's token covers it.
+        const attendeeId =
+          body.occurrence === undefined
+            ? body.attendeeUuid
+            : await findOccurrenceAttendee(db, body.attendeeUuid, body.occurrence);
+        const attendee = attendeeId === null ? undefined : await findAttendee(db, attendeeId);
         if (!attendee) throw new DomainError("NOT_FOUND", message("booking.notFound"));
         assertAttendeeToken(attendee, body.token);
         actor = { kind: "attendee", attendeeId: attendee.id };
@@ -188,7 +199,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       const resolved = await resolveEventReference(
         db,
         actor.kind === "attendee"
-          ? { attendeeUuid: body.attendeeUuid! }
+          ? { attendeeUuid: actor.attendeeId }
           : { eventUuid: body.eventUuid! },
       );
       const moved = await bookingRescheduler(

@@ -46,24 +46,23 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
   ) {
     const { defaultDuration, ...rest } = options;
     const duration = offeredDuration(target.eventType, query.duration, defaultDuration);
+    const window = {
+      startDate: query.start,
+      endDate: query.end,
+      timeZone: query.timezone ?? target.timeZone,
+    };
     const timetable = await loadTimetable(
       db,
       target,
       {
         ...rest,
         duration,
-        window: {
-          startDate: query.start,
-          endDate: query.end,
-          timeZone: query.timezone ?? target.timeZone,
-        },
+        window,
         checkFirstAvailable: query.check_first_available,
       },
       deps.clock(),
     );
-    const away = timetable.hostsAway
-      ? await loadOutOfOfficeNotices(db, target, { startDate: query.start, endDate: query.end })
-      : [];
+    const away = timetable.hostsAway ? await loadOutOfOfficeNotices(db, target, window) : [];
     const presented = presentTimetable(timetable, {
       formerTime,
       withSeats: target.eventType.kind === "GROUP",

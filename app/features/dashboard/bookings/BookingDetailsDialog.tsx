@@ -220,21 +220,17 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
         <div className="flex flex-col gap-2 border-t border-gray-200 pt-4">
           <h3 className="font-semibold text-gray-900">{t("dashboard.bookings.actions")}</h3>
           <div className="flex flex-wrap gap-2">
-            {/* An occurrence of a series is cancelled, not moved on its own. */}
-            {booking.seriesId === null ? (
-              <>
-                <a
-                  href={rescheduleUrl}
-                  target="_blank"
-                  rel="noreferrer"
-                  className={buttonClassName("secondary")}
-                >
-                  {t("dashboard.bookings.reschedule")}
-                  <span className="sr-only"> {t("dashboard.common.opensInNewTab")}</span>
-                </a>
-                <CopyButton text={rescheduleUrl} label={t("dashboard.bookings.copyReschedule")} />
-              </>
-            ) : null}
+            {/* An occurrence of a series moves alone; the others stay. */}
+            <a
+              href={rescheduleUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClassName("secondary")}
+            >
+              {t("dashboard.bookings.reschedule")}
+              <span className="sr-only"> {t("dashboard.common.opensInNewTab")}</span>
+            </a>
+            <CopyButton text={rescheduleUrl} label={t("dashboard.bookings.copyReschedule")} />
             {booking.eventType.kind === "ROUND_ROBIN" && otherHosts.length > 0 ? (
               <Button variant="secondary" onClick={() => setMode("move")}>
                 {t("dashboard.bookings.move")}
