@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -409,6 +410,20 @@ export const hostBusy = pgTable(
   },
   (t) => [index().on(t.eventId)],
 );
+
+/**
+ * Per user, a counter bumped in the same transaction as every write that changes what their
+ * booking pages offer: busy time (host_busy, calendar_busy, failing calendar connections, the
+ * events and attendees behind them), out-of-office days, schedules, their hosting of event types,
+ * the event types themselves and their own row. Triggers added by migration 0018 do the bumping,
+ * so no write path can forget it; the timetable cache keys its entries on these counters.
+ */
+export const hostTimeVersions = pgTable("host_time_versions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+});
 
 export const attendees = pgTable(
   "attendees",

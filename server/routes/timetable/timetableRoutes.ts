@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   timetableByEventQuery,
@@ -8,17 +8,23 @@ import {
   timetableQuery,
   timetableResponseSchema,
 } from "../../../core/api/timetable";
+import { instantToLocal } from "../../../core/time/instantToLocal";
 import type { AvailabilityOptions } from "../../availability/loadAvailabilityInput";
 import type { EventTypeTarget } from "../../availability/loadEventTypeTarget";
 import { loadOutOfOfficeNotices } from "../../availability/loadOutOfOfficeNotices";
-import { loadTimetable } from "../../availability/loadTimetable";
+import { loadTimetable, type Timetable } from "../../availability/loadTimetable";
+import { loadTimetableStamp, type StampLookup } from "../../availability/loadTimetableStamp";
 import { offeredDuration } from "../../availability/offeredDuration";
 import { resolveEventReference } from "../../availability/resolveEventReference";
-import type { ResolvedEventType } from "../../availability/resolvePublicEventType";
-import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
+import {
+  type PublicEventTypeRef,
+  type ResolvedEventType,
+  resolvePublicEventType,
+} from "../../availability/resolvePublicEventType";
+import { TimetableCache } from "../../availability/timetableCache";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
-import { presentTimetable } from "./timetablePresenter";
+import { presentTimetable, timetableJson } from "./timetablePresenter";
 
 /** The window parameters every timetable call shares, after validation. */
 interface WindowQuery {
@@ -38,15 +44,18 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
   const tags = ["timetable"];
   const response = { 200: timetableResponseSchema, ...errorResponses };
 
-  async function timetableOf(
+  // Per process: the stamps make entries of other processes' writes unreachable.
+  const cache = new TimetableCache();
+
+  async function computeTimetable(
     target: EventTypeTarget,
     query: WindowQuery,
     options: Omit<AvailabilityOptions, "duration"> & { defaultDuration?: number },
-    formerTime: Date | null,
-  ) {
+    now: Date,
+  ): Promise<Timetable> {
     const { defaultDuration, ...rest } = options;
     const duration = offeredDuration(target.eventType, query.duration, defaultDuration);
-    const timetable = await loadTimetable(
+    return loadTimetable(
       db,
       target,
       {
@@ -59,8 +68,16 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
         },
         checkFirstAvailable: query.check_first_available,
       },
-      deps.clock(),
+      now,
     );
+  }
+
+  async function present(
+    target: EventTypeTarget,
+    timetable: Timetable,
+    query: WindowQuery,
+    formerTime: Date | null,
+  ) {
     const away = timetable.hostsAway
       ? await loadOutOfOfficeNotices(db, target, { startDate: query.start, endDate: query.end })
       : [];
@@ -85,6 +102,70 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
     };
   }
 
+  async function timetableOf(
+    target: EventTypeTarget,
+    query: WindowQuery,
+    options: Omit<AvailabilityOptions, "duration"> & { defaultDuration?: number },
+    formerTime: Date | null,
+  ) {
+    const timetable = await computeTimetable(target, query, options, deps.clock());
+    return present(target, timetable, query, formerTime);
+  }
+
+  /**
+   * A new booking's timetable through the cache: one light query for the stamp, then the
+   * computation only when the hosts' busy time (or the clock's date) moved since. A miss resolves
+   * the reference in full, so unknown links and hosts fail as without a cache.
+   */
+  async function cachedTimetableOf(
+    reply: FastifyReply,
+    ref: PublicEventTypeRef,
+    lookup: StampLookup | null,
+    query: WindowQuery & { host_slug?: string | undefined; host_email?: string | undefined },
+  ) {
+    const now = deps.clock();
+    const stamp = lookup === null ? null : await loadTimetableStamp(db, lookup, now);
+    const key =
+      stamp === null
+        ? null
+        : JSON.stringify([
+            stamp.eventTypeId,
+            stamp.version,
+            query.host_slug,
+            query.host_email,
+            query.start,
+            query.end,
+            query.timezone,
+            query.duration,
+            query.check_first_available,
+          ]);
+    let found = key === null ? null : cache.get(key, now);
+    if (found === null) {
+      const target = await resolvePublicEventType(db, ref);
+      const timetable = await computeTimetable(target, query, { selection: pinned(target) }, now);
+      found = { timetable, withSeats: target.eventType.kind === "GROUP" };
+      if (key !== null) {
+        cache.set(key, {
+          ...found,
+          checkFirstAvailable: query.check_first_available,
+          ownerZone: target.timeZone,
+          ownerToday: instantToLocal(target.timeZone, now.getTime()).date,
+          minimumNotice: target.eventType.minimumNotice,
+          endDate: query.end,
+        });
+      }
+      // Notices are read fresh: their notes and colleagues are not part of the stamp.
+      if (timetable.hostsAway) return present(target, timetable, query, null);
+    } else if (found.timetable.hostsAway) {
+      const target = await resolvePublicEventType(db, ref);
+      return present(target, found.timetable, query, null);
+    }
+    const { timetable, withSeats } = found;
+    return reply
+      .type("application/json; charset=utf-8")
+      .send(timetableJson(timetable, { withSeats }));
+  }
+
   const pinned = (target: ResolvedEventType): AvailabilityOptions["selection"] =>
     target.pinnedHost === null ? { mode: "all" } : { mode: "pin", hostId: target.pinnedHost.id };
 
@@ -98,15 +179,18 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
         response,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
-      const target = await resolvePublicEventType(db, {
+      const ref = {
         userLink: query.userLink,
         eventTypeLink: query.eventTypeLink,
         hostSlug: query.host_slug,
         hostEmail: query.host_email,
-      });
-      return timetableOf(target, query, { selection: pinned(target) }, null);
+      };
+      const username = query.userLink.trim().toLowerCase();
+      const slug = query.eventTypeLink.trim().toLowerCase();
+      const lookup = username && slug ? { username, slug } : null;
+      return cachedTimetableOf(reply, ref, lookup, query);
     },
   );
 
@@ -137,14 +221,15 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
         response,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
-      const target = await resolvePublicEventType(db, {
+      const ref = {
         sharedLink: query.sharedLink,
         hostSlug: query.host_slug,
         hostEmail: query.host_email,
-      });
-      return timetableOf(target, query, { selection: pinned(target) }, null);
+      };
+      const sharedLink = query.sharedLink.trim();
+      return cachedTimetableOf(reply, ref, sharedLink ? { sharedLink } : null, query);
     },
   );
 
