@@ -7,24 +7,27 @@ import { FAILURE_GRACE_MS } from "./loadBusyBlocks";
 export interface TimetableStamp {
   eventTypeId: string;
   /**
-   * The busy-time versions of the event type's owner and hosts, and how many of their calendar
-   * connections make them busy at `now`: equal stamps mean equal timetables (at equal `now`).
+   * The busy-time versions of the event type's owner and hosts and whether a failing calendar
+   * connection makes them busy at `now`: equal stamps mean equal timetables (at equal `now`).
    */
   version: string;
+  /** The same per user: "version:down" by user id. */
+  hostVersions: Map<string, string>;
 }
 
 /** How an invitee names an event type on the two cacheable calls. */
 export type StampLookup = { username: string; slug: string } | { sharedLink: string };
 
-// The owner and the hosts: a personal event type's owner is also its host, a team's has none.
-const versions = sql`(select string_agg(v.user_id::text || ':' || v.version, ',' order by v.user_id)
-  from host_time_versions v
-  where v.user_id = event_types.user_id
-    or v.user_id in (select h.user_id from event_type_hosts h where h.event_type_id = event_types.id))`;
-// A failing connection turns its host busy an hour after it began failing, with no write then.
-const down = sql`(select count(*) from calendar_connections c
-  where c.on_failure = 'BLOCK' and c.failing_since <= ${sql.placeholder("downSince")}::timestamptz
-    and c.user_id in (select h.user_id from event_type_hosts h where h.event_type_id = event_types.id))`;
+// Per user (the owner and the hosts: a personal event type's owner is also its host, a team's has
+// none), "id:version:down": down is 1 once a failing BLOCK connection of theirs is past its grace,
+// which happens with no write.
+const versions = sql`(select string_agg(u.id::text || ':' || coalesce(v.version, 0) || ':'
+    || (exists (select 1 from calendar_connections c where c.user_id = u.id
+      and c.on_failure = 'BLOCK' and c.failing_since <= ${sql.placeholder("downSince")}::timestamptz))::int,
+    ',' order by u.id)
+  from (select event_types.user_id as id where event_types.user_id is not null
+    union select h.user_id from event_type_hosts h where h.event_type_id = event_types.id) u
+  left join host_time_versions v on v.user_id = u.id)`;
 
 function prepareStamp(db: Db | Tx, kind: "username" | "sharedLink") {
   const where =
@@ -40,7 +43,7 @@ function prepareStamp(db: Db | Tx, kind: "username" | "sharedLink") {
   return db
     .select({
       eventTypeId: eventTypes.id,
-      version: sql<string>`coalesce(${versions}, '') || '/' || ${down}`,
+      version: sql<string>`coalesce(${versions}, '')`,
     })
     .from(eventTypes)
     .where(where)
@@ -80,5 +83,11 @@ export async function loadTimetableStamp(
     "username" in lookup
       ? await preparedStamp(db, "username").execute({ ...lookup, downSince })
       : await preparedStamp(db, "sharedLink").execute({ ...lookup, downSince });
-  return row ?? null;
+  if (row === undefined) return null;
+  const hostVersions = new Map<string, string>();
+  for (const part of row.version === "" ? [] : row.version.split(",")) {
+    const at = part.indexOf(":");
+    hostVersions.set(part.slice(0, at), part.slice(at + 1));
+  }
+  return { ...row, hostVersions };
 }

@@ -2,6 +2,7 @@ import type { Slot } from "../../core/availability/types";
 import { instantToLocal } from "../../core/time/instantToLocal";
 import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
 import type { Timetable } from "./loadTimetable";
+import { WeightedLru } from "./weightedLru";
 
 const MINUTE_MS = 60_000;
 
@@ -47,17 +48,18 @@ function weightOf(entry: CachedTimetable): number {
  * dropped, and an entry from another owner-local day is not used (the horizon moved).
  */
 export class TimetableCache {
-  readonly #entries = new Map<string, { entry: CachedTimetable; weight: number }>();
-  #bytes = 0;
+  readonly #entries: WeightedLru<CachedTimetable>;
 
-  constructor(readonly maxBytes: number = TIMETABLE_CACHE_BYTES) {}
+  constructor(maxBytes: number = TIMETABLE_CACHE_BYTES) {
+    this.#entries = new WeightedLru(maxBytes);
+  }
 
   get size(): number {
     return this.#entries.size;
   }
 
   get bytes(): number {
-    return this.#bytes;
+    return this.#entries.bytes;
   }
 
   /** Stores a timetable; its slots lose their host ids, which no public response shows. */
@@ -67,15 +69,7 @@ export class TimetableCache {
       slots: day.slots.map((slot): Slot => ({ ...slot, hostIds: NO_HOSTS })),
     }));
     const stored = { ...entry, timetable: { ...entry.timetable, days } };
-    this.#drop(key);
-    const weight = weightOf(stored);
-    if (weight > this.maxBytes) return;
-    this.#entries.set(key, { entry: stored, weight });
-    this.#bytes += weight;
-    for (const [oldest] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#drop(oldest);
-    }
+    this.#entries.set(key, stored, weightOf(stored));
   }
 
   /**
@@ -84,12 +78,8 @@ export class TimetableCache {
    * only the edge day is rebuilt.
    */
   get(key: string, now: Date): CachedRead | null {
-    const found = this.#entries.get(key);
-    if (found === undefined) return null;
-    // Most recently used last: Map keeps insertion order.
-    this.#entries.delete(key);
-    this.#entries.set(key, found);
-    const { entry } = found;
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return null;
     if (instantToLocal(entry.ownerZone, now.getTime()).date !== entry.ownerToday) return null;
     const cutoff = now.getTime() + entry.minimumNotice * MINUTE_MS;
     const { timetable } = entry;
@@ -115,12 +105,5 @@ export class TimetableCache {
       timetable: { ...timetable, days, firstDate: days[0]?.date ?? null },
       withSeats: entry.withSeats,
     };
-  }
-
-  #drop(key: string) {
-    const found = this.#entries.get(key);
-    if (found === undefined) return;
-    this.#entries.delete(key);
-    this.#bytes -= found.weight;
   }
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertEvent } from "../../availability/testing/insertEvent";
 import { eventTypes } from "../../db/schema";
-import { createEventType, signUpHost } from "../../test/factories";
+import { createEventType, createTeam, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
 const t = await createTestApp();
@@ -86,5 +86,36 @@ describe("the timetable cache", () => {
       url: `/api/timetable?${new URLSearchParams(query)}`,
     });
     expect(off.statusCode).toBe(404);
+  });
+
+  it("reads again only the round-robin host whose busy time changed, and offers a time while any host is free", async () => {
+    t.setNow(new Date("2027-06-01T00:00:00Z"));
+    const [ada, bob] = [await signUpHost(t), await signUpHost(t)];
+    const team = await createTeam(t, ada, [bob]);
+    const eventType = await createEventType(t, ada, {
+      kind: "ROUND_ROBIN",
+      teamId: team.id,
+      hosts: [
+        { userId: ada.id, priority: 2 },
+        { userId: bob.id, priority: 1 },
+      ],
+    });
+    const query = { sharedLink: eventType.sharedLink as string, ...WEEK };
+    const offered = async () => {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/timetable-by-shared-link?${new URLSearchParams(query)}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return keysOn(response.json(), "2027-06-08");
+    };
+    const tenOClock = { start: "2027-06-08T08:00:00Z", end: "2027-06-08T08:30:00Z" };
+    expect(await offered()).toContain("10:00");
+
+    await insertEvent(db, { eventTypeId: eventType.id, hostIds: [ada.id], ...tenOClock });
+    expect(await offered()).toContain("10:00"); // Bob is still free
+    // Ada's new busy time is cached now; only Bob's changes below.
+    await insertEvent(db, { eventTypeId: eventType.id, hostIds: [bob.id], ...tenOClock });
+    expect(await offered()).not.toContain("10:00");
   });
 });

@@ -9,6 +9,7 @@ import {
   timetableResponseSchema,
 } from "../../../core/api/timetable";
 import { instantToLocal } from "../../../core/time/instantToLocal";
+import { HostTimeCache } from "../../availability/hostTimeCache";
 import type { AvailabilityOptions } from "../../availability/loadAvailabilityInput";
 import type { EventTypeTarget } from "../../availability/loadEventTypeTarget";
 import { loadOutOfOfficeNotices } from "../../availability/loadOutOfOfficeNotices";
@@ -46,6 +47,7 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
 
   // Per process: the stamps make entries of other processes' writes unreachable.
   const cache = new TimetableCache();
+  const hostTimeCache = new HostTimeCache();
 
   async function computeTimetable(
     target: EventTypeTarget,
@@ -142,7 +144,13 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
     let found = key === null ? null : cache.get(key, now);
     if (found === null) {
       const target = await resolvePublicEventType(db, ref);
-      const timetable = await computeTimetable(target, query, { selection: pinned(target) }, now);
+      const hostTime = stamp && { cache: hostTimeCache, versions: stamp.hostVersions };
+      const timetable = await computeTimetable(
+        target,
+        query,
+        { selection: pinned(target), ...(hostTime ? { hostTimeCache: hostTime } : {}) },
+        now,
+      );
       found = { timetable, withSeats: target.eventType.kind === "GROUP" };
       if (key !== null) {
         cache.set(key, {
