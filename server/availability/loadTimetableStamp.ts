@@ -11,18 +11,23 @@ export interface TimetableStamp {
    * connection makes them busy at `now`: equal stamps mean equal timetables (at equal `now`).
    */
   version: string;
-  /** The same per user: "version:down" by user id. */
+  /** Per user, their busy-time version and whether a failing connection makes them busy. */
   hostVersions: Map<string, string>;
+  /**
+   * The settings versions alone (schedules, hosting, event types, the user rows): equal ones
+   * mean the link resolves to the same event type, hosts and schedules.
+   */
+  settings: string;
 }
 
 /** How an invitee names an event type on the two cacheable calls. */
 export type StampLookup = { username: string; slug: string } | { sharedLink: string };
 
 // Per user (the owner and the hosts: a personal event type's owner is also its host, a team's has
-// none), "id:version:down": down is 1 once a failing BLOCK connection of theirs is past its grace,
+// none), "id:busy:settings:down": down is 1 once a failing BLOCK connection of theirs is past its grace,
 // which happens with no write.
 const versions = sql`(select string_agg(u.id::text || ':' || coalesce(v.version, 0) || ':'
-    || (exists (select 1 from calendar_connections c where c.user_id = u.id
+    || coalesce(v.settings_version, 0) || ':' || (exists (select 1 from calendar_connections c where c.user_id = u.id
       and c.on_failure = 'BLOCK' and c.failing_since <= ${sql.placeholder("downSince")}::timestamptz))::int,
     ',' order by u.id)
   from (select event_types.user_id as id where event_types.user_id is not null
@@ -85,9 +90,11 @@ export async function loadTimetableStamp(
       : await preparedStamp(db, "sharedLink").execute({ ...lookup, downSince });
   if (row === undefined) return null;
   const hostVersions = new Map<string, string>();
+  const settings: string[] = [];
   for (const part of row.version === "" ? [] : row.version.split(",")) {
-    const at = part.indexOf(":");
-    hostVersions.set(part.slice(0, at), part.slice(at + 1));
+    const [id, busy, setting, down] = part.split(":");
+    hostVersions.set(id!, `${busy}:${down}`);
+    settings.push(`${id}:${setting}`);
   }
-  return { ...row, hostVersions };
+  return { ...row, hostVersions, settings: settings.join(",") };
 }

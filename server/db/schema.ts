@@ -422,7 +422,10 @@ export const hostTimeVersions = pgTable("host_time_versions", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
+  /** Busy time: meetings, synced calendar time, failing connections, out of office. */
   version: bigint("version", { mode: "number" }).notNull().default(1),
+  /** What a public reference resolves to: schedules, hosting, event types, the user row. */
+  settingsVersion: bigint("settings_version", { mode: "number" }).notNull().default(1),
 });
 
 export const attendees = pgTable(

@@ -14,7 +14,11 @@ import type { AvailabilityOptions } from "../../availability/loadAvailabilityInp
 import type { EventTypeTarget } from "../../availability/loadEventTypeTarget";
 import { loadOutOfOfficeNotices } from "../../availability/loadOutOfOfficeNotices";
 import { loadTimetable, type Timetable } from "../../availability/loadTimetable";
-import { loadTimetableStamp, type StampLookup } from "../../availability/loadTimetableStamp";
+import {
+  loadTimetableStamp,
+  type StampLookup,
+  type TimetableStamp,
+} from "../../availability/loadTimetableStamp";
 import { offeredDuration } from "../../availability/offeredDuration";
 import { resolveEventReference } from "../../availability/resolveEventReference";
 import {
@@ -23,6 +27,7 @@ import {
   resolvePublicEventType,
 } from "../../availability/resolvePublicEventType";
 import { TimetableCache } from "../../availability/timetableCache";
+import { WeightedLru } from "../../availability/weightedLru";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
 import { presentTimetable, timetableJson } from "./timetablePresenter";
@@ -37,6 +42,11 @@ interface WindowQuery {
 }
 
 const MINUTE_MS = 60_000;
+// Estimated heap of a resolved event type and of each host with their schedule; the budget keeps
+// the resolved event types within about 4 MB (some 1,000 personal event types).
+const TARGET_BYTES = 3_000;
+const TARGET_HOST_BYTES = 1_000;
+const TARGET_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** The spec's five public timetable calls; no authentication. */
 export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
@@ -48,6 +58,27 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
   // Per process: the stamps make entries of other processes' writes unreachable.
   const cache = new TimetableCache();
   const hostTimeCache = new HostTimeCache();
+  // Resolved event types by their hosts' settings versions: a booking leaves them as they were.
+  const targets = new WeightedLru<ResolvedEventType>(TARGET_CACHE_BYTES);
+
+  async function resolveTarget(
+    stamp: TimetableStamp | null,
+    ref: PublicEventTypeRef,
+    query: { host_slug?: string | undefined; host_email?: string | undefined },
+  ): Promise<ResolvedEventType> {
+    const key =
+      stamp === null
+        ? null
+        : JSON.stringify([stamp.eventTypeId, stamp.settings, query.host_slug, query.host_email]);
+    const cached = key === null ? undefined : targets.get(key);
+    if (cached !== undefined) return cached;
+    const target = await resolvePublicEventType(db, ref);
+    // A link changed between the two reads names another event type: not under this key.
+    if (key !== null && target.eventType.id === stamp!.eventTypeId) {
+      targets.set(key, target, TARGET_BYTES + target.hosts.length * TARGET_HOST_BYTES);
+    }
+    return target;
+  }
 
   async function computeTimetable(
     target: EventTypeTarget,
@@ -143,7 +174,7 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
           ]);
     let found = key === null ? null : cache.get(key, now);
     if (found === null) {
-      const target = await resolvePublicEventType(db, ref);
+      const target = await resolveTarget(stamp, ref, query);
       const hostTime = stamp && { cache: hostTimeCache, versions: stamp.hostVersions };
       const timetable = await computeTimetable(
         target,
@@ -165,7 +196,7 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
       // Notices are read fresh: their notes and colleagues are not part of the stamp.
       if (timetable.hostsAway) return present(target, timetable, query, null);
     } else if (found.timetable.hostsAway) {
-      const target = await resolvePublicEventType(db, ref);
+      const target = await resolveTarget(stamp, ref, query);
       return present(target, found.timetable, query, null);
     }
     const { timetable, withSeats } = found;
