@@ -412,11 +412,9 @@ export const hostBusy = pgTable(
 );
 
 /**
- * Per user, a counter bumped in the same transaction as every write that changes what their
- * booking pages offer: busy time (host_busy, calendar_busy, failing calendar connections, the
- * events and attendees behind them), out-of-office days, schedules, their hosting of event types,
- * the event types themselves and their own row. Triggers added by migration 0018 do the bumping,
- * so no write path can forget it; the timetable cache keys its entries on these counters.
+ * Per user, counters bumped in the same transaction as every write that changes what their
+ * booking pages offer, by triggers of migration 0018 (so no write path can forget it); the
+ * timetable caches key their entries on them (docs/ARCHITECTURE.md, "No stale timetable").
  */
 export const hostTimeVersions = pgTable("host_time_versions", {
   userId: uuid("user_id")
