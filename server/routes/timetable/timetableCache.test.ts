@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertEvent } from "../../availability/testing/insertEvent";
@@ -117,5 +118,29 @@ describe("the timetable cache", () => {
     // Ada's new busy time is cached now; only Bob's changes below.
     await insertEvent(db, { eventTypeId: eventType.id, hostIds: [bob.id], ...tenOClock });
     expect(await offered()).not.toContain("10:00");
+  });
+
+  it("answers gzip when asked, the same JSON as without, and plain JSON to a client that refuses it", async () => {
+    t.setNow(new Date("2027-06-01T00:00:00Z"));
+    const { link } = await hostWithEventType();
+    const url = `/api/timetable?${new URLSearchParams({ ...link, ...WEEK })}`;
+    const plain = await t.request({ method: "GET", url });
+    for (let i = 0; i < 2; i++) {
+      const zipped = await t.request({
+        method: "GET",
+        url,
+        headers: { "accept-encoding": "br;q=0.5, gzip" },
+      });
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(zipped.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    }
+    const refused = await t.request({
+      method: "GET",
+      url,
+      headers: { "accept-encoding": "gzip;q=0" },
+    });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import { gzipSync } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   timetableByEventQuery,
@@ -31,6 +32,19 @@ import { WeightedLru } from "../../availability/weightedLru";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
 import { presentTimetable, timetableJson } from "./timetablePresenter";
+
+// Answers of cached timetables, gzipped, by the timetable object the cache hands out.
+const compressed = new WeakMap<object, Buffer>();
+
+/** Whether an Accept-Encoding header takes gzip (not refused with q=0). */
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (typeof header !== "string") return false;
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "x-gzip") return false;
+    return !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+  });
+}
 
 /** The window parameters every timetable call shares, after validation. */
 interface WindowQuery {
@@ -151,6 +165,7 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
    * the reference in full, so unknown links and hosts fail as without a cache.
    */
   async function cachedTimetableOf(
+    request: FastifyRequest,
     reply: FastifyReply,
     ref: PublicEventTypeRef,
     lookup: StampLookup | null,
@@ -200,9 +215,17 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
       return present(target, found.timetable, query, null);
     }
     const { timetable, withSeats } = found;
-    return reply
-      .type("application/json; charset=utf-8")
-      .send(timetableJson(timetable, { withSeats }));
+    reply.type("application/json; charset=utf-8");
+    if (!acceptsGzip(request.headers["accept-encoding"])) {
+      return reply.send(timetableJson(timetable, { withSeats }));
+    }
+    // A cache hit hands out the stored timetable itself: its answer is compressed once.
+    let gzipped = compressed.get(timetable);
+    if (gzipped === undefined) {
+      gzipped = gzipSync(timetableJson(timetable, { withSeats }));
+      compressed.set(timetable, gzipped);
+    }
+    return reply.header("content-encoding", "gzip").header("vary", "accept-encoding").send(gzipped);
   }
 
   const pinned = (target: ResolvedEventType): AvailabilityOptions["selection"] =>
@@ -229,7 +252,7 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
       const username = query.userLink.trim().toLowerCase();
       const slug = query.eventTypeLink.trim().toLowerCase();
       const lookup = username && slug ? { username, slug } : null;
-      return cachedTimetableOf(reply, ref, lookup, query);
+      return cachedTimetableOf(request, reply, ref, lookup, query);
     },
   );
 
@@ -268,7 +291,7 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
         hostEmail: query.host_email,
       };
       const sharedLink = query.sharedLink.trim();
-      return cachedTimetableOf(reply, ref, sharedLink ? { sharedLink } : null, query);
+      return cachedTimetableOf(request, reply, ref, sharedLink ? { sharedLink } : null, query);
     },
   );
 
