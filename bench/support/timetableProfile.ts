@@ -1,7 +1,9 @@
 // Where one timetable request spends its time: `npx tsx bench/support/timetableProfile.ts`
 // (DATABASE_URL for PostgreSQL). Seeds the timetable bench's fixture, warms the server up, then
-// times each stage of the one-on-one and round-robin requests in process: the queries (counted),
-// the engine, the presenter, the response serialisation and the whole request through Fastify.
+// times each stage of the one-on-one and round-robin requests in process (a warm request is the
+// stamp and the cached answer; a cold one adds the changed hosts' busy rows and the engine): the
+// queries (counted for a warm request), the engine, the presenter, the response serialisation and
+// the whole request through Fastify. PGlite's WebAssembly takes hundreds of runs to warm up.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +11,7 @@ import { timetableQuery, timetableResponseSchema } from "../../core/api/timetabl
 import { computeAvailability } from "../../core/availability/computeAvailability";
 import { buildApp } from "../../server/app";
 import { loadAvailabilityInput } from "../../server/availability/loadAvailabilityInput";
+import { loadTimetableStamp } from "../../server/availability/loadTimetableStamp";
 import { resolvePublicEventType } from "../../server/availability/resolvePublicEventType";
 import { loadConfig } from "../../server/config";
 import { migrate } from "../../server/db/migrate";
@@ -19,7 +22,7 @@ const NOW = new Date("2030-02-15T09:00:00Z");
 const RUNS = 300;
 
 async function p50(run: () => unknown | Promise<unknown>, runs = RUNS): Promise<number> {
-  for (let i = 0; i < 100; i++) await run();
+  for (let i = 0; i < 500; i++) await run();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
@@ -69,11 +72,13 @@ try {
       label: "one-on-one",
       url: `/api/timetable?userLink=solo-1&eventTypeLink=intro&${window}`,
       ref: { userLink: "solo-1", eventTypeLink: "intro" },
+      lookup: { username: "solo-1", slug: "intro" },
     },
     {
       label: "round robin, 20 hosts",
       url: `/api/timetable-by-shared-link?sharedLink=bench-rr&${window}`,
       ref: { sharedLink: "bench-rr" },
+      lookup: { sharedLink: "bench-rr" },
     },
   ];
   const health = await p50(() => app.inject({ method: "GET", url: "/api/health" }));
@@ -102,6 +107,7 @@ try {
     );
     const target = await resolvePublicEventType(db, c.ref);
     const resolve = await p50(() => resolvePublicEventType(db, c.ref));
+    const stamp = await p50(() => loadTimetableStamp(db, c.lookup, NOW));
     const options = { duration: 30, selection: { mode: "all" as const } };
     const input = (await loadAvailabilityInput(db, target, windowInput, NOW, options))!;
     const load = await p50(() => loadAvailabilityInput(db, target, windowInput, NOW, options));
@@ -127,6 +133,7 @@ try {
       ["whole request (inject, no compression)", whole],
       ["whole request (inject, accept-encoding gzip/br)", gzip],
       ["query string parse (zod)", parse],
+      ["loadTimetableStamp (1 query, every request)", stamp],
       ["resolvePublicEventType (1 query)", resolve],
       ["loadAvailabilityInput (1 query)", load],
       ["computeAvailability (engine)", compute],
