@@ -2,6 +2,7 @@ import { type BookingLimits, limitReachDays } from "../../core/availability/book
 import type { AvailabilityInput } from "../../core/availability/types";
 import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
 import type { Db, Tx } from "../db/database";
+import type { HostTimeCache } from "./hostTimeCache";
 import { loadHostTime } from "./loadBusyBlocks";
 import type { EventTypeTarget } from "./loadEventTypeTarget";
 import { type HostSelection, selectHosts } from "./selectHosts";
@@ -21,6 +22,8 @@ export interface AvailabilityOptions {
   excludeEventId?: string | null;
   /** GROUP: the event an attendee is moving out of; one seat frees, the others still hold it. */
   leavingEventId?: string | null;
+  /** Read busy time through this cache, by the hosts' busy-time versions (a timetable stamp's). */
+  hostTimeCache?: { cache: HostTimeCache; versions: ReadonlyMap<string, string> };
 }
 
 /**
@@ -46,12 +49,16 @@ export async function loadAvailabilityInput(
   const from = (parseLocalDate(window.startDate, "start") - pad) * DAY_MS - reach;
   const to = (parseLocalDate(window.endDate, "end") + 1 + pad) * DAY_MS + reach;
   // Host-local dates lie within a day of UTC dates; the same padding covers the away periods.
-  const { busy, away } = await loadHostTime(db, hostIds, from, to, {
+  const busyOptions = {
     countAttendees: selected.kind === "GROUP",
     excludeEventId: options.excludeEventId ?? null,
     leavingEventId: options.leavingEventId ?? null,
     now,
-  });
+  };
+  const cached = options.hostTimeCache;
+  const { busy, away } = cached
+    ? await cached.cache.load(db, hostIds, from, to, busyOptions, cached.versions)
+    : await loadHostTime(db, hostIds, from, to, busyOptions);
 
   return {
     now: now.getTime(),

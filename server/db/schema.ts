@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -415,6 +416,21 @@ export const hostBusy = pgTable(
   },
   (t) => [index().on(t.eventId)],
 );
+
+/**
+ * Per user, counters bumped in the same transaction as every write that changes what their
+ * booking pages offer, by triggers of migration 0018 (so no write path can forget it); the
+ * timetable caches key their entries on them (docs/ARCHITECTURE.md, "No stale timetable").
+ */
+export const hostTimeVersions = pgTable("host_time_versions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Busy time: meetings, synced calendar time, failing connections, out of office. */
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  /** What a public reference resolves to: schedules, hosting, event types, the user row. */
+  settingsVersion: bigint("settings_version", { mode: "number" }).notNull().default(1),
+});
 
 export const attendees = pgTable(
   "attendees",

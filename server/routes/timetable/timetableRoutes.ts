@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import { gzipSync } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   timetableByEventQuery,
@@ -8,17 +9,42 @@ import {
   timetableQuery,
   timetableResponseSchema,
 } from "../../../core/api/timetable";
+import { instantToLocal } from "../../../core/time/instantToLocal";
+import { HostTimeCache } from "../../availability/hostTimeCache";
 import type { AvailabilityOptions } from "../../availability/loadAvailabilityInput";
 import type { EventTypeTarget } from "../../availability/loadEventTypeTarget";
 import { loadOutOfOfficeNotices } from "../../availability/loadOutOfOfficeNotices";
-import { loadTimetable } from "../../availability/loadTimetable";
+import { loadTimetable, type Timetable } from "../../availability/loadTimetable";
+import {
+  loadTimetableStamp,
+  type StampLookup,
+  type TimetableStamp,
+} from "../../availability/loadTimetableStamp";
 import { offeredDuration } from "../../availability/offeredDuration";
 import { resolveEventReference } from "../../availability/resolveEventReference";
-import type { ResolvedEventType } from "../../availability/resolvePublicEventType";
-import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
+import {
+  type PublicEventTypeRef,
+  type ResolvedEventType,
+  resolvePublicEventType,
+} from "../../availability/resolvePublicEventType";
+import { TimetableCache } from "../../availability/timetableCache";
+import { WeightedLru } from "../../availability/weightedLru";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
-import { presentTimetable } from "./timetablePresenter";
+import { presentTimetable, timetableJson } from "./timetablePresenter";
+
+// Answers of cached timetables, gzipped, by the timetable object the cache hands out.
+const compressed = new WeakMap<object, Buffer>();
+
+/** Whether an Accept-Encoding header takes gzip (not refused with q=0). */
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (typeof header !== "string") return false;
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "x-gzip") return false;
+    return !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+  });
+}
 
 /** The window parameters every timetable call shares, after validation. */
 interface WindowQuery {
@@ -30,6 +56,11 @@ interface WindowQuery {
 }
 
 const MINUTE_MS = 60_000;
+// Estimated heap of a resolved event type and of each host with their schedule; the budget keeps
+// the resolved event types within about 4 MB (some 1,000 personal event types).
+const TARGET_BYTES = 3_000;
+const TARGET_HOST_BYTES = 1_000;
+const TARGET_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** The spec's five public timetable calls; no authentication. */
 export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
@@ -38,31 +69,69 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
   const tags = ["timetable"];
   const response = { 200: timetableResponseSchema, ...errorResponses };
 
-  async function timetableOf(
+  // Per process: the stamps make entries of other processes' writes unreachable.
+  const cache = new TimetableCache();
+  const hostTimeCache = new HostTimeCache();
+  // Resolved event types by their hosts' settings versions: a booking leaves them as they were.
+  const targets = new WeightedLru<ResolvedEventType>(TARGET_CACHE_BYTES);
+
+  async function resolveTarget(
+    stamp: TimetableStamp | null,
+    ref: PublicEventTypeRef,
+    query: { host_slug?: string | undefined; host_email?: string | undefined },
+  ): Promise<ResolvedEventType> {
+    const key =
+      stamp === null
+        ? null
+        : JSON.stringify([stamp.eventTypeId, stamp.settings, query.host_slug, query.host_email]);
+    const cached = key === null ? undefined : targets.get(key);
+    if (cached !== undefined) return cached;
+    const target = await resolvePublicEventType(db, ref);
+    // A link changed between the two reads names another event type: not under this key.
+    if (key !== null && target.eventType.id === stamp!.eventTypeId) {
+      targets.set(key, target, TARGET_BYTES + target.hosts.length * TARGET_HOST_BYTES);
+    }
+    return target;
+  }
+
+  async function computeTimetable(
     target: EventTypeTarget,
     query: WindowQuery,
     options: Omit<AvailabilityOptions, "duration"> & { defaultDuration?: number },
-    formerTime: Date | null,
-  ) {
+    now: Date,
+  ): Promise<Timetable> {
     const { defaultDuration, ...rest } = options;
     const duration = offeredDuration(target.eventType, query.duration, defaultDuration);
-    const window = {
-      startDate: query.start,
-      endDate: query.end,
-      timeZone: query.timezone ?? target.timeZone,
-    };
-    const timetable = await loadTimetable(
+    return loadTimetable(
       db,
       target,
       {
         ...rest,
         duration,
-        window,
+        window: {
+          startDate: query.start,
+          endDate: query.end,
+          timeZone: query.timezone ?? target.timeZone,
+        },
         checkFirstAvailable: query.check_first_available,
       },
-      deps.clock(),
+      now,
     );
-    const away = timetable.hostsAway ? await loadOutOfOfficeNotices(db, target, window) : [];
+  }
+
+  async function present(
+    target: EventTypeTarget,
+    timetable: Timetable,
+    query: WindowQuery,
+    formerTime: Date | null,
+  ) {
+    const away = timetable.hostsAway
+      ? await loadOutOfOfficeNotices(db, target, {
+          startDate: query.start,
+          endDate: query.end,
+          timeZone: query.timezone ?? target.timeZone,
+        })
+      : [];
     const presented = presentTimetable(timetable, {
       formerTime,
       withSeats: target.eventType.kind === "GROUP",
@@ -84,6 +153,85 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
     };
   }
 
+  async function timetableOf(
+    target: EventTypeTarget,
+    query: WindowQuery,
+    options: Omit<AvailabilityOptions, "duration"> & { defaultDuration?: number },
+    formerTime: Date | null,
+  ) {
+    const timetable = await computeTimetable(target, query, options, deps.clock());
+    return present(target, timetable, query, formerTime);
+  }
+
+  /**
+   * A new booking's timetable through the cache: one light query for the stamp, then the
+   * computation only when the hosts' busy time (or the clock's date) moved since. A miss resolves
+   * the reference in full, so unknown links and hosts fail as without a cache.
+   */
+  async function cachedTimetableOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ref: PublicEventTypeRef,
+    lookup: StampLookup | null,
+    query: WindowQuery & { host_slug?: string | undefined; host_email?: string | undefined },
+  ) {
+    const now = deps.clock();
+    const stamp = lookup === null ? null : await loadTimetableStamp(db, lookup, now);
+    const key =
+      stamp === null
+        ? null
+        : JSON.stringify([
+            stamp.eventTypeId,
+            stamp.version,
+            query.host_slug,
+            query.host_email,
+            query.start,
+            query.end,
+            query.timezone,
+            query.duration,
+            query.check_first_available,
+          ]);
+    let found = key === null ? null : cache.get(key, now);
+    if (found === null) {
+      const target = await resolveTarget(stamp, ref, query);
+      const hostTime = stamp && { cache: hostTimeCache, versions: stamp.hostVersions };
+      const timetable = await computeTimetable(
+        target,
+        query,
+        { selection: pinned(target), ...(hostTime ? { hostTimeCache: hostTime } : {}) },
+        now,
+      );
+      found = { timetable, withSeats: target.eventType.kind === "GROUP" };
+      if (key !== null) {
+        cache.set(key, {
+          ...found,
+          checkFirstAvailable: query.check_first_available,
+          ownerZone: target.timeZone,
+          ownerToday: instantToLocal(target.timeZone, now.getTime()).date,
+          minimumNotice: target.eventType.minimumNotice,
+          endDate: query.end,
+        });
+      }
+      // Notices are read fresh: their notes and colleagues are not part of the stamp.
+      if (timetable.hostsAway) return present(target, timetable, query, null);
+    } else if (found.timetable.hostsAway) {
+      const target = await resolveTarget(stamp, ref, query);
+      return present(target, found.timetable, query, null);
+    }
+    const { timetable, withSeats } = found;
+    reply.type("application/json; charset=utf-8");
+    if (!acceptsGzip(request.headers["accept-encoding"])) {
+      return reply.send(timetableJson(timetable, { withSeats }));
+    }
+    // A cache hit hands out the stored timetable itself: its answer is compressed once.
+    let gzipped = compressed.get(timetable);
+    if (gzipped === undefined) {
+      gzipped = gzipSync(timetableJson(timetable, { withSeats }));
+      compressed.set(timetable, gzipped);
+    }
+    return reply.header("content-encoding", "gzip").header("vary", "accept-encoding").send(gzipped);
+  }
+
   const pinned = (target: ResolvedEventType): AvailabilityOptions["selection"] =>
     target.pinnedHost === null ? { mode: "all" } : { mode: "pin", hostId: target.pinnedHost.id };
 
@@ -97,15 +245,18 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
         response,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
-      const target = await resolvePublicEventType(db, {
+      const ref = {
         userLink: query.userLink,
         eventTypeLink: query.eventTypeLink,
         hostSlug: query.host_slug,
         hostEmail: query.host_email,
-      });
-      return timetableOf(target, query, { selection: pinned(target) }, null);
+      };
+      const username = query.userLink.trim().toLowerCase();
+      const slug = query.eventTypeLink.trim().toLowerCase();
+      const lookup = username && slug ? { username, slug } : null;
+      return cachedTimetableOf(request, reply, ref, lookup, query);
     },
   );
 
@@ -136,14 +287,15 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
         response,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
-      const target = await resolvePublicEventType(db, {
+      const ref = {
         sharedLink: query.sharedLink,
         hostSlug: query.host_slug,
         hostEmail: query.host_email,
-      });
-      return timetableOf(target, query, { selection: pinned(target) }, null);
+      };
+      const sharedLink = query.sharedLink.trim();
+      return cachedTimetableOf(request, reply, ref, sharedLink ? { sharedLink } : null, query);
     },
   );
 
