@@ -1,8 +1,5 @@
 import { eq } from "drizzle-orm";
-import pg from "pg";
-import { SMTPServer } from "smtp-server";
-import { describe, expect, it, onTestFinished } from "vitest";
-import { type Database, openPostgres } from "../db/database";
+import { describe, expect, it } from "vitest";
 import { events, outbox } from "../db/schema";
 import {
   BOOKING_NOW,
@@ -14,11 +11,9 @@ import {
   userLink,
 } from "../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../test/factories";
-import { freePort } from "../test/freePort";
 import { createTestApp } from "../test/testApp";
-import { testEngine } from "../test/testDatabase";
-import { startOutboxWorker } from "./outboxWorker";
 import { renderMail } from "./renderMail";
+import { smtpInbox, twoWorkers } from "./testing/outboxWorkers";
 
 const t = await createTestApp();
 t.setNow(BOOKING_NOW);
@@ -29,66 +24,6 @@ const at = (iso: string, offsetMs: number) => new Date(Date.parse(iso) + offsetM
 /** The scheduled mails about one booked event. */
 async function scheduledFor(eventId: string) {
   return (await scheduledOutboxMails(t)).filter((row) => row.eventId === eventId);
-}
-
-/** A loopback SMTP server that keeps every message it receives. */
-async function smtpInbox() {
-  const port = await freePort();
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", () => resolve()));
-  onTestFinished(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-  return { port, received };
-}
-
-/**
- * Two workers, as two server processes would run them (on PostgreSQL each with its own pool),
- * both on a clock the test moves.
- */
-function twoWorkers(port: number) {
-  const clock = { now: BOOKING_NOW };
-  const second: Database =
-    testEngine === "postgres"
-      ? openPostgres((t.database as Database & { url: string }).url, 2)
-      : t.database;
-  const options = {
-    smtpUrl: `smtp://127.0.0.1:${port}`,
-    publicUrl: "http://localhost:3000",
-    clock: () => clock.now,
-    pollMs: 3_600_000,
-    concurrency: 3,
-    claimBatch: 2,
-  };
-  const workers = [
-    startOutboxWorker({ ...options, database: t.database }),
-    startOutboxWorker({ ...options, database: second }),
-  ];
-  onTestFinished(async () => {
-    await Promise.all(workers.map((w) => w.stop()));
-    if (second !== t.database) await second.close();
-  });
-  return {
-    clock,
-    async drainBoth() {
-      const sent = await Promise.all(workers.map((w) => w.drain()));
-      return sent[0]! + sent[1]!;
-    },
-  };
 }
 
 const subjectOf = (raw: string) => /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? "";
@@ -224,7 +159,7 @@ describe("reminders and follow-ups", () => {
       booked.push(await bookOk(t, bookingBody(userLink(host, type), { start })));
     }
     const { port, received } = await smtpInbox();
-    const { clock, drainBoth } = twoWorkers(port);
+    const { clock, drainBoth } = twoWorkers(t, port);
 
     // Now: the three confirmations (invitee and host each) go, no reminder yet.
     await drainBoth();
@@ -262,48 +197,6 @@ describe("reminders and follow-ups", () => {
     ];
     expect(rows.map((r) => r.status)).toEqual(Array(6).fill("sent"));
   });
-
-  // Two connections: a transaction left open on one while a worker claims on the other.
-  it.runIf(testEngine === "postgres")(
-    "never go out for a time a reschedule is changing, claimed before it commits",
-    async () => {
-      await t.database.db.delete(outbox);
-      const host = await signUpHost(t);
-      const type = await createEventType(t, host, {
-        reminders: [{ minutesBefore: 60, to: "invitee" }],
-      });
-      const start = berlinSlot(3, "15:00");
-      const booked = await bookOk(t, bookingBody(userLink(host, type), { start }));
-      const { port, received } = await smtpInbox();
-      const { clock, drainBoth } = twoWorkers(port);
-      await drainBoth();
-      const confirmations = received.length;
-      const [reminder] = await scheduledFor(booked.event.uuid);
-      expect(reminder).toMatchObject({ purpose: "reminder", status: "pending" });
-
-      // The rescheduler's transaction has moved the meeting and not yet committed when the
-      // reminder comes due.
-      const mover = new pg.Client({
-        connectionString: (t.database as Database & { url: string }).url,
-      });
-      await mover.connect();
-      onTestFinished(() => mover.end());
-      await mover.query("begin");
-      await mover.query(
-        "update events set start_at = start_at + interval '1 hour', end_at = end_at + interval '1 hour' where id = $1",
-        [booked.event.uuid],
-      );
-      clock.now = reminder!.nextAttemptAt;
-      expect(await drainBoth()).toBe(0);
-      expect(await scheduledFor(booked.event.uuid)).toMatchObject([{ status: "pending" }]);
-      await mover.query("commit");
-
-      // Committed: the reminder names a time the meeting no longer has, and is dropped unsent.
-      expect(await drainBoth()).toBe(0);
-      expect(received).toHaveLength(confirmations);
-      expect(await scheduledFor(booked.event.uuid)).toEqual([]);
-    },
-  );
 
   it("move when the booking is rescheduled, and are dropped when it is cancelled", async () => {
     const host = await signUpHost(t);
