@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
+import { preparedPerDatabase } from "../db/preparedPerDatabase";
 import { eventTypes, users } from "../db/schema";
 import { hostsFromJson, hostsJsonSql, type PublicHost } from "./loadEventTypeHosts";
 
@@ -65,25 +66,7 @@ function prepareLookup(db: Db | Tx, kind: "username" | "sharedLink" | "id") {
     .prepare(`slotted_event_type_by_${kind}`);
 }
 
-type PreparedLookup = ReturnType<typeof prepareLookup>;
-
-// Built once per database handle: building this select costs more than PGlite takes to plan it,
-// and PostgreSQL keeps a named statement's plan per connection.
-const preparedLookups = new WeakMap<object, Map<string, PreparedLookup>>();
-
-function preparedLookup(db: Db | Tx, kind: "username" | "sharedLink" | "id"): PreparedLookup {
-  let byKind = preparedLookups.get(db);
-  if (byKind === undefined) {
-    byKind = new Map();
-    preparedLookups.set(db, byKind);
-  }
-  let prepared = byKind.get(kind);
-  if (prepared === undefined) {
-    prepared = prepareLookup(db, kind);
-    byKind.set(kind, prepared);
-  }
-  return prepared;
-}
+const preparedLookup = preparedPerDatabase(prepareLookup);
 
 /**
  * An event type with its hosts, their schedules and the owner's zone, in one query; null when

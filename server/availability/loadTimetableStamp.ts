@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
+import { preparedPerDatabase } from "../db/preparedPerDatabase";
 import { eventTypes, users } from "../db/schema";
 import { FAILURE_GRACE_MS } from "./loadBusyBlocks";
 
@@ -56,22 +57,7 @@ function prepareStamp(db: Db | Tx, kind: "username" | "sharedLink") {
     .prepare(`slotted_timetable_stamp_by_${kind}`);
 }
 
-type PreparedStamp = ReturnType<typeof prepareStamp>;
-const preparedStamps = new WeakMap<object, Map<string, PreparedStamp>>();
-
-function preparedStamp(db: Db | Tx, kind: "username" | "sharedLink"): PreparedStamp {
-  let byKind = preparedStamps.get(db);
-  if (byKind === undefined) {
-    byKind = new Map();
-    preparedStamps.set(db, byKind);
-  }
-  let prepared = byKind.get(kind);
-  if (prepared === undefined) {
-    prepared = prepareStamp(db, kind);
-    byKind.set(kind, prepared);
-  }
-  return prepared;
-}
+const preparedStamp = preparedPerDatabase(prepareStamp);
 
 /**
  * The stamp of the event type a public link names, or null when it names none (the full
