@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { type Database, openPglite, openPostgres, pgliteExtensions } from "./db/database";
-import { projectRoot } from "./projectRoot";
 import { freePort } from "./test/freePort";
 import { call, hostWithEventType } from "./test/httpHost";
+import { type ServerProcess, startServerProcess } from "./test/serverProcess";
 import { createTestDatabase, testEngine } from "./test/testDatabase";
 
 /** Concurrent booking clients, and the bounds of the load before the kill. */
@@ -16,58 +15,22 @@ const KILL_AFTER_CREATED = 100;
 const KILL_AFTER_MS = 8_000;
 const MAX_REQUESTS = 400;
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-}
+type Server = ServerProcess;
 
 /** server/main.ts in a process of its own, healthy on a free loopback port. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(projectRoot, "server", "main.ts")],
-    {
-      cwd: projectRoot,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SESSION_SECRET: "crash-test-secret-crash-test-secret-0000",
-        LOG_LEVEL: "error",
-        // The host reads their verification link there, over loopback, as the browser tests do.
-        DEV_MAILBOX: "true",
-        // A load test: the per-address and per-event-type booking limits are off.
-        BOOKING_LIMIT_PER_IP: "0",
-        BOOKING_LIMIT_PER_EVENT_TYPE: "0",
-        // No SMTP: every mail a booking wrote stays in the outbox to be counted.
-        SMTP_URL: "",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  let stderr = "";
-  child.stderr!.on("data", (chunk) => {
-    stderr += chunk;
+function startServer(env: Record<string, string>): Promise<Server> {
+  return startServerProcess({
+    ...env,
+    SESSION_SECRET: "crash-test-secret-crash-test-secret-0000",
+    LOG_LEVEL: "error",
+    // The host reads their verification link there, over loopback, as the browser tests do.
+    DEV_MAILBOX: "true",
+    // A load test: the per-address and per-event-type booking limits are off.
+    BOOKING_LIMIT_PER_IP: "0",
+    BOOKING_LIMIT_PER_EVENT_TYPE: "0",
+    // No SMTP: every mail a booking wrote stays in the outbox to be counted.
+    SMTP_URL: "",
   });
-  onTestFinished(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGKILL");
-    await new Promise((resolve) => child.once("exit", resolve));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** The n-th distinct slot: a few a day from 09:00 UTC, two days ahead onwards. */

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,61 +6,25 @@ import { SMTPServer } from "smtp-server";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { WEBHOOK_EVENTS } from "../core/webhooks/webhookEvents";
 import { type Database, openPglite, openPostgres, pgliteExtensions } from "./db/database";
-import { projectRoot } from "./projectRoot";
 import { freePort } from "./test/freePort";
 import { call, hostWithEventType } from "./test/httpHost";
+import { type ServerProcess, startServerProcess } from "./test/serverProcess";
 import { createTestDatabase, testEngine } from "./test/testDatabase";
 import { signatureValid, startWebhookReceiver } from "./webhooks/testing/webhookReceiver";
 
 const MINUTE = 60_000;
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-}
+type Server = ServerProcess;
 
 /** server/main.ts in a process of its own, healthy on a free loopback port. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(projectRoot, "server", "main.ts")],
-    {
-      cwd: projectRoot,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        SESSION_SECRET: "restart-test-secret-restart-test-secret-",
-        LOG_LEVEL: "error",
-        DEV_MAILBOX: "true",
-        WEBHOOK_ALLOW_PRIVATE: "true",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  let stderr = "";
-  child.stderr!.on("data", (chunk) => {
-    stderr += chunk;
+function startServer(env: Record<string, string>): Promise<Server> {
+  return startServerProcess({
+    ...env,
+    SESSION_SECRET: "restart-test-secret-restart-test-secret-",
+    LOG_LEVEL: "error",
+    DEV_MAILBOX: "true",
+    WEBHOOK_ALLOW_PRIVATE: "true",
   });
-  onTestFinished(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGKILL");
-    await new Promise((resolve) => child.once("exit", resolve));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** SIGTERM, and the clean exit that follows once in-flight work is done. */
