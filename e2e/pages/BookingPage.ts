@@ -20,7 +20,16 @@ export class BookingPage {
 
   /** Chooses the first bookable date and returns its accessible name (the full date). */
   async chooseFirstDate(): Promise<string> {
-    const date = this.bookableDates().first();
+    return this.chooseDate(0);
+  }
+
+  /**
+   * Chooses the `index`-th bookable date and returns its accessible name. The first may be
+   * today with its earlier times already past; the second is a whole working day whenever the
+   * test runs.
+   */
+  async chooseDate(index: number): Promise<string> {
+    const date = this.bookableDates().nth(index);
     const name = (await date.getAttribute("aria-label")) ?? "";
     await date.click();
     await this.timeSection().getByRole("button").first().waitFor();
