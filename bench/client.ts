@@ -4,15 +4,10 @@
 // same moment on a phone as Lighthouse's mobile preset throttles it (375 px, 150 ms round trip,
 // 1.6 Mbit/s down, CPU 4× slower), for the booking, profile and round-robin pages, with the
 // request waterfall of one run and the cumulative layout shift until the page has settled.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchBrowser } from "../e2e/support/chromium";
 import { seeder } from "../e2e/support/seed";
-import { buildClient, buildServer } from "../scripts/build.mjs";
-import { freePort } from "../server/test/freePort";
+import { startBuiltServer } from "./support/builtServer";
 
 const RUNS = 7;
 const BUDGET_KB = 130;
@@ -24,44 +19,12 @@ const PHONE_TARGET_MS = 1500;
 // Lighthouse's mobile preset ("slow 4G"): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×.
 const PHONE = { latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8, cpu: 4 };
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      // The seeded host verifies its address through the mailed link.
-      DEV_MAILBOX: "true",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("the server exited");
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the server did not become healthy");
-}
-
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-await buildClient();
-await buildServer();
-const dataDir = mkdtempSync(join(tmpdir(), "slotted-bench-client-"));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = await startServer(port, dataDir);
+const server = await startBuiltServer("client");
+const baseUrl = server.base;
 const browser = await launchBrowser();
 
 try {
@@ -176,9 +139,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 /**

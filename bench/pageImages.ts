@@ -5,16 +5,11 @@
 // Chromium as in the editor). Measured in Debian's Chromium against the built server on a fresh
 // PGlite, at 375 px (1× and 3×, as an iPhone) and 1280 px (1× and 2×), each in a fresh context.
 // Run with `npx tsx bench/pageImages.ts`.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../e2e/support/chromium";
 import { type SeededHost, seeder } from "../e2e/support/seed";
-import { buildClient, buildServer } from "../scripts/build.mjs";
-import { freePort } from "../server/test/freePort";
+import { startBuiltServer } from "./support/builtServer";
 
 const SCREENS = [
   { name: "phone 375 px 1×", width: 375, height: 812, scale: 1 },
@@ -22,33 +17,6 @@ const SCREENS = [
   { name: "desktop 1280 px 1×", width: 1280, height: 900, scale: 1 },
   { name: "desktop 1280 px 2×", width: 1280, height: 900, scale: 2 },
 ];
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      DEV_MAILBOX: "true",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("the server exited");
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("the server did not become healthy");
-}
 
 /** The editor's copy maker as a script for a blank page: `window.imageCopies`. */
 async function copiesScript(): Promise<string> {
@@ -142,12 +110,8 @@ async function imageBytes(browser: Browser, url: string, screen: (typeof SCREENS
   return total;
 }
 
-await buildClient();
-await buildServer();
-const dataDir = mkdtempSync(join(tmpdir(), "slotted-bench-images-"));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = await startServer(port, dataDir);
+const server = await startBuiltServer("images");
+const baseUrl = server.base;
 const browser = await launchBrowser();
 try {
   const blank = await browser.newPage();
@@ -174,6 +138,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

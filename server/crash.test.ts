@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { type Database, openPglite, openPostgres, pgliteExtensions } from "./db/database";
-import { freePort } from "./test/freePort";
 import { call, hostWithEventType } from "./test/httpHost";
 import { type ServerProcess, startServerProcess } from "./test/serverProcess";
 import { createTestDatabase, testEngine } from "./test/testDatabase";

@@ -2,11 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { SMTPServer } from "smtp-server";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { WEBHOOK_EVENTS } from "../core/webhooks/webhookEvents";
 import { type Database, openPglite, openPostgres, pgliteExtensions } from "./db/database";
-import { freePort } from "./test/freePort";
+import { smtpInboxDown } from "./mail/testing/smtpInbox";
 import { call, hostWithEventType } from "./test/httpHost";
 import { type ServerProcess, startServerProcess } from "./test/serverProcess";
 import { createTestDatabase, testEngine } from "./test/testDatabase";
@@ -32,32 +31,6 @@ async function stopServer(server: Server) {
   server.child.kill("SIGTERM");
   const code = await new Promise((resolve) => server.child.once("exit", resolve));
   expect(code).toBe(0);
-}
-
-/** A loopback SMTP server, started later on a port chosen now, keeping every message. */
-function smtpInbox(port: number) {
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  return {
-    received,
-    up: () => new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", () => resolve())),
-    stop: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
 }
 
 /** Polls `check` until it holds (each round a real HTTP or SMTP exchange), or gives up. */
@@ -102,8 +75,7 @@ describe(`a server restarted on the same data (${testEngine})`, () => {
     const receiver = await startWebhookReceiver();
     onTestFinished(() => receiver.stop());
     await receiver.down();
-    const smtpPort = await freePort();
-    const smtp = smtpInbox(smtpPort);
+    const smtp = await smtpInboxDown();
 
     const first = await startServer({ ...env, SMTP_URL: "" });
     const { username, token } = await hostWithEventType(first.base, "restart-host", {
@@ -168,8 +140,7 @@ describe(`a server restarted on the same data (${testEngine})`, () => {
 
     await receiver.up();
     await smtp.up();
-    onTestFinished(() => smtp.stop());
-    const second = await startServer({ ...env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    const second = await startServer({ ...env, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
     await until("every delivery delivered", async () => {
       const log = await call(
         second.base,

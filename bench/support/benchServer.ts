@@ -35,8 +35,13 @@ export async function buildServerBundle(): Promise<string> {
   return outfile;
 }
 
-export async function startServer(bundle: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
+/** `bundle` on `port` (a free one unless given), healthy; `env` wins over the benches' defaults. */
+export async function startServer(
+  bundle: string,
+  env: Record<string, string>,
+  port?: number,
+): Promise<Server> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
     [

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
+import { startPollingWorker } from "../workers/pollingWorker";
 import { writeDueCalendarEvents } from "./calendarEventWriter";
 import { syncConnection } from "./syncConnection";
 
@@ -27,19 +28,16 @@ const BATCH = 10;
 const LEASE_MS = 120_000;
 
 /**
- * Keeps calendar connections fresh and bookings in the hosts' calendars: every `pollMs` it
- * claims the connections whose next sync is due (FOR UPDATE SKIP LOCKED, so several processes
+ * Keeps calendar connections fresh and bookings in the hosts' calendars: at start, then `pollMs`
+ * after each pass, it claims the connections whose next sync is due (FOR UPDATE SKIP LOCKED, so several processes
  * share the work) and syncs them one by one, then writes the due calendar events of the outbox.
  * At start every connection is due, so a restart reads all calendars again.
  */
 export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWorker {
   const { database, clock } = options;
   const { db } = database;
-  const pollMs = options.pollMs ?? 30_000;
-  let stopped = false;
-  let running: Promise<void> | null = null;
 
-  async function syncDue(): Promise<void> {
+  async function syncDue(signal: AbortSignal): Promise<void> {
     const now = clock();
     const claimed = await db.execute<{ id: string }>(sql`
       update calendar_connections
@@ -52,7 +50,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
           for update skip locked)
       returning id`);
     for (const { id } of claimed.rows) {
-      if (stopped) return;
+      if (signal.aborted) return;
       const context = {
         db,
         encryptionKey: options.encryptionKey,
@@ -66,8 +64,8 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
     }
   }
 
-  async function pass(): Promise<void> {
-    await syncDue();
+  async function pass(signal: AbortSignal): Promise<void> {
+    await syncDue(signal);
     await writeDueCalendarEvents({
       db,
       encryptionKey: options.encryptionKey,
@@ -78,30 +76,24 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
     });
   }
 
-  function guarded(): Promise<void> {
-    running ??= pass()
-      .catch((error: unknown) => options.log?.warn({ err: String(error) }, "calendar pass failed"))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
+  const worker = startPollingWorker({
+    tick: pass,
+    pollMs: options.pollMs ?? 30_000,
+    onError(error) {
+      options.log?.warn({ err: String(error) }, "calendar pass failed");
+    },
+  });
   const started = db
     .execute(
       sql`update calendar_connections set next_sync_at = ${clock()} where next_sync_at > ${clock()}`,
     )
-    .then(() => guarded());
-  const timer = setInterval(() => void guarded(), pollMs);
-  timer.unref();
+    .then(() => worker.run());
 
   return {
-    pass: guarded,
+    pass: worker.run,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
+      await worker.stop();
       await started.catch(() => {});
-      await running;
     },
   };
 }

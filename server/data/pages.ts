@@ -30,8 +30,13 @@ export async function findPageBlocks(db: Db | Tx, owner: PageOwner): Promise<Sto
   return row ? (row.blocks as StoredBlock[]) : null;
 }
 
-/** The owner's event types a page may show (active ones), oldest first. */
-export function pageEventTypesOf(db: Db | Tx, owner: PageOwner) {
+/**
+ * The owner's active event types, oldest first (the order the host made them in). `listed`
+ * keeps only those the public page lists: not hidden (secret types keep working by link), and
+ * a team's only when every host verified their address (else their links answer 404); the
+ * editor offers them all.
+ */
+export function pageEventTypesOf(db: Db | Tx, owner: PageOwner, { listed = false } = {}) {
   return db
     .select()
     .from(eventTypes)
@@ -41,6 +46,11 @@ export function pageEventTypesOf(db: Db | Tx, owner: PageOwner) {
           ? eq(eventTypes.userId, owner.user.id)
           : eq(eventTypes.teamId, owner.team.id),
         eq(eventTypes.active, true),
+        listed ? eq(eventTypes.hidden, false) : undefined,
+        listed && owner.kind === "team"
+          ? sql`not exists (select 1 from event_type_hosts h join users u on u.id = h.user_id
+              where h.event_type_id = event_types.id and u.email_verified_at is null)`
+          : undefined,
       ),
     )
     .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));

@@ -1,16 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { type Database, openPostgres } from "../db/database";
 import { outbox } from "../db/schema";
 import { bookingBody, bookOk, upcomingBerlinSlot, userLink } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { freePort } from "../test/freePort";
 import { createTestApp } from "../test/testApp";
-import { testEngine } from "../test/testDatabase";
 import type { MailPayload } from "./mailTypes";
 import { enqueueMails } from "./outbox";
 import { retryDelay, startOutboxWorker } from "./outboxWorker";
+import { twoWorkers } from "./testing/outboxWorkers";
+import { smtpInboxDown } from "./testing/smtpInbox";
 
 const t = await createTestApp();
 
@@ -47,45 +47,13 @@ describe("outbox worker", () => {
     const rows = await t.database.db.select().from(outbox).where(eq(outbox.kind, "mail"));
     expect(rows).toHaveLength(7);
 
-    const port = await freePort();
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => {
-          raw += chunk.toString("utf8");
-        });
-        stream.on("end", () => {
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    // A second process's worker: its own pool on PostgreSQL, the same instance on PGlite.
-    const second: Database =
-      testEngine === "postgres"
-        ? openPostgres((t.database as Database & { url: string }).url, 2)
-        : t.database;
-    const options = {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      publicUrl: "http://localhost:3000",
+    // Down until the workers have failed twice.
+    const { port, received, up } = await smtpInboxDown();
+    twoWorkers(t, port, {
       clock: () => new Date(),
       pollMs: 20,
-      concurrency: 3,
       baseDelayMs: 50,
       maxDelayMs: 200,
-    };
-    const workers = [
-      startOutboxWorker({ ...options, database: t.database }),
-      startOutboxWorker({ ...options, database: second }),
-    ];
-    onTestFinished(async () => {
-      await Promise.all(workers.map((w) => w.stop()));
-      if (second !== t.database) await second.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
     });
 
     // SMTP is down: attempts fail and are retried later, nothing is lost or marked sent.
@@ -96,7 +64,7 @@ describe("outbox worker", () => {
     const failing = await t.database.db.select().from(outbox);
     expect(failing.every((row) => row.status === "pending" && row.lastError !== null)).toBe(true);
 
-    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", () => resolve()));
+    await up();
     await until(async () => {
       const now = await t.database.db.select().from(outbox);
       return now.every((row) => row.status === "sent");

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Database } from "../db/database";
+import { startPollingWorker } from "../workers/pollingWorker";
 import type { MailPayload } from "./mailTypes";
 import { renderMail, UnknownTemplateError } from "./renderMail";
 
@@ -293,7 +294,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * mail to the claims' pace), until a claim finds nothing due: no poll sleep while mail is
    * waiting.
    */
-  async function pass(): Promise<number> {
+  async function pass(signal: AbortSignal): Promise<number> {
     if (options.sweep) {
       await options.sweep().catch((error: unknown) => {
         options.log?.warn(
@@ -338,7 +339,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     };
 
     try {
-      while (!stopped) {
+      while (!signal.aborted) {
         const idle = queue.length === 0 && inFlight.size === 0;
         if (!claiming && queue.length < concurrency && (!caughtUp || idle)) {
           if (idle && nothingDue) break;
@@ -356,53 +357,22 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return sent;
   }
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let again = false;
-
-  function run(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass()
-      .catch((error: unknown) => {
-        options.log?.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          "outbox pass failed",
-        );
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void run();
-        }
-      });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await run();
-      schedule();
-    }, pollMs);
-    timer.unref();
-  }
-  schedule();
+  const worker = startPollingWorker({
+    tick: pass,
+    pollMs,
+    onError(error) {
+      options.log?.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        "outbox pass failed",
+      );
+      return 0;
+    },
+  });
 
   return {
-    async drain() {
-      if (running) await running;
-      return run();
-    },
+    drain: worker.drain,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await running;
+      await worker.stop();
       transport.close();
     },
   };

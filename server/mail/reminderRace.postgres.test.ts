@@ -12,17 +12,13 @@ import {
 } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
-import { smtpInbox, twoWorkers } from "./testing/outboxWorkers";
+import { twoWorkers } from "./testing/outboxWorkers";
+import { smtpInbox } from "./testing/smtpInbox";
 
 // PostgreSQL only: the test holds a transaction open on a second connection, which PGlite's one
 // connection cannot.
 const t = await createTestApp();
 t.setNow(BOOKING_NOW);
-
-/** The scheduled mails about one booked event. */
-async function scheduledFor(eventId: string) {
-  return (await scheduledOutboxMails(t)).filter((row) => row.eventId === eventId);
-}
 
 describe("reminders", () => {
   // Two connections: a transaction left open on one while a worker claims on the other.
@@ -35,10 +31,10 @@ describe("reminders", () => {
     const start = berlinSlot(3, "15:00");
     const booked = await bookOk(t, bookingBody(userLink(host, type), { start }));
     const { port, received } = await smtpInbox();
-    const { clock, drainBoth } = twoWorkers(t, port);
+    const { clock, drainBoth } = twoWorkers(t, port, { claimBatch: 2 });
     await drainBoth();
     const confirmations = received.length;
-    const [reminder] = await scheduledFor(booked.event.uuid);
+    const [reminder] = await scheduledOutboxMails(t, booked.event.uuid);
     expect(reminder).toMatchObject({ purpose: "reminder", status: "pending" });
 
     // The rescheduler's transaction has moved the meeting and not yet committed when the
@@ -55,12 +51,12 @@ describe("reminders", () => {
     );
     clock.now = reminder!.nextAttemptAt;
     expect(await drainBoth()).toBe(0);
-    expect(await scheduledFor(booked.event.uuid)).toMatchObject([{ status: "pending" }]);
+    expect(await scheduledOutboxMails(t, booked.event.uuid)).toMatchObject([{ status: "pending" }]);
     await mover.query("commit");
 
     // Committed: the reminder names a time the meeting no longer has, and is dropped unsent.
     expect(await drainBoth()).toBe(0);
     expect(received).toHaveLength(confirmations);
-    expect(await scheduledFor(booked.event.uuid)).toEqual([]);
+    expect(await scheduledOutboxMails(t, booked.event.uuid)).toEqual([]);
   });
 });

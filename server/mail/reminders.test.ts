@@ -13,18 +13,14 @@ import {
 import { createEventType, type Host, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { renderMail } from "./renderMail";
-import { smtpInbox, twoWorkers } from "./testing/outboxWorkers";
+import { twoWorkers } from "./testing/outboxWorkers";
+import { smtpInbox } from "./testing/smtpInbox";
 
 const t = await createTestApp();
 t.setNow(BOOKING_NOW);
 
 const HOUR = 3_600_000;
 const at = (iso: string, offsetMs: number) => new Date(Date.parse(iso) + offsetMs);
-
-/** The scheduled mails about one booked event. */
-async function scheduledFor(eventId: string) {
-  return (await scheduledOutboxMails(t)).filter((row) => row.eventId === eventId);
-}
 
 const subjectOf = (raw: string) => /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? "";
 const recipientOf = (raw: string) => /^To: (.*)$/im.exec(raw)?.[1]?.trim() ?? "";
@@ -53,7 +49,7 @@ describe("reminders and follow-ups", () => {
     });
     const booked = await bookOk(t, body);
 
-    const rows = await scheduledFor(booked.event.uuid);
+    const rows = await scheduledOutboxMails(t, booked.event.uuid);
     expect(
       rows.map((r) => [r.purpose, r.payload.data.role, r.payload.to.email, r.nextAttemptAt]),
     ).toEqual([
@@ -98,7 +94,7 @@ describe("reminders and follow-ups", () => {
       guests: ["guest-one@example.com", "guest-two@example.com"],
     });
     const booked = await bookOk(t, body);
-    const rows = await scheduledFor(booked.event.uuid);
+    const rows = await scheduledOutboxMails(t, booked.event.uuid);
     const toGuests = rows.filter((r) => r.payload.data.role === "guest");
     expect(toGuests.map((r) => [r.purpose, r.payload.to.email, r.nextAttemptAt])).toEqual([
       ["reminder", "guest-one@example.com", at(body.start as string, -24 * HOUR)],
@@ -129,7 +125,9 @@ describe("reminders and follow-ups", () => {
       t,
       bookingBody(userLink(host, type), { start: berlinSlot(4, "10:00") }),
     );
-    const [early, late] = (await scheduledFor(booked.event.uuid)).map((r) => renderMail(r.payload));
+    const [early, late] = (await scheduledOutboxMails(t, booked.event.uuid)).map((r) =>
+      renderMail(r.payload),
+    );
     expect(early!.text).toContain("Cancel (online until");
     expect(late!.text).not.toContain("Cancel (online until");
     expect(late!.text).toContain("Cancelling online is not possible; please contact the host.");
@@ -145,7 +143,7 @@ describe("reminders and follow-ups", () => {
       t,
       bookingBody(userLink(host, type), { start: berlinSlot(0, "10:00") }),
     );
-    expect(await scheduledFor(booked.event.uuid)).toEqual([]);
+    expect(await scheduledOutboxMails(t, booked.event.uuid)).toEqual([]);
   });
 
   it("go out once at their time with two workers running, and never for a meeting that moved since", async () => {
@@ -159,7 +157,7 @@ describe("reminders and follow-ups", () => {
       booked.push(await bookOk(t, bookingBody(userLink(host, type), { start })));
     }
     const { port, received } = await smtpInbox();
-    const { clock, drainBoth } = twoWorkers(t, port);
+    const { clock, drainBoth } = twoWorkers(t, port, { claimBatch: 2 });
 
     // Now: the three confirmations (invitee and host each) go, no reminder yet.
     await drainBoth();
@@ -189,11 +187,11 @@ describe("reminders and follow-ups", () => {
     const ids = received.map((raw) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim());
     expect(new Set(ids).size).toBe(received.length);
 
-    const left = await scheduledFor(booked[2]!.event.uuid);
+    const left = await scheduledOutboxMails(t, booked[2]!.event.uuid);
     expect(left).toEqual([]);
     const rows = [
-      ...(await scheduledFor(booked[0]!.event.uuid)),
-      ...(await scheduledFor(booked[1]!.event.uuid)),
+      ...(await scheduledOutboxMails(t, booked[0]!.event.uuid)),
+      ...(await scheduledOutboxMails(t, booked[1]!.event.uuid)),
     ];
     expect(rows.map((r) => r.status)).toEqual(Array(6).fill("sent"));
   });
@@ -220,7 +218,7 @@ describe("reminders and follow-ups", () => {
       },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const rows = await scheduledFor(booked.event.uuid);
+    const rows = await scheduledOutboxMails(t, booked.event.uuid);
     expect(rows.map((r) => [r.purpose, r.nextAttemptAt])).toEqual([
       ["reminder", at(newStart, -24 * HOUR)],
       ["reminder", at(newStart, -HOUR)],
@@ -243,7 +241,7 @@ describe("reminders and follow-ups", () => {
       },
     });
     expect(byHost.statusCode, byHost.body).toBe(200);
-    const again = await scheduledFor(booked.event.uuid);
+    const again = await scheduledOutboxMails(t, booked.event.uuid);
     expect(again).toHaveLength(4);
     expect(again[0]!.nextAttemptAt).toEqual(at(newer, -24 * HOUR));
 
@@ -253,7 +251,7 @@ describe("reminders and follow-ups", () => {
       payload: { token, cancellation_reason: "" },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await scheduledFor(booked.event.uuid)).toEqual([]);
+    expect(await scheduledOutboxMails(t, booked.event.uuid)).toEqual([]);
   });
 
   it("wait for the host's approval, and never come for a declined request", async () => {
@@ -268,7 +266,7 @@ describe("reminders and follow-ups", () => {
       bookingBody(userLink(host, type), { start: berlinSlot(3, "12:00") }),
     );
     expect(approveMe.event.status).toBe("PENDING_APPROVAL");
-    expect(await scheduledFor(approveMe.event.uuid)).toEqual([]);
+    expect(await scheduledOutboxMails(t, approveMe.event.uuid)).toEqual([]);
 
     const approved = await t.request({
       method: "POST",
@@ -276,7 +274,7 @@ describe("reminders and follow-ups", () => {
       headers: host.headers,
     });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect((await scheduledFor(approveMe.event.uuid)).map((r) => r.purpose)).toEqual([
+    expect((await scheduledOutboxMails(t, approveMe.event.uuid)).map((r) => r.purpose)).toEqual([
       "reminder",
       "reminder",
       "reminder",
@@ -290,7 +288,7 @@ describe("reminders and follow-ups", () => {
       payload: { reason: "" },
     });
     expect(declined.statusCode, declined.body).toBe(200);
-    expect(await scheduledFor(declineMe.event.uuid)).toEqual([]);
+    expect(await scheduledOutboxMails(t, declineMe.event.uuid)).toEqual([]);
   });
 
   it("are kept on the event type, and refused out of range with 422 and nothing written", async () => {

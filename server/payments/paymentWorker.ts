@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { expiredHolds, paymentSettler, type RefundJob } from "../commands/paymentSettler";
 import type { Database } from "../db/database";
 import { retryDelay } from "../mail/outboxWorker";
+import { startPollingWorker } from "../workers/pollingWorker";
 import { GatewayError, type PaymentGateway } from "./paymentGateway";
 
 export interface PaymentWorkContext {
@@ -105,34 +106,17 @@ export interface PaymentWorker {
   stop(): Promise<void>;
 }
 
-/** Runs the sweeper and the refunds every `pollMs` beside the outbox's mail worker. */
+/** Runs the sweeper and the refunds `pollMs` after each pass, beside the outbox's mail worker. */
 export function startPaymentWorker(work: PaymentWorkContext & { pollMs?: number }): PaymentWorker {
-  const pollMs = work.pollMs ?? 15_000;
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    running ??= (async () => {
-      try {
-        await sweepExpiredHolds(work);
-        await makeDueRefunds(work);
-      } catch (error) {
-        work.log?.warn({ err: errorText(error) }, "payment pass failed");
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void pass();
-  }, pollMs);
-  timer.unref();
-  return {
-    drain: pass,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
+  const worker = startPollingWorker({
+    pollMs: work.pollMs ?? 15_000,
+    async tick() {
+      await sweepExpiredHolds(work);
+      await makeDueRefunds(work);
     },
-  };
+    onError(error) {
+      work.log?.warn({ err: errorText(error) }, "payment pass failed");
+    },
+  });
+  return { drain: worker.run, stop: worker.stop };
 }

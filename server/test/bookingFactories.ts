@@ -78,12 +78,20 @@ export async function outboxMails(t: TestApp): Promise<MailPayload[]> {
   return rows.map((row) => row.payload as unknown as MailPayload);
 }
 
-/** The reminders and follow-ups in the outbox, by due time: payload, when, and what about. */
-export async function scheduledOutboxMails(t: TestApp) {
+/**
+ * The reminders and follow-ups in the outbox (about one event, given its id), by due time:
+ * payload, when, and what about.
+ */
+export async function scheduledOutboxMails(t: TestApp, eventId?: string) {
   const rows = await t.database.db
     .select()
     .from(outbox)
-    .where(isNotNull(outbox.purpose))
+    .where(
+      and(
+        isNotNull(outbox.purpose),
+        eventId === undefined ? undefined : eq(outbox.eventId, eventId),
+      ),
+    )
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id));
   return rows.map((row) => ({ ...row, payload: row.payload as unknown as BookingMailPayload }));
 }

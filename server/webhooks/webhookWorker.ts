@@ -3,6 +3,7 @@ import type { Database, Tx } from "../db/database";
 import { teamMembers, users, webhooks } from "../db/schema";
 import { enqueueMails } from "../mail/outbox";
 import { retryDelay } from "../mail/outboxWorker";
+import { startPollingWorker } from "../workers/pollingWorker";
 import { DeliveryError, deliverWebhook } from "./deliverWebhook";
 import { signWebhook } from "./signWebhook";
 import { openWebhookSecret } from "./webhookSecret";
@@ -237,42 +238,26 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-/** Runs deliverDueWebhooks every `pollMs` (1 s) in this process; any number of processes may. */
+/**
+ * Runs deliverDueWebhooks 1 s (`pollMs`) after each pass in this process; any number of
+ * processes may.
+ */
 export function startWebhookWorker(work: WebhookWorkContext & { pollMs?: number }): WebhookWorker {
-  const pollMs = work.pollMs ?? 1000;
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  const pass = (): Promise<number> => {
-    running ??= (async () => {
+  const worker = startPollingWorker({
+    pollMs: work.pollMs ?? 1000,
+    async tick(signal) {
       let total = 0;
-      try {
-        // A pass that delivered something may have unblocked the next of a booking's events.
-        for (let sent = await deliverDueWebhooks(work); sent > 0 && !stopped; ) {
-          total += sent;
-          sent = await deliverDueWebhooks(work);
-        }
-      } catch (error) {
-        work.log?.warn({ err: text(error) }, "webhook pass failed");
-      } finally {
-        running = null;
+      // A pass that delivered something may have unblocked the next of a booking's events.
+      for (let sent = await deliverDueWebhooks(work); sent > 0 && !signal.aborted; ) {
+        total += sent;
+        sent = await deliverDueWebhooks(work);
       }
       return total;
-    })();
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void pass();
-  }, pollMs);
-  timer.unref();
-  return {
-    async drain() {
-      if (running) await running;
-      return pass();
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
+    onError(error) {
+      work.log?.warn({ err: text(error) }, "webhook pass failed");
+      return 0;
     },
-  };
+  });
+  return { drain: worker.drain, stop: worker.stop };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/database";
-import { eventTypes, profiles, teams, users } from "../../db/schema";
+import { profiles, teams, users } from "../../db/schema";
 
 export type PageOwner =
   | { kind: "user"; user: typeof users.$inferSelect }
@@ -31,28 +31,4 @@ export async function findOwnerProfile(db: Db, owner: PageOwner) {
     )
     .limit(1);
   return row ?? null;
-}
-
-/**
- * The owner's active event types that are not hidden (secret types keep working by link), oldest first (the order the host made them in); a team's
- * only when every host verified their address (else their links answer 404).
- */
-export function findActiveEventTypes(db: Db, owner: PageOwner) {
-  return db
-    .select()
-    .from(eventTypes)
-    .where(
-      and(
-        owner.kind === "user"
-          ? eq(eventTypes.userId, owner.user.id)
-          : eq(eventTypes.teamId, owner.team.id),
-        eq(eventTypes.active, true),
-        eq(eventTypes.hidden, false),
-        owner.kind === "user"
-          ? undefined
-          : sql`not exists (select 1 from event_type_hosts h join users u on u.id = h.user_id
-              where h.event_type_id = event_types.id and u.email_verified_at is null)`,
-      ),
-    )
-    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
 }

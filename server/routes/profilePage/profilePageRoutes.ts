@@ -4,12 +4,12 @@ import { profilePageParams, profilePageResponseSchema } from "../../../core/api/
 import { DomainError } from "../../../core/errors";
 import { sharedLinkPath } from "../../../core/eventTypes/eventKinds";
 import { message } from "../../../core/messages";
-import { findPageBlocks } from "../../data/pages";
+import { findPageBlocks, pageEventTypesOf } from "../../data/pages";
 import { lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { resolvePublicBlocks, uploadUrl } from "../../pages/publicBlocks";
 import { errorResponses } from "../errorSchemas";
-import { findActiveEventTypes, findOwnerProfile, findPageOwner } from "./profilePageData";
+import { findOwnerProfile, findPageOwner } from "./profilePageData";
 import { presentPublicProfile } from "./publicProfilePresenter";
 
 /** The public profile page of a user or team: the spec's GET /page/{id}. */
@@ -33,7 +33,7 @@ export async function profilePageRoutes(base: FastifyInstance, { deps }: { deps:
       if (!owner) throw new DomainError("NOT_FOUND", message("profile.pageNotFound"));
       const [profile, types, stored] = await Promise.all([
         findOwnerProfile(db, owner),
-        findActiveEventTypes(db, owner),
+        pageEventTypesOf(db, owner, { listed: true }),
         findPageBlocks(db, owner),
       ]);
       const lockedColors = await lockedColorsOf(
