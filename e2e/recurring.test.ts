@@ -23,12 +23,14 @@ describe("a recurring series", () => {
     await booking.chooseFirstDate();
     const time = await booking.chooseTime(0);
 
-    const dates = await booking.chooseOccurrences(4);
-    expect(dates).toHaveLength(4);
+    const meetings = await booking.chooseOccurrences(4);
+    expect(meetings).toHaveLength(4);
     // One week apart on the calendar, each shown at the chosen time.
-    const days = dates.map((text) => Date.parse(text));
-    expect(days.slice(1).map((day, i) => (day - days[i]!) / 86_400_000)).toEqual([7, 7, 7]);
-    expect(await page.getByText(`Your meetings, each at ${time}`).isVisible()).toBe(true);
+    const days = meetings.map((meeting) => Date.parse(meeting.start));
+    expect(days.slice(1).map((day, i) => Math.round((day - days[i]!) / 86_400_000))).toEqual([
+      7, 7, 7,
+    ]);
+    for (const meeting of meetings) expect(meeting.text).toContain(`, ${time}`);
     await expectNoSeriousAxeViolations(page);
 
     const email = `series-${seed.unique()}@example.com`;
@@ -68,6 +70,68 @@ describe("a recurring series", () => {
     const update = (await seed.mailbox()).filter((mail) => mail.to?.toLowerCase() === email);
     expect(update).toHaveLength(2);
     expect((update[0]!.ics ?? "").replace(/\r\n /g, "")).toMatch(/EXDATE;TZID=Europe\/Berlin:/);
+  });
+
+  it("lists each meeting at the time it is booked, where the spring gap skips the chosen time too", async () => {
+    const host = await seed.signUpHost({ name: "Gus Gap" });
+    const schedule = await seed.call<{ id: string }>(
+      "POST",
+      "/schedules",
+      {
+        name: "Sunday nights",
+        timeZone: "Europe/Berlin",
+        weekly: { SUN: [{ start: "01:00", end: "05:00" }] },
+        overrides: [],
+      },
+      host.headers,
+    );
+    const eventType = await seed.createEventType(host, {
+      title: "Night handover",
+      duration: 30,
+      scheduleId: schedule.id,
+      maxDaysAhead: 730,
+      recurrence: { everyWeeks: 1, maxOccurrences: 4 },
+    });
+    // Berlin's clocks jump from 02:00 to 03:00 on the last Sunday of March. A series from the
+    // Sunday before at 02:30 meets at 03:30 that day (RFC 5545, as the invite's RRULE reads),
+    // then at 02:30 again.
+    const gap = springForwardAhead();
+    const day = (offset: number) =>
+      new Date(Date.parse(gap) + offset * 86_400_000).toISOString().slice(0, 10);
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${eventType.slug}?month=${gap.slice(0, 7)}`);
+    await booking.chooseDay(day(-7));
+    await booking.chooseTimeLabelled("02:30");
+
+    const meetings = await booking.chooseOccurrences(3);
+    expect(meetings.map((meeting) => meeting.start)).toEqual([
+      `${day(-7)}T01:30:00.000Z`,
+      `${day(0)}T01:30:00.000Z`,
+      `${day(7)}T00:30:00.000Z`,
+    ]);
+    expect(meetings[0]!.text).toContain("02:30");
+    expect(meetings[1]!.text).toContain("03:30");
+    expect(meetings[1]!.text).not.toContain("02:30");
+    expect(meetings[2]!.text).toContain("02:30");
+
+    await booking.fillDetails({ name: "Gia Gap", email: `gap-${seed.unique()}@example.com` });
+    await booking.schedule();
+    await booking.confirmed();
+    // The booked series, as the server answers it, reads exactly as the preview did.
+    const series = page.getByRole("region", { name: "Meetings of the series" });
+    expect(await series.getByRole("listitem").allTextContents()).toEqual(
+      meetings.map((meeting) => meeting.text),
+    );
+    const { bookings } = await seed.call<{ bookings: { start: string }[] }>(
+      "GET",
+      "/bookings?status=CONFIRMED",
+      undefined,
+      host.headers,
+    );
+    expect(bookings.map((b) => new Date(b.start).toISOString()).sort()).toEqual(
+      meetings.map((meeting) => meeting.start),
+    );
   });
 
   it("is cancelled by the host from one meeting on, all later meetings included", async () => {
@@ -221,3 +285,14 @@ describe("a recurring series", () => {
     ]);
   });
 });
+
+/** The next last Sunday of March (yyyy-MM-dd) whose Sunday before is bookable days from now. */
+function springForwardAhead(): string {
+  for (let year = new Date().getUTCFullYear(); ; year++) {
+    const march31 = Date.UTC(year, 2, 31);
+    const sunday = march31 - new Date(march31).getUTCDay() * 86_400_000;
+    if (sunday - 7 * 86_400_000 > Date.now() + 2 * 86_400_000) {
+      return new Date(sunday).toISOString().slice(0, 10);
+    }
+  }
+}

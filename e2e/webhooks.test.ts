@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { signatureValid, startWebhookReceiver } from "../server/webhooks/testing/webhookReceiver";
 import { BookingPage } from "./pages/BookingPage";
@@ -12,8 +13,19 @@ const receiver = await startWebhookReceiver();
 afterAll(() => receiver.stop());
 const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
 
+/** The text of what an element's aria-describedby points at, as a screen reader reads it. */
+function describedBy(element: Locator): Promise<string> {
+  return element.evaluate((node) =>
+    (node.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => (id ? (document.getElementById(id)?.textContent ?? "") : ""))
+      .join(" ")
+      .trim(),
+  );
+}
+
 describe("webhooks", () => {
-  it("a host adds a webhook, a meeting is booked, and the signed delivery shows in the log", async () => {
+  it("a host adds a webhook, a meeting is booked, the signed delivery shows in the log, and a resend goes out at once while paused", async () => {
     const host = await seed.signUpHost({ name: "Hana Hooks" });
     const eventType = await seed.createEventType(host);
     const { page } = await session.newPage(context);
@@ -80,7 +92,37 @@ describe("webhooks", () => {
     await log.getByRole("row").filter({ hasText: "Test ping" }).getByText("Delivered").waitFor({
       timeout: 20_000,
     });
+    const created = () => log.getByRole("row").filter({ hasText: "Booking created" });
+    const resend = created().getByRole("button", { name: /^Resend/ });
+    expect(await describedBy(resend)).toBe("");
     await card.getByRole("button", { name: "Pause" }).click();
+    await card.getByText("Paused", { exact: true }).waitFor();
+
+    // Paused, Resend says where the host decides that it still sends now and the rest waits.
+    const pausedNote =
+      "This webhook is paused. Resend still sends a delivery now; the other deliveries the pause holds back wait until you resume the webhook.";
+    await expect.poll(() => describedBy(resend)).toBe(pausedNote);
+    await card.getByText(pausedNote).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await resend.click();
+    await dashboard.toast(
+      "Delivery sent again now, even though the webhook is paused. Its other deliveries wait until you resume it.",
+    );
+
+    // It went out while paused: the same event again, under a new delivery id, logged delivered.
+    const bookings = () =>
+      receiver.received.filter((r) => r.path === "/e2e" && r.json.type === "booking.created");
+    await expect.poll(() => bookings().length, { timeout: 20_000 }).toBe(2);
+    const resent = bookings()[1]!;
+    expect(resent.json.id).toBe(delivered[0]!.json.id);
+    expect(resent.headers["slotted-delivery-id"]).not.toBe(
+      delivered[0]!.headers["slotted-delivery-id"],
+    );
+    expect(signatureValid(secret, resent.headers, resent.body)).toBe(true);
+    // The log refreshes itself every few seconds.
+    await expect
+      .poll(() => created().filter({ hasText: "Delivered" }).count(), { timeout: 20_000 })
+      .toBe(2);
     await card.getByText("Paused", { exact: true }).waitFor();
   }, 120_000);
 });

@@ -52,6 +52,27 @@ describe("recurringStarts", () => {
     ]);
   });
 
+  it("moves a time the spring gap skips in New York forward by the hour", () => {
+    // Sunday 2027-03-07 02:30 EST; on 2027-03-14 the clocks jump from 02:00 to 03:00, so that
+    // meeting is at 03:30 EDT (the same UTC time), and the week after at 02:30 EDT again.
+    const starts = recurringStarts(Date.parse("2027-03-07T07:30:00Z"), "America/New_York", 1, 3);
+    expect(iso(starts)).toEqual([
+      "2027-03-07T07:30:00.000Z",
+      "2027-03-14T07:30:00.000Z",
+      "2027-03-21T06:30:00.000Z",
+    ]);
+  });
+
+  it("takes the earlier of a repeated time (New York, the autumn overlap)", () => {
+    // Sunday 2026-10-25 01:30 EDT; on 2026-11-01 01:30 happens twice (EDT, then EST).
+    const starts = recurringStarts(Date.parse("2026-10-25T05:30:00Z"), "America/New_York", 1, 3);
+    expect(iso(starts)).toEqual([
+      "2026-10-25T05:30:00.000Z",
+      "2026-11-01T05:30:00.000Z",
+      "2026-11-08T06:30:00.000Z",
+    ]);
+  });
+
   it("gives the same instants whatever the process's own zone is", () => {
     const original = process.env.TZ;
     const runs: string[][] = [];

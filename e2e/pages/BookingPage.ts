@@ -36,6 +36,18 @@ export class BookingPage {
     return name;
   }
 
+  /** Chooses a date of the shown month by its yyyy-MM-dd. */
+  async chooseDay(isoDate: string) {
+    await this.page.locator(`button[data-day="${isoDate}"]`).click();
+    await this.timeSection().getByRole("button").first().waitFor();
+  }
+
+  /** Chooses the time of the chosen date labelled `label` (as shown, e.g. '02:30'). */
+  async chooseTimeLabelled(label: string) {
+    await this.timeSection().getByRole("button", { name: label, exact: true }).click();
+    await this.page.getByRole("heading", { name: "Enter your details" }).waitFor();
+  }
+
   /** Chooses the `index`-th time of the chosen date and returns its label. */
   async chooseTime(index = 0): Promise<string> {
     const button = this.timeSection().getByRole("button").nth(index);
@@ -52,12 +64,20 @@ export class BookingPage {
       await this.page.getByLabel("Email", { exact: true }).fill(fields.email);
   }
 
-  /** A recurring event type: how many meetings of the series; returns the dates listed. */
-  async chooseOccurrences(count: number): Promise<string[]> {
+  /**
+   * A recurring event type: how many meetings of the series; returns the meetings listed, each
+   * its start (ISO instant) and its line (date and times).
+   */
+  async chooseOccurrences(count: number): Promise<{ start: string; text: string }[]> {
     await this.page.getByLabel("Number of meetings").selectOption(String(count));
-    const dates = this.page.locator("[data-field=occurrences] ol li");
-    await dates.nth(count - 1).waitFor();
-    return dates.allTextContents();
+    const meetings = this.page.locator("[data-field=occurrences] ol li time");
+    await meetings.nth(count - 1).waitFor();
+    return meetings.evaluateAll((times) =>
+      times.map((time) => ({
+        start: time.getAttribute("datetime") ?? "",
+        text: time.textContent ?? "",
+      })),
+    );
   }
 
   async schedule() {

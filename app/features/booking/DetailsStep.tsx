@@ -257,8 +257,10 @@ export function DetailsStep({
         {recurrence ? (
           <RecurrenceField
             recurrence={recurrence}
-            firstDate={selection.isoDate}
-            times={when.times}
+            start={start}
+            duration={duration}
+            timeZone={timeZone}
+            timeFormat={timeFormat}
             value={occurrences}
             error={errors.occurrences}
             locale={locale}

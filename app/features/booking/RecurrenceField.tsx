@@ -1,13 +1,18 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { recurringDates } from "../../../core/booking/recurringDates";
+import { recurringStarts } from "../../../core/booking/recurringStarts";
 import { SelectField } from "../../components/SelectField";
+import type { TimeFormat } from "../../state/publicProfile";
+import { formatMeetingTime } from "./formatters";
 
 interface RecurrenceFieldProps {
   recurrence: { everyWeeks: number; maxOccurrences: number };
-  /** The first meeting's date and time as the invitee sees them (their zone). */
-  firstDate: string;
-  times: string;
+  /** The first meeting's start (ISO instant) and length. */
+  start: string;
+  duration: number;
+  /** The invitee's zone: the one the booking is sent with, so the server books these times. */
+  timeZone: string;
+  timeFormat: TimeFormat;
   value: number;
   error?: string | undefined;
   locale: string;
@@ -15,13 +20,16 @@ interface RecurrenceFieldProps {
 }
 
 /**
- * How many meetings of the weekly series to book, and their dates in the invitee's zone: every
- * meeting keeps the first one's local time, across DST changes too.
+ * How many meetings of the weekly series to book, and each one's date and time in the invitee's
+ * zone. They are the starts the server books (recurringStarts): the first one's local time,
+ * except where the clocks skip it on a later date, which each line shows as it will be.
  */
 export function RecurrenceField({
   recurrence,
-  firstDate,
-  times,
+  start,
+  duration,
+  timeZone,
+  timeFormat,
   value,
   error,
   locale,
@@ -33,14 +41,14 @@ export function RecurrenceField({
     value: String(i + 1),
     label: String(i + 1),
   }));
-  const format = new Intl.DateTimeFormat(locale, {
-    timeZone: "UTC",
-    weekday: "short",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
-  const dates = recurringDates(firstDate, recurrence.everyWeeks, value);
+  const meetings =
+    value > 1
+      ? recurringStarts(Date.parse(start), timeZone, recurrence.everyWeeks, value).map((at) => {
+          const begins = new Date(at).toISOString();
+          const ends = new Date(at + duration * 60_000).toISOString();
+          return { begins, ...formatMeetingTime(begins, ends, timeZone, timeFormat, locale) };
+        })
+      : [];
   return (
     <div data-field="occurrences" className="flex flex-col gap-2">
       <SelectField
@@ -54,11 +62,11 @@ export function RecurrenceField({
       />
       {value > 1 ? (
         <div className="rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-800">
-          <p className="font-semibold">{t("details.occurrenceDates", { times })}</p>
+          <p className="font-semibold">{t("details.occurrenceList")}</p>
           <ol id={listId} aria-live="polite" className="list-decimal ps-5">
-            {dates.map((date) => (
-              <li key={date}>
-                <time dateTime={date}>{format.format(Date.parse(`${date}T00:00:00Z`))}</time>
+            {meetings.map((meeting) => (
+              <li key={meeting.begins}>
+                <time dateTime={meeting.begins}>{`${meeting.date}, ${meeting.times}`}</time>
               </li>
             ))}
           </ol>

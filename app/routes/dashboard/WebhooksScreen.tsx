@@ -240,7 +240,7 @@ function WebhookCard({
         </Button>
       </div>
       <div id={logId} hidden={!showLog}>
-        {showLog ? <DeliveryLog webhookId={hook.id} url={hook.url} /> : null}
+        {showLog ? <DeliveryLog webhookId={hook.id} url={hook.url} paused={!hook.active} /> : null}
       </div>
     </li>
   );

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { WebhookDelivery } from "../../../../core/api/webhooks";
 import { errorMessage } from "../../../api/errorMessage";
@@ -15,16 +16,31 @@ const statusStyle: Record<WebhookDelivery["status"], string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-/** A subscription's latest deliveries: when, which event, the answer, and a resend for each. */
-export function DeliveryLog({ webhookId, url }: { webhookId: string; url: string }) {
+/**
+ * A subscription's latest deliveries: when, which event, the answer, and a resend for each.
+ * The server sends a resend at once even while the subscription is `paused` (the owner asked
+ * for it; what the pause holds back still waits), so a paused log says so beside each Resend.
+ */
+export function DeliveryLog({
+  webhookId,
+  url,
+  paused,
+}: {
+  webhookId: string;
+  url: string;
+  paused: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const query = useQuery(webhookDeliveriesQuery(webhookId));
   const queryClient = useQueryClient();
+  const pausedNoteId = useId();
   const resend = useMutation({
-    mutationFn: (deliveryId: string) => webhookApi.resend(webhookId, deliveryId),
-    onSuccess: async () => {
-      notify(t("dashboard.webhooks.resent"));
+    mutationFn: ({ deliveryId }: { deliveryId: string; paused: boolean }) =>
+      webhookApi.resend(webhookId, deliveryId),
+    // Said as the host decided: the subscription may be resumed before the answer arrives.
+    onSuccess: async (_delivery, { paused: wasPaused }) => {
+      notify(t(wasPaused ? "dashboard.webhooks.resentWhilePaused" : "dashboard.webhooks.resent"));
       await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) });
     },
   });
@@ -32,6 +48,14 @@ export function DeliveryLog({ webhookId, url }: { webhookId: string; url: string
   return (
     <div className="flex flex-col gap-2">
       <QueryStatus queries={[query]} />
+      {paused && deliveries.length > 0 ? (
+        <p
+          id={pausedNoteId}
+          className="border-s-4 border-amber-400 bg-amber-50 py-2 ps-3 pe-2 text-sm text-amber-900"
+        >
+          {t("dashboard.webhooks.resendWhilePaused")}
+        </p>
+      ) : null}
       {resend.error ? <Alert message={errorMessage(resend.error, t)} /> : null}
       {query.data && deliveries.length === 0 ? (
         <p className="text-sm text-gray-600">{t("dashboard.webhooks.noDeliveries")}</p>
@@ -114,7 +138,8 @@ export function DeliveryLog({ webhookId, url }: { webhookId: string; url: string
                       variant="secondary"
                       size="compact"
                       disabled={resend.isPending}
-                      onClick={() => resend.mutate(delivery.id)}
+                      aria-describedby={paused ? pausedNoteId : undefined}
+                      onClick={() => resend.mutate({ deliveryId: delivery.id, paused })}
                     >
                       {t("dashboard.webhooks.resend")}
                       <span className="sr-only">
