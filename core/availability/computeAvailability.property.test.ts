@@ -7,6 +7,7 @@ import { formatWallTime } from "../time/wallTime";
 import { computeAvailability } from "./computeAvailability";
 import { normalizeIntervals } from "./intervalSet";
 import { isSlotAvailable } from "./isSlotAvailable";
+import { refreshAvailability } from "./refreshAvailability";
 import type {
   AvailabilityInput,
   BusyBlock,
@@ -336,6 +337,62 @@ describe("computeAvailability properties", () => {
         for (const start of withStarts) expect(withoutStarts).toContain(start);
       }),
       RUNS,
+    );
+  });
+
+  it("firstFreeOnly offers the same slots, each naming one of the hosts it would name", () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const all = allSlots(input);
+        const first = allSlots({ ...input, firstFreeOnly: true });
+        expect(first.map((s) => [s.start, s.seatsLeft])).toEqual(
+          all.map((s) => [s.start, s.seatsLeft]),
+        );
+        first.forEach((slot, i) => {
+          for (const hostId of slot.hostIds) expect(all[i]!.hostIds).toContain(hostId);
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it("refreshing after a meeting comes or goes gives what computing afresh gives", () => {
+    fc.assert(
+      fc.property(inputArb, fc.nat(), fc.boolean(), (input, pick, adding) => {
+        const hostIndex = pick % input.hosts.length;
+        const host = input.hosts[hostIndex]!;
+        let changed: BusyBlock;
+        let busy: BusyBlock[];
+        if (!adding && host.busy.length > 0) {
+          const blockIndex = pick % host.busy.length;
+          changed = host.busy[blockIndex]!;
+          busy = host.busy.filter((_, k) => k !== blockIndex);
+        } else {
+          // Near an invitee midnight, where a change reaches the dates either side.
+          const date = addDays(input.window.startDate, pick % 6);
+          const midnight = localToInstant(input.window.timeZone, date, "00:00", "start");
+          const start = midnight + ((pick % 29) - 14) * 15 * MINUTE;
+          changed = {
+            eventId: "added",
+            eventTypeId: input.eventTypeId,
+            start,
+            end: start + input.duration * MINUTE,
+            from: start - 10 * MINUTE,
+            to: start + input.duration * MINUTE + 5 * MINUTE,
+            attendeeCount: 1,
+          };
+          busy = [...host.busy, changed];
+        }
+        const changedInput = {
+          ...input,
+          hosts: input.hosts.map((h, i) => (i === hostIndex ? { ...h, busy } : h)),
+        };
+        const refreshed = refreshAvailability(changedInput, computeAvailability(input), [
+          { start: changed.from, end: changed.to },
+        ]);
+        expect(refreshed).toEqual(computeAvailability(changedInput));
+      }),
+      { numRuns: 600 },
     );
   });
 

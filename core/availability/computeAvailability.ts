@@ -144,7 +144,7 @@ export function computeAvailability(input: AvailabilityInput): AvailabilityResul
     if (lastDay !== null && localDayAt(owner, candidate) > lastDay) continue;
     start = candidate;
     checks.fill(undefined);
-    const hostIds = aggregateHosts(groups, input.hosts, isFree);
+    const hostIds = aggregateHosts(groups, input.hosts, isFree, input.firstFreeOnly);
     if (hostIds === null) continue;
     const join = rules.seats === null ? null : (checks[0]?.join ?? null);
     let localDate = dates.get(clock.epochDay);

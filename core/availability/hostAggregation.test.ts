@@ -130,4 +130,33 @@ describe("aggregateHosts", () => {
     });
     expect(asked).toEqual([0, 1]);
   });
+
+  it.each([
+    ["ROUND_ROBIN: the free host of highest priority", roundRobin, free("a", "c", "d"), ["d"]],
+    ["ROUND_ROBIN, nobody free", roundRobin, free(), null],
+    [
+      "FLEXI: ALL members, then one per ANY group",
+      flexi,
+      free("a", "b", "c", "d"),
+      ["a", "b", "d"],
+    ],
+    ["FLEXI: an ANY group without a free member", flexi, free("a", "b"), null],
+  ] as const)("with firstFreeOnly, %s", (_, groups, isFree, expected) => {
+    expect(aggregateHosts(groups, hosts, isFree, true)).toEqual(expected);
+  });
+
+  it("with firstFreeOnly, stops asking an ANY group at its first free member", () => {
+    const asked: number[] = [];
+    aggregateHosts(
+      roundRobin,
+      hosts,
+      (index) => {
+        asked.push(index);
+        return index !== 1;
+      },
+      true,
+    );
+    // Priority order is b (1), d (3), a (0), c (2): b is busy, d is free.
+    expect(asked).toEqual([1, 3]);
+  });
 });

@@ -74,13 +74,14 @@ export function groupsAvailableTime(
 
 /**
  * The hosts who could take a slot, or null when some group's condition fails: every member of ALL
- * groups, then the free members of ANY groups in priority order, each host once. `isFree` is asked
- * only as far as needed; never throws.
+ * groups, then the free members of ANY groups in priority order (with `firstFreeOnly`, only the
+ * first of each), each host once. `isFree` is asked only as far as needed; never throws.
  */
 export function aggregateHosts(
   groups: readonly ResolvedGroup[],
   hosts: readonly HostInput[],
   isFree: (hostIndex: number) => boolean,
+  firstFreeOnly = false,
 ): string[] | null {
   const hostIds: string[] = [];
   for (const group of groups) {
@@ -99,6 +100,7 @@ export function aggregateHosts(
       anyFree = true;
       const hostId = hosts[member]!.hostId;
       if (!hostIds.includes(hostId)) hostIds.push(hostId);
+      if (firstFreeOnly) break;
     }
     if (!anyFree) return null;
   }

@@ -94,6 +94,12 @@ export interface AvailabilityInput {
   hostGroups?: HostGroup[];
   /** Invitee dates, inclusive, in the invitee's zone. */
   window: { startDate: string; endDate: string; timeZone: string };
+  /**
+   * An ANY group's first free member is enough: slots then name only that one of its members.
+   * For a timetable, which shows that a time is bookable and never who could take it; a booking
+   * needs them all (to choose among them). Default false.
+   */
+  firstFreeOnly?: boolean;
 }
 
 /** A bookable start time. */
@@ -108,7 +114,10 @@ export interface Slot {
   offsetMinutes: number;
   /** GROUP only. */
   seatsLeft: number | null;
-  /** Hosts that could take it: all for COLLECTIVE, the free ones otherwise; ROUND_ROBIN by priority desc. */
+  /**
+   * Hosts that could take it: all for COLLECTIVE, the free ones otherwise; ROUND_ROBIN by priority
+   * desc (with firstFreeOnly, the first of them).
+   */
   hostIds: string[];
   /** GROUP: the existing event this seat would join. */
   eventId?: string;

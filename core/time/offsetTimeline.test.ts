@@ -119,6 +119,47 @@ describe("the timeline agrees with Temporal", () => {
     position: fc.double({ min: 0, max: 1, noNaN: true }),
   });
 
+  // The plain walk from `from`, transition by transition, that the per-year memo must equal.
+  const walked = (zone: string, from: number, to: number) => {
+    let zoned = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(zone);
+    const transitions: number[] = [];
+    const offsets = [zoned.offsetNanoseconds / 1e6];
+    for (;;) {
+      const next = zoned.getTimeZoneTransition("next");
+      if (next === null || next.epochMilliseconds > to) break;
+      transitions.push(next.epochMilliseconds);
+      offsets.push(next.offsetNanoseconds / 1e6);
+      zoned = next;
+    }
+    return { timeZone: zone, transitions, offsets };
+  };
+
+  it("lists the transitions and offsets a walk from `from` finds, across years too", () => {
+    fc.assert(
+      fc.property(windowArb, fc.integer({ min: 0, max: 800 }), ({ zone, from }, days) => {
+        const to = from + days * DAY_MS;
+        expect(buildOffsetTimeline(zone, from, to)).toEqual(walked(zone, from, to));
+      }),
+      { numRuns: 300 },
+    );
+    // Spans starting and ending on a year's first instant, and on a transition itself.
+    for (const zone of ["Europe/Berlin", "America/Santiago", "Australia/Lord_Howe", "UTC"]) {
+      const newYear = Date.UTC(2031, 0, 1);
+      expect(buildOffsetTimeline(zone, newYear, newYear + 400 * DAY_MS)).toEqual(
+        walked(zone, newYear, newYear + 400 * DAY_MS),
+      );
+      expect(buildOffsetTimeline(zone, newYear - 400 * DAY_MS, newYear)).toEqual(
+        walked(zone, newYear - 400 * DAY_MS, newYear),
+      );
+      const first = walked(zone, newYear, newYear + 400 * DAY_MS).transitions[0];
+      if (first !== undefined) {
+        expect(buildOffsetTimeline(zone, first, first + 200 * DAY_MS)).toEqual(
+          walked(zone, first, first + 200 * DAY_MS),
+        );
+      }
+    }
+  });
+
   it("for instant -> wall clock", () => {
     fc.assert(
       fc.property(windowArb, ({ zone, from, days, position }) => {

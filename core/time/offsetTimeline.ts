@@ -22,27 +22,67 @@ export interface WallClock {
   offsetMs: number;
 }
 
+/** A zone's offset just before one UTC year and its transitions during it (from its first instant). */
+interface ZoneYear {
+  offset: number;
+  transitions: number[];
+  offsets: number[];
+}
+
+// Zone years by "zone|year": the polyfill's transition search costs far more than the engine's
+// integer arithmetic, and a zone's rules for a year never change within a process. At most a few
+// zones times a few years are asked for; the bound only guards against a caller walking centuries.
+const zoneYears = new Map<string, ZoneYear>();
+const ZONE_YEARS_KEPT = 4096;
+
+function zoneYear(timeZone: string, year: number): ZoneYear {
+  const key = `${timeZone}|${year}`;
+  const known = zoneYears.get(key);
+  if (known !== undefined) return known;
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
+  let zoned: Temporal.ZonedDateTime;
+  try {
+    // From the instant before, so that a transition at the year's first instant is listed too.
+    zoned = Temporal.Instant.fromEpochMilliseconds(start - 1).toZonedDateTimeISO(timeZone);
+  } catch {
+    throw unknownTimeZone(timeZone);
+  }
+  const found: ZoneYear = { offset: zoned.offsetNanoseconds / 1e6, transitions: [], offsets: [] };
+  for (;;) {
+    const next = zoned.getTimeZoneTransition("next");
+    if (next === null || next.epochMilliseconds >= end) break;
+    found.transitions.push(next.epochMilliseconds);
+    found.offsets.push(next.offsetNanoseconds / 1e6);
+    zoned = next;
+  }
+  if (zoneYears.size >= ZONE_YEARS_KEPT) zoneYears.clear();
+  zoneYears.set(key, found);
+  return found;
+}
+
 /**
  * The offset timeline of `timeZone`, exact for instants in [from, to] (outside, the edge offsets are
  * extrapolated); throws DomainError VALIDATION for an unknown zone.
  */
 export function buildOffsetTimeline(timeZone: string, from: number, to: number): OffsetTimeline {
-  let zoned: Temporal.ZonedDateTime;
-  try {
-    zoned = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(timeZone);
-  } catch {
-    throw unknownTimeZone(timeZone);
-  }
+  const firstYear = new Date(from).getUTCFullYear();
+  const lastYear = Math.max(firstYear, new Date(to).getUTCFullYear());
+  let offset = zoneYear(timeZone, firstYear).offset;
   const transitions: number[] = [];
-  const offsets: number[] = [zoned.offsetNanoseconds / 1e6];
-  for (;;) {
-    const next = zoned.getTimeZoneTransition("next");
-    if (next === null || next.epochMilliseconds > to) break;
-    transitions.push(next.epochMilliseconds);
-    offsets.push(next.offsetNanoseconds / 1e6);
-    zoned = next;
+  const offsets: number[] = [];
+  for (let year = firstYear; year <= lastYear; year++) {
+    const known = zoneYear(timeZone, year);
+    for (let i = 0; i < known.transitions.length; i++) {
+      const at = known.transitions[i]!;
+      if (at <= from) offset = known.offsets[i]!;
+      else if (at <= to) {
+        transitions.push(at);
+        offsets.push(known.offsets[i]!);
+      }
+    }
   }
-  return { timeZone, transitions, offsets };
+  return { timeZone, transitions, offsets: [offset, ...offsets] };
 }
 
 /** The UTC offset (ms, east positive) in force at `instant`; never throws. */
