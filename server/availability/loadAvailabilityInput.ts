@@ -2,7 +2,7 @@ import { type BookingLimits, limitReachDays } from "../../core/availability/book
 import type { AvailabilityInput } from "../../core/availability/types";
 import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
 import type { Db, Tx } from "../db/database";
-import type { HostTimeCache } from "./hostTimeCache";
+import type { BusyChanges, HostTimeCache, HostVersion, PrefetchedChanges } from "./hostTimeCache";
 import { loadHostTime } from "./loadBusyBlocks";
 import type { EventTypeTarget } from "./loadEventTypeTarget";
 import { type HostSelection, selectHosts } from "./selectHosts";
@@ -22,8 +22,18 @@ export interface AvailabilityOptions {
   excludeEventId?: string | null;
   /** GROUP: the event an attendee is moving out of; one seat frees, the others still hold it. */
   leavingEventId?: string | null;
-  /** Read busy time through this cache, by the hosts' busy-time versions (a timetable stamp's). */
-  hostTimeCache?: { cache: HostTimeCache; versions: ReadonlyMap<string, string> };
+  /**
+   * Read busy time through this cache, by the hosts' busy-time versions (a timetable stamp's);
+   * what changed since the versions it held goes into `changes`.
+   */
+  hostTimeCache?: {
+    cache: HostTimeCache;
+    versions: ReadonlyMap<string, HostVersion>;
+    /** Filled with what changed since `since` (the versions a previous answer came from). */
+    changes?: BusyChanges;
+    since?: ReadonlyMap<string, HostVersion> | undefined;
+    prefetched?: PrefetchedChanges | undefined;
+  };
 }
 
 /**
@@ -57,7 +67,7 @@ export async function loadAvailabilityInput(
   };
   const cached = options.hostTimeCache;
   const { busy, away } = cached
-    ? await cached.cache.load(db, hostIds, from, to, busyOptions, cached.versions)
+    ? await cached.cache.load(db, hostIds, from, to, busyOptions, cached.versions, cached)
     : await loadHostTime(db, hostIds, from, to, busyOptions);
 
   return {

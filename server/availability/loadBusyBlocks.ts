@@ -87,11 +87,7 @@ export async function loadHostTime(
       and c.failing_since <= ${new Date(options.now.getTime() - FAILURE_GRACE_MS).toISOString()}::timestamptz
     group by c.user_id`
     : sql``;
-  const result = await db.execute<{
-    kind: "busy" | "away" | "external" | "down";
-    hostId: string;
-    blocks: string;
-  }>(sql`
+  const result = await db.execute<HostTimeRow>(sql`
     select 'busy' as "kind", hb.host_id as "hostId", string_agg(concat_ws(',', e.id, e.event_type_id,
       ${epochMs(sql`e.start_at`)}, ${epochMs(sql`e.end_at`)},
       ${epochMs(sql`lower(hb.during)`)}, ${epochMs(sql`upper(hb.during)`)}, ${attendeeCount}), ';')
@@ -121,7 +117,30 @@ export async function loadHostTime(
     group by cb.user_id
     ${failing}
   `);
-  for (const row of result.rows) {
+  readHostTimeRows(result.rows, { busy: byHost, away }, from, to, options);
+  return { busy: byHost, away };
+}
+
+/** A row of the host-time queries: one host's blocks of one kind, as one text. */
+export type HostTimeRow = {
+  kind: "busy" | "away" | "external" | "down";
+  hostId: string;
+  blocks: string;
+};
+
+/**
+ * Adds the blocks and away periods of `rows` to `into` (busy blocks only for hosts it already
+ * has); "down" rows make [from, to) busy. Shared with the change reader so both parse alike.
+ */
+export function readHostTimeRows(
+  rows: readonly HostTimeRow[],
+  into: HostTime,
+  from: number,
+  to: number,
+  options: Pick<BusyOptions, "leavingEventId">,
+): void {
+  const { busy: byHost, away } = into;
+  for (const row of rows) {
     if (row.kind === "away") {
       away.set(
         row.hostId,
@@ -171,5 +190,4 @@ export async function loadHostTime(
       });
     }
   }
-  return { busy: byHost, away };
 }

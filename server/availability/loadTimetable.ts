@@ -1,4 +1,5 @@
 import { computeAvailability } from "../../core/availability/computeAvailability";
+import { refreshAvailability } from "../../core/availability/refreshAvailability";
 import type { AvailabilityResult } from "../../core/availability/types";
 import { instantToLocal } from "../../core/time/instantToLocal";
 import { addDays, compareLocalDates } from "../../core/time/localDate";
@@ -28,6 +29,12 @@ export interface TimetableRequest extends AvailabilityOptions {
   /** Invitee dates, inclusive, and the invitee's zone. */
   window: { startDate: string; endDate: string; timeZone: string };
   checkFirstAvailable: boolean;
+  /**
+   * The window's slots as computed before the hosts' busy time last changed (same request, rules
+   * and owner-local date), with `hostTimeCache` reporting the changes: only the dates they can
+   * reach are computed again.
+   */
+  previous?: AvailabilityResult;
 }
 
 async function compute(
@@ -36,10 +43,17 @@ async function compute(
   window: TimetableRequest["window"],
   now: Date,
   options: AvailabilityOptions,
+  previous?: AvailabilityResult,
 ): Promise<AvailabilityResult & { hostsAway: boolean }> {
-  const input = await loadAvailabilityInput(db, target, window, now, options);
-  if (input === null) return { days: [], lastDate: null, hostsAway: false };
-  const hostsAway = input.hosts.some((host) => (host.outOfOffice?.length ?? 0) > 0);
+  const loaded = await loadAvailabilityInput(db, target, window, now, options);
+  if (loaded === null) return { days: [], lastDate: null, hostsAway: false };
+  const hostsAway = loaded.hosts.some((host) => (host.outOfOffice?.length ?? 0) > 0);
+  // A timetable shows that a time is bookable, never who could take it.
+  const input = { ...loaded, firstFreeOnly: true };
+  const changes = options.hostTimeCache?.changes;
+  if (previous !== undefined && changes !== undefined && !changes.all) {
+    return { ...refreshAvailability(input, previous, changes.spans), hostsAway };
+  }
   return { ...computeAvailability(input), hostsAway };
 }
 
@@ -54,8 +68,8 @@ export async function loadTimetable(
   request: TimetableRequest,
   now: Date,
 ): Promise<Timetable> {
-  const { window, checkFirstAvailable, ...options } = request;
-  const result = await compute(db, target, window, now, options);
+  const { window, checkFirstAvailable, previous, ...options } = request;
+  const result = await compute(db, target, window, now, options, previous);
   const { lastDate, hostsAway } = result;
   const inWindow = result.days[0]?.date ?? null;
   if (inWindow !== null || !checkFirstAvailable) {

@@ -1,8 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/database";
-import { preparedPerDatabase } from "../db/preparedPerDatabase";
-import { eventTypes, users } from "../db/schema";
+import type { RawQuery } from "../db/database";
+import type { HostTimeRead, HostVersion, PrefetchedChanges } from "./hostTimeCache";
 import { FAILURE_GRACE_MS } from "./loadBusyBlocks";
+import { type HostTimeChangeRow, readHostTimeChanges } from "./loadHostTimeChanges";
 
 /** What a timetable computed from the database depends on, read in one cheap query. */
 export interface TimetableStamp {
@@ -13,51 +12,25 @@ export interface TimetableStamp {
    */
   version: string;
   /** Per user, their busy-time version and whether a failing connection makes them busy. */
-  hostVersions: Map<string, string>;
+  hostVersions: Map<string, HostVersion>;
   /**
    * The settings versions alone (schedules, hosting, event types, the user rows): equal ones
    * mean the link resolves to the same event type, hosts and schedules.
    */
   settings: string;
+  /** What changed since the busy time the caller holds (when it said what it holds). */
+  prefetched?: PrefetchedChanges;
+}
+
+/** The busy time a caller holds as of a stamp: the changes since come with the new stamp. */
+export interface HeldHostTime {
+  stamp: string;
+  read: HostTimeRead;
+  known: ReadonlyMap<string, number>;
 }
 
 /** How an invitee names an event type on the two cacheable calls. */
 export type StampLookup = { username: string; slug: string } | { sharedLink: string };
-
-// Per user (the owner and the hosts: a personal event type's owner is also its host, a team's has
-// none), "id:busy:settings:down": down is 1 once a failing BLOCK connection of theirs is past its grace,
-// which happens with no write.
-const versions = sql`(select string_agg(u.id::text || ':' || coalesce(v.version, 0) || ':'
-    || coalesce(v.settings_version, 0) || ':' || (exists (select 1 from calendar_connections c where c.user_id = u.id
-      and c.on_failure = 'BLOCK' and c.failing_since <= ${sql.placeholder("downSince")}::timestamptz))::int,
-    ',' order by u.id)
-  from (select event_types.user_id as id where event_types.user_id is not null
-    union select h.user_id from event_type_hosts h where h.event_type_id = event_types.id) u
-  left join host_time_versions v on v.user_id = u.id)`;
-
-function prepareStamp(db: Db | Tx, kind: "username" | "sharedLink") {
-  const where =
-    kind === "username"
-      ? and(
-          eq(eventTypes.slug, sql.placeholder("slug")),
-          eq(
-            eventTypes.userId,
-            sql`(select ${users.id} from ${users} where ${users.username} = ${sql.placeholder("username")})`,
-          ),
-        )
-      : eq(eventTypes.sharedLink, sql.placeholder("sharedLink"));
-  return db
-    .select({
-      eventTypeId: eventTypes.id,
-      version: sql<string>`coalesce(${versions}, '')`,
-    })
-    .from(eventTypes)
-    .where(where)
-    .limit(1)
-    .prepare(`slotted_timetable_stamp_by_${kind}`);
-}
-
-const preparedStamp = preparedPerDatabase(prepareStamp);
 
 /**
  * The stamp of the event type a public link names, or null when it names none (the full
@@ -65,22 +38,69 @@ const preparedStamp = preparedPerDatabase(prepareStamp);
  * from, so a timetable stored under a stamp is never older than it. Reads only; never throws.
  */
 export async function loadTimetableStamp(
-  db: Db | Tx,
+  query: RawQuery,
   lookup: StampLookup,
   now: Date,
+  held?: HeldHostTime,
 ): Promise<TimetableStamp | null> {
   const downSince = new Date(now.getTime() - FAILURE_GRACE_MS).toISOString();
-  const [row] =
-    "username" in lookup
-      ? await preparedStamp(db, "username").execute({ ...lookup, downSince })
-      : await preparedStamp(db, "sharedLink").execute({ ...lookup, downSince });
-  if (row === undefined) return null;
-  const hostVersions = new Map<string, string>();
+  // A database function (migration 0021): it keeps its plans, where a statement sent is planned anew.
+  const username = "username" in lookup ? lookup.username : null;
+  const slug = "username" in lookup ? lookup.slug : null;
+  const sharedLink = "sharedLink" in lookup ? lookup.sharedLink : null;
+  const since = held !== undefined && held.known.size > 0 ? held : null;
+  const rows = await query<HostTimeChangeRow | { kind: "stamp"; hostId: string; blocks: string }>(
+    `select kind, host_id as "hostId", blocks from timetable_stamp($1, $2, $3, $4::timestamptz,
+      $5, $6::uuid[], $7::bigint[], $8::timestamptz, $9::timestamptz, $10)`,
+    [
+      username,
+      slug,
+      sharedLink,
+      downSince,
+      since?.stamp ?? null,
+      since ? `{${[...since.known.keys()].join(",")}}` : null,
+      since ? `{${[...since.known.values()].join(",")}}` : null,
+      since ? new Date(since.read.from).toISOString() : null,
+      since ? new Date(since.read.to).toISOString() : null,
+      since?.read.countAttendees ?? null,
+    ],
+    "slotted_timetable_stamp",
+  );
+  const row = rows[0];
+  if (row === undefined || row.kind !== "stamp") return null;
+  const version = row.blocks;
+  const { hostVersions, settings } = readStampVersions(version);
+  const stamp: TimetableStamp = {
+    eventTypeId: row.hostId,
+    version,
+    hostVersions,
+    settings,
+  };
+  if (since !== null) {
+    const changeRows = rows.slice(1) as HostTimeChangeRow[];
+    stamp.prefetched = {
+      read: since.read,
+      known: since.known,
+      logged: readHostTimeChanges(changeRows, since.read.from, since.read.to),
+    };
+  }
+  return stamp;
+}
+
+/**
+ * A stamp's versions ("id:busy:settings:down,…") as its busy part per user and its settings
+ * part alone.
+ */
+export function readStampVersions(version: string): {
+  hostVersions: Map<string, HostVersion>;
+  settings: string;
+} {
+  const hostVersions = new Map<string, HostVersion>();
   const settings: string[] = [];
-  for (const part of row.version === "" ? [] : row.version.split(",")) {
+  for (const part of version === "" ? [] : version.split(",")) {
     const [id, busy, setting, down] = part.split(":");
-    hostVersions.set(id!, `${busy}:${down}`);
+    hostVersions.set(id!, { version: Number(busy), down: down === "1" });
     settings.push(`${id}:${setting}`);
   }
-  return { ...row, hostVersions, settings: settings.join(",") };
+  return { hostVersions, settings: settings.join(",") };
 }

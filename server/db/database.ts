@@ -16,12 +16,23 @@ export type Engine = "pglite" | "postgres";
 export interface Database {
   db: Db;
   engine: Engine;
-  /** Raw SQL with $1-style parameters, for tests, benches and the few queries drizzle cannot say. */
-  query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Raw SQL with $1-style parameters, for tests, benches and the few queries drizzle cannot say.
+   * A `name` makes it a prepared statement on PostgreSQL (parsed and planned once per connection);
+   * the text must then be the same on every call under that name.
+   */
+  query<T>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` on one connection, for session-level work such as advisory locks. */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/**
+ * Raw SQL straight to the driver. On PGlite it costs a third of a drizzle call (0.04 against 0.12
+ * ms for `select 1`: drizzle passes type parsers with each query, which PGlite sets up per query),
+ * so the timetable's per-request reads use it.
+ */
+export type RawQuery = Database["query"];
 
 export const pgliteExtensions = { btree_gist };
 
@@ -34,8 +45,9 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     engine: "postgres",
-    query: async <T>(text: string, params?: unknown[]) =>
-      (await pool.query(text, params as unknown[])).rows as T[],
+    query: async <T>(text: string, params?: unknown[], name?: string) =>
+      (await pool.query({ text, values: params as unknown[], ...(name ? { name } : {}) }))
+        .rows as T[],
     async withConnection(fn) {
       const client = await pool.connect();
       try {

@@ -419,7 +419,7 @@ export const hostBusy = pgTable(
 
 /**
  * Per user, counters bumped in the same transaction as every write that changes what their
- * booking pages offer, by triggers of migration 0018 (so no write path can forget it); the
+ * booking pages offer, by triggers of migration 0020 (so no write path can forget it); the
  * timetable caches key their entries on them (docs/ARCHITECTURE.md, "No stale timetable").
  */
 export const hostTimeVersions = pgTable("host_time_versions", {
@@ -431,6 +431,24 @@ export const hostTimeVersions = pgTable("host_time_versions", {
   /** What a public reference resolves to: schedules, hosting, event types, the user row. */
   settingsVersion: bigint("settings_version", { mode: "number" }).notNull().default(1),
 });
+
+/**
+ * Per user and busy-time version, the span of time that version's write touched (null: it may
+ * have touched any of it), logged by the same triggers that bump the version (migration 0021): a
+ * cache holding a host's busy time at an older version re-reads only these spans. At least the
+ * last 64 versions per user are kept; a reader that finds a gap reads everything again.
+ */
+export const hostTimeChanges = pgTable(
+  "host_time_changes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    version: bigint("version", { mode: "number" }).notNull(),
+    during: tstzrange("during"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.version] })],
+);
 
 export const attendees = pgTable(
   "attendees",

@@ -1,10 +1,13 @@
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loadTimetable } from "../../availability/loadTimetable";
+import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
 import { insertEvent } from "../../availability/testing/insertEvent";
 import { eventTypes } from "../../db/schema";
 import { createEventType, createTeam, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
+import { presentTimetable } from "./timetablePresenter";
 
 const t = await createTestApp();
 const { db } = t.database;
@@ -142,5 +145,87 @@ describe("the timetable cache", () => {
     });
     expect(refused.headers["content-encoding"]).toBeUndefined();
     expect(refused.json()).toEqual(plain.json());
+  });
+
+  it.each([
+    ["no caps", {}],
+    ["a daily cap", { dailyLimit: 2 }],
+    ["a weekly cap", { weeklyLimit: 3 }],
+  ])(
+    "after each booking, move and cancellation, answers as a fresh computation would (%s)",
+    async (_, caps) => {
+      t.setNow(new Date("2027-06-01T00:00:00Z"));
+      const { host, eventType, link } = await hostWithEventType(caps);
+      const query = { ...link, ...WEEK };
+      // A duration named explicitly is another cache key: that answer is computed afresh.
+      // Computed from the database with no cache at all, as the response would present it.
+      const fresh = async () => {
+        const target = await resolvePublicEventType(db, link);
+        const computed = await loadTimetable(
+          db,
+          target,
+          {
+            duration: 30,
+            window: { startDate: WEEK.start, endDate: WEEK.end, timeZone: WEEK.timezone },
+            checkFirstAvailable: false,
+          },
+          new Date("2027-06-01T00:00:00Z"),
+        );
+        return presentTimetable(computed, { formerTime: null, withSeats: false });
+      };
+      const base = { eventTypeId: eventType.id, hostIds: [host.id] };
+      expect(await timetable(query)).toEqual(await fresh());
+
+      // Berlin 10:00 on Tuesday, 23:30 on Wednesday (its buffer reaches past midnight), Friday 09:00.
+      const tuesday = await insertEvent(db, {
+        ...base,
+        start: "2027-06-08T08:00:00Z",
+        end: "2027-06-08T08:30:00Z",
+      });
+      expect(await timetable(query)).toEqual(await fresh());
+      await insertEvent(db, {
+        ...base,
+        start: "2027-06-09T21:30:00Z",
+        end: "2027-06-09T22:00:00Z",
+        bufferAfter: 60,
+      });
+      expect(await timetable(query)).toEqual(await fresh());
+      const friday = await insertEvent(db, {
+        ...base,
+        start: "2027-06-11T07:00:00Z",
+        end: "2027-06-11T07:30:00Z",
+      });
+      expect(await timetable(query)).toEqual(await fresh());
+      await db.execute(sql`update events set start_at = '2027-06-10T12:00:00Z', end_at = '2027-06-10T12:30:00Z'
+      where id = ${tuesday.eventId}`);
+      await db.execute(sql`update host_busy set during = tstzrange('2027-06-10T12:00:00Z', '2027-06-10T12:30:00Z')
+      where event_id = ${tuesday.eventId}`);
+      const moved = await timetable(query);
+      // Tuesday 10:00 is free again, unless three meetings fill the week.
+      expect(keysOn(moved, "2027-06-08").includes("10:00")).toBe(!("weeklyLimit" in caps));
+      expect(moved).toEqual(await fresh());
+      await db.execute(sql`update events set status = 'CANCELLED' where id = ${friday.eventId}`);
+      await db.execute(sql`delete from host_busy where event_id = ${friday.eventId}`);
+      expect(await timetable(query)).toEqual(await fresh());
+    },
+  );
+
+  it("recomputing a booked day keeps the other days as the clock has moved them on", async () => {
+    const { host, eventType, link } = await hostWithEventType();
+    const query = { ...link, ...WEEK };
+    t.setNow(new Date("2027-06-07T06:00:00Z")); // Monday 08:00 in Berlin
+    expect(keysOn(await timetable(query), "2027-06-07")[0]).toBe("09:00");
+
+    t.setNow(new Date("2027-06-07T09:10:00Z")); // 11:10: the morning is past
+    await insertEvent(db, {
+      eventTypeId: eventType.id,
+      hostIds: [host.id],
+      start: "2027-06-10T08:00:00Z",
+      end: "2027-06-10T08:30:00Z",
+    });
+    const after = await timetable(query);
+    expect(keysOn(after, "2027-06-07")[0]).toBe("11:30");
+    expect(keysOn(after, "2027-06-10")).not.toContain("10:00");
+    expect(after).toEqual(await timetable({ ...query, duration: "30" }));
   });
 });

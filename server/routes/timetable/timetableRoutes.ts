@@ -9,14 +9,16 @@ import {
   timetableQuery,
   timetableResponseSchema,
 } from "../../../core/api/timetable";
+import type { AvailabilityResult } from "../../../core/availability/types";
 import { instantToLocal } from "../../../core/time/instantToLocal";
-import { HostTimeCache } from "../../availability/hostTimeCache";
+import { type BusyChanges, HostTimeCache } from "../../availability/hostTimeCache";
 import type { AvailabilityOptions } from "../../availability/loadAvailabilityInput";
 import type { EventTypeTarget } from "../../availability/loadEventTypeTarget";
 import { loadOutOfOfficeNotices } from "../../availability/loadOutOfOfficeNotices";
 import { loadTimetable, type Timetable } from "../../availability/loadTimetable";
 import {
   loadTimetableStamp,
+  readStampVersions,
   type StampLookup,
   type TimetableStamp,
 } from "../../availability/loadTimetableStamp";
@@ -27,7 +29,7 @@ import {
   type ResolvedEventType,
   resolvePublicEventType,
 } from "../../availability/resolvePublicEventType";
-import { TimetableCache } from "../../availability/timetableCache";
+import { type CachedTimetable, TimetableCache } from "../../availability/timetableCache";
 import { WeightedLru } from "../../availability/weightedLru";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
@@ -71,7 +73,7 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
 
   // Per process: the stamps make entries of other processes' writes unreachable.
   const cache = new TimetableCache();
-  const hostTimeCache = new HostTimeCache();
+  const hostTimeCache = new HostTimeCache(deps.database.query);
   // Resolved event types by their hosts' settings versions: a booking leaves them as they were.
   const targets = new WeightedLru<ResolvedEventType>(TARGET_CACHE_BYTES);
 
@@ -97,7 +99,10 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
   async function computeTimetable(
     target: EventTypeTarget,
     query: WindowQuery,
-    options: Omit<AvailabilityOptions, "duration"> & { defaultDuration?: number },
+    options: Omit<AvailabilityOptions, "duration"> & {
+      defaultDuration?: number;
+      previous?: AvailabilityResult;
+    },
     now: Date,
   ): Promise<Timetable> {
     const { defaultDuration, ...rest } = options;
@@ -176,13 +181,11 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
     query: WindowQuery & { host_slug?: string | undefined; host_email?: string | undefined },
   ) {
     const now = deps.clock();
-    const stamp = lookup === null ? null : await loadTimetableStamp(db, lookup, now);
     const key =
-      stamp === null
+      lookup === null
         ? null
         : JSON.stringify([
-            stamp.eventTypeId,
-            stamp.version,
+            lookup,
             query.host_slug,
             query.host_email,
             query.start,
@@ -191,29 +194,61 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
             query.duration,
             query.check_first_available,
           ]);
-    let found = key === null ? null : cache.get(key, now);
+    // What the previous answer was computed from: the stamp brings what changed since.
+    const held = key === null ? null : cache.held(key);
+    const stamp =
+      lookup === null
+        ? null
+        : await loadTimetableStamp(
+            deps.database.query,
+            lookup,
+            now,
+            held === null
+              ? undefined
+              : {
+                  stamp: held.stamp.version,
+                  read: held.read,
+                  known: hostTimeCache.held(held.read),
+                },
+          );
+    // Without a stamp (the link named nothing a moment ago) nothing is cached.
+    const cached = key === null || stamp === null ? null : { key, stamp };
+    let found = cached && cache.get(cached.key, cached.stamp, now);
     if (found === null) {
       const target = await resolveTarget(stamp, ref, query);
-      const hostTime = stamp && { cache: hostTimeCache, versions: stamp.hostVersions };
+      // Only the dates the busy time changed since the previous entry reaches are computed again.
+      const changes: BusyChanges = { all: false, spans: [] };
+      const previous = cached && cache.previous(cached.key, cached.stamp.settings, now);
       const timetable = await computeTimetable(
         target,
         query,
-        { selection: pinned(target), ...(hostTime ? { hostTimeCache: hostTime } : {}) },
+        {
+          selection: pinned(target),
+          ...(stamp
+            ? {
+                hostTimeCache: {
+                  cache: hostTimeCache,
+                  versions: stamp.hostVersions,
+                  changes,
+                  since: previous ? readStampVersions(previous.version).hostVersions : undefined,
+                  prefetched: stamp.prefetched,
+                },
+              }
+            : {}),
+          ...(previous ? { previous: { days: previous.days, lastDate: previous.lastDate } } : {}),
+        },
         now,
       );
-      found = { timetable, withSeats: target.eventType.kind === "GROUP" };
-      if (key !== null) {
-        cache.set(key, {
-          ...found,
-          checkFirstAvailable: query.check_first_available,
-          ownerZone: target.timeZone,
-          ownerToday: instantToLocal(target.timeZone, now.getTime()).date,
-          minimumNotice: target.eventType.minimumNotice,
-          endDate: query.end,
-        });
-      }
       // Notices are read fresh: their notes and colleagues are not part of the stamp.
+      const stored =
+        cached &&
+        cache.set(
+          cached.key,
+          cached.stamp,
+          cacheEntry(cached.stamp, target, timetable, query, now, changes),
+        );
       if (timetable.hostsAway) return present(target, timetable, query, null);
+      found = stored ?? { timetable, withSeats: target.eventType.kind === "GROUP" };
     } else if (found.timetable.hostsAway) {
       const target = await resolveTarget(stamp, ref, query);
       return present(target, found.timetable, query, null);
@@ -235,6 +270,26 @@ export async function timetableRoutes(base: FastifyInstance, { deps }: { deps: D
     }
     return reply.header("content-encoding", "gzip").header("vary", "accept-encoding").send(gzipped);
   }
+
+  /** What the cache keeps of a timetable computed for a new booking at `now`. */
+  const cacheEntry = (
+    stamp: TimetableStamp,
+    target: ResolvedEventType,
+    timetable: Timetable,
+    query: WindowQuery,
+    now: Date,
+    changes: BusyChanges,
+  ): CachedTimetable => ({
+    timetable,
+    withSeats: target.eventType.kind === "GROUP",
+    checkFirstAvailable: query.check_first_available,
+    ownerZone: target.timeZone,
+    ownerToday: instantToLocal(target.timeZone, now.getTime()).date,
+    minimumNotice: target.eventType.minimumNotice,
+    endDate: query.end,
+    settings: stamp.settings,
+    read: changes.read,
+  });
 
   const pinned = (target: ResolvedEventType): AvailabilityOptions["selection"] =>
     target.pinnedHost === null ? { mode: "all" } : { mode: "pin", hostId: target.pinnedHost.id };
