@@ -1,9 +1,10 @@
 // Where one timetable request spends its time: `npx tsx bench/support/timetableProfile.ts`
 // (DATABASE_URL for PostgreSQL). Seeds the timetable bench's fixture, warms the server up, then
-// times each stage of the one-on-one and round-robin requests in process (a warm request is the
-// stamp and the cached answer; a cold one adds the changed hosts' busy rows and the engine): the
-// queries (counted for a warm request), the engine, the presenter, the response serialisation and
-// the whole request through Fastify. PGlite's WebAssembly takes hundreds of runs to warm up.
+// times each stage of the one-on-one and round-robin requests in process: the whole request warm
+// (the stamp and the cached answer) and cold (after a meeting of the host came or went: the stamp
+// brings the changed rows, the engine recomputes the dates they reach), the queries (counted for a
+// warm request), the engine over the whole window and over one day, the presenter and the response
+// serialisation. PGlite's WebAssembly takes hundreds of runs to warm up.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,10 +22,18 @@ import { openEngine, seed, WINDOW } from "../fixtures/timetableFixture";
 const NOW = new Date("2030-02-15T09:00:00Z");
 const RUNS = 300;
 
-async function p50(run: () => unknown | Promise<unknown>, runs = RUNS): Promise<number> {
-  for (let i = 0; i < 500; i++) await run();
+async function p50(
+  run: () => unknown | Promise<unknown>,
+  before?: () => Promise<unknown>,
+  runs = RUNS,
+): Promise<number> {
+  for (let i = 0; i < 500; i++) {
+    await before?.();
+    await run();
+  }
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await before?.();
     const started = performance.now();
     await run();
     times.push(performance.now() - started);
@@ -37,7 +46,7 @@ const engine = await openEngine();
 const dataDir = mkdtempSync(join(tmpdir(), "slotted-profile-"));
 try {
   await migrate(engine.database);
-  await seed(engine.database);
+  const fixture = await seed(engine.database);
   const config = {
     ...loadConfig({ SESSION_SECRET: "bench-secret-bench-secret-bench-secret!", DATA_DIR: dataDir }),
     publicUrl: "http://127.0.0.1",
@@ -62,6 +71,11 @@ try {
       return prepared;
     };
   }
+  const raw = engine.database.query;
+  engine.database.query = (...args) => {
+    statements += 1;
+    return raw(...args);
+  };
   const app = await buildApp(
     { config, database: engine.database, clock: () => NOW },
     { logger: false, serveClient: false },
@@ -73,12 +87,16 @@ try {
       url: `/api/timetable?userLink=solo-1&eventTypeLink=intro&${window}`,
       ref: { userLink: "solo-1", eventTypeLink: "intro" },
       lookup: { username: "solo-1", slug: "intro" },
+      eventTypeId: fixture.oneOnOneId,
+      hostId: fixture.solo,
     },
     {
       label: "round robin, 20 hosts",
       url: `/api/timetable-by-shared-link?sharedLink=bench-rr&${window}`,
       ref: { sharedLink: "bench-rr" },
       lookup: { sharedLink: "bench-rr" },
+      eventTypeId: fixture.roundRobinId,
+      hostId: fixture.team[0]!,
     },
   ];
   const health = await p50(() => app.inject({ method: "GET", url: "/api/health" }));
@@ -98,6 +116,28 @@ try {
         headers: { "accept-encoding": "gzip, deflate, br" },
       }),
     );
+    // A Saturday meeting of the host comes and goes before each cold request.
+    const [meeting] = await engine.database.query<{ id: string }>(
+      `insert into events (event_type_id, status, start_at, end_at, title)
+      values ($1, 'CONFIRMED', '2030-03-02T10:00:00Z', '2030-03-02T10:30:00Z', 'Profile') returning id`,
+      [c.eventTypeId],
+    );
+    let booked = false;
+    const toggle = async () => {
+      booked = !booked;
+      await engine.database.query(
+        booked
+          ? `insert into host_busy (host_id, event_id, during)
+            values ($1, $2, tstzrange('2030-03-02T10:00:00Z', '2030-03-02T10:30:00Z'))`
+          : "delete from host_busy where host_id = $1 and event_id = $2",
+        [c.hostId, meeting!.id],
+      );
+    };
+    const cold = await p50(
+      () => app.inject({ method: "GET", url: c.url, headers: { "accept-encoding": "gzip" } }),
+      toggle,
+    );
+    await app.inject({ method: "GET", url: c.url });
     statements = 0;
     const response = await app.inject({ method: "GET", url: c.url });
     const perRequest = statements;
@@ -107,12 +147,19 @@ try {
     );
     const target = await resolvePublicEventType(db, c.ref);
     const resolve = await p50(() => resolvePublicEventType(db, c.ref));
-    const stamp = await p50(() => loadTimetableStamp(db, c.lookup, NOW));
+    const stamp = await p50(() => loadTimetableStamp(engine.database.query, c.lookup, NOW));
     const options = { duration: 30, selection: { mode: "all" as const } };
-    const input = (await loadAvailabilityInput(db, target, windowInput, NOW, options))!;
+    // As a timetable computes it: the first free host of a round robin is enough.
+    const loaded = (await loadAvailabilityInput(db, target, windowInput, NOW, options))!;
+    const input = { ...loaded, firstFreeOnly: true };
     const load = await p50(() => loadAvailabilityInput(db, target, windowInput, NOW, options));
     const result = computeAvailability(input);
     const compute = await p50(() => computeAvailability(input));
+    const oneDay = {
+      ...input,
+      window: { ...input.window, startDate: "2030-03-12", endDate: "2030-03-12" },
+    };
+    const computeDay = await p50(() => computeAvailability(oneDay));
     const timetable = {
       days: result.days,
       lastDate: result.lastDate,
@@ -132,11 +179,13 @@ try {
     const rows: [string, number][] = [
       ["whole request (inject, no compression)", whole],
       ["whole request (inject, accept-encoding gzip/br)", gzip],
+      ["whole request, cold (inject, gzip)", cold],
       ["query string parse (zod)", parse],
-      ["loadTimetableStamp (1 query, every request)", stamp],
+      ["loadTimetableStamp (1 call, every request)", stamp],
       ["resolvePublicEventType (1 query)", resolve],
       ["loadAvailabilityInput (1 query)", load],
-      ["computeAvailability (engine)", compute],
+      ["computeAvailability (engine, whole window)", compute],
+      ["computeAvailability (engine, one day)", computeDay],
       ["presentTimetable", present],
       ["response schema parse + JSON.stringify", serialise],
       ["JSON.stringify alone", stringify],
