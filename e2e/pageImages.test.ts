@@ -87,10 +87,16 @@ describe("images on a profile page", () => {
     await panel
       .getByLabel("Image or video file")
       .setInputFiles({ name: "harbour.jpg", mimeType: "image/jpeg", buffer: original });
-    // The copies are made before the block takes the file (and is named for it).
-    await page.locator("ol li[data-block-id]", { hasText: "harbour.jpg" }).waitFor();
+    // The copies are made before the block takes the file (and is named for it); what the host
+    // sets meanwhile stays.
     await panel.getByLabel("Width (columns)").selectOption("4");
     await panel.getByLabel("Description for screen readers").fill("The harbour at dusk");
+    expect(await page.locator("ol li[data-block-id]", { hasText: "harbour.jpg" }).count()).toBe(0);
+    await page.locator("ol li[data-block-id]", { hasText: "harbour.jpg" }).waitFor();
+    expect(await panel.getByLabel("Description for screen readers").inputValue()).toBe(
+      "The harbour at dusk",
+    );
+    expect(await panel.getByLabel("Width (columns)").inputValue()).toBe("4");
     await page.getByRole("button", { name: "Save page" }).click();
     await page.getByText("Your page is saved and live.").waitFor();
 

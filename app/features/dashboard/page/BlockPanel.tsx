@@ -21,7 +21,7 @@ import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { ColorField } from "../ui/ColorField";
-import type { EditOptions, EditorBlock } from "./editorBlocks";
+import type { BlockPatch, EditOptions, EditorBlock } from "./editorBlocks";
 import { imageCopies } from "./imageCopies";
 
 // The rich-text editor (TipTap, ProseMirror) is the editor's largest part: fetched only when a
@@ -34,7 +34,11 @@ interface BlockPanelProps {
   colorsLocked: boolean;
   /** The server's messages for this block, by field. */
   errors: Record<string, string[]>;
-  onChange: (block: EditorBlock) => void;
+  /**
+   * The fields this edit changes, merged into the block as it is by then: the file of a media
+   * block is read in the background, and what was typed meanwhile must survive it.
+   */
+  onChange: (patch: BlockPatch) => void;
   onDelete: () => void;
 }
 
@@ -83,7 +87,6 @@ export function BlockPanel({
     }
     if (block.fileUrl) URL.revokeObjectURL(block.fileUrl);
     onChange({
-      ...block,
       mediaKind: video ? "video" : "image",
       uploadId: "",
       file,
@@ -103,7 +106,7 @@ export function BlockPanel({
           value={block.text}
           maxLength={HEADLINE_MAX}
           errors={errors.text}
-          onChange={(event) => onChange({ ...block, text: event.target.value })}
+          onChange={(event) => onChange({ text: event.target.value })}
         />
       ) : null}
       {block.kind === "note" ? (
@@ -114,7 +117,7 @@ export function BlockPanel({
             label={t("dashboard.page.fields.note")}
             html={block.html}
             errors={errors.html}
-            onChange={(html) => onChange({ ...block, html })}
+            onChange={(html) => onChange({ html })}
           />
         </Suspense>
       ) : null}
@@ -146,7 +149,7 @@ export function BlockPanel({
             value={block.alt}
             maxLength={MEDIA_ALT_MAX}
             errors={errors.alt}
-            onChange={(event) => onChange({ ...block, alt: event.target.value })}
+            onChange={(event) => onChange({ alt: event.target.value })}
           />
         </>
       ) : null}
@@ -161,7 +164,7 @@ export function BlockPanel({
             value={block.color}
             fallback="F2F4F7"
             errors={errors.color}
-            onChange={(color) => onChange({ ...block, color: color ?? "F2F4F7" })}
+            onChange={(color) => onChange({ color: color ?? "F2F4F7" })}
           />
         )
       ) : null}
@@ -171,7 +174,7 @@ export function BlockPanel({
           value={block.eventTypeId}
           errors={errors.eventTypeId}
           options={options.eventTypes.map((type) => ({ value: type.id, label: type.title }))}
-          onChange={(event) => onChange({ ...block, eventTypeId: event.target.value })}
+          onChange={(event) => onChange({ eventTypeId: event.target.value })}
         />
       ) : null}
       {block.kind === "member" ? (
@@ -180,7 +183,7 @@ export function BlockPanel({
           value={block.userId}
           errors={errors.userId}
           options={options.people.map((person) => ({ value: person.id, label: person.name }))}
-          onChange={(event) => onChange({ ...block, userId: event.target.value })}
+          onChange={(event) => onChange({ userId: event.target.value })}
         />
       ) : null}
       {block.kind === "users" ? (
@@ -195,7 +198,6 @@ export function BlockPanel({
               checked={block.userIds.includes(person.id)}
               onChange={(checked) =>
                 onChange({
-                  ...block,
                   userIds: checked
                     ? [...block.userIds, person.id]
                     : block.userIds.filter((id) => id !== person.id),
@@ -218,7 +220,6 @@ export function BlockPanel({
               checked={block.teamIds.includes(team.id)}
               onChange={(checked) =>
                 onChange({
-                  ...block,
                   teamIds: checked
                     ? [...block.teamIds, team.id]
                     : block.teamIds.filter((id) => id !== team.id),
@@ -250,7 +251,6 @@ export function BlockPanel({
                   const url = event.target.value;
                   const others = block.links.filter((l) => l.network !== network);
                   onChange({
-                    ...block,
                     links:
                       url === ""
                         ? others
@@ -272,7 +272,7 @@ export function BlockPanel({
           value={String(block.layout.w)}
           options={sizeOptions(PAGE_GRID_COLUMNS)}
           onChange={(event) =>
-            onChange({ ...block, layout: { ...block.layout, w: Number(event.target.value) } })
+            onChange({ layout: { ...block.layout, w: Number(event.target.value) } })
           }
         />
         <SelectField
@@ -280,14 +280,14 @@ export function BlockPanel({
           value={String(block.layout.h)}
           options={sizeOptions(BLOCK_MAX_ROWS)}
           onChange={(event) =>
-            onChange({ ...block, layout: { ...block.layout, h: Number(event.target.value) } })
+            onChange({ layout: { ...block.layout, h: Number(event.target.value) } })
           }
         />
       </div>
       <CheckboxField
         label={t("dashboard.page.fields.visible")}
         checked={block.visible}
-        onChange={(visible) => onChange({ ...block, visible })}
+        onChange={(visible) => onChange({ visible })}
       />
       <div>
         <Button variant="secondary" onClick={onDelete}>

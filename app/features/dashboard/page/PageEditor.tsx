@@ -46,6 +46,7 @@ import {
   moveBlock,
   newBlock,
   pageFormData,
+  patchBlock,
   placeBlocks,
   previewBlocks,
 } from "./editorBlocks";
@@ -101,8 +102,9 @@ export function PageEditor({ data }: PageEditorProps) {
     if (removed) undoButton.current?.focus();
   }, [removed]);
 
-  const change = (next: EditorBlock[]) => {
-    setBlocks(placeBlocks(next));
+  // Updates apply to the newest blocks, not this render's: a media block's file arrives later.
+  const change = (update: (current: EditorBlock[]) => EditorBlock[]) => {
+    setBlocks((current) => placeBlocks(update(current)));
     setDirty(true);
     setSaved(false);
   };
@@ -177,7 +179,7 @@ export function PageEditor({ data }: PageEditorProps) {
       const earlier = event.key === "ArrowUp" || event.key === (rtl ? "ArrowRight" : "ArrowLeft");
       const to = Math.min(blocks.length - 1, Math.max(0, index + (earlier ? -1 : 1)));
       if (to === index) return;
-      change(moveBlock(blocks, index, to));
+      change((current) => moveBlock(current, index, to));
       say("over", to + 1);
     }
   };
@@ -186,13 +188,13 @@ export function PageEditor({ data }: PageEditorProps) {
     if (!over || active.id === over.id) return;
     const from = blocks.findIndex((block) => block.id === active.id);
     const to = blocks.findIndex((block) => block.id === over.id);
-    change(moveBlock(blocks, from, to));
+    change((current) => moveBlock(current, from, to));
   };
 
   const handleAdd = (kind: BlockKind) => {
     const block = newBlock(kind, newId(), options);
     if (!block) return;
-    change([...blocks, block]);
+    change((current) => [...current, block]);
     choose(block.id);
   };
 
@@ -200,16 +202,15 @@ export function PageEditor({ data }: PageEditorProps) {
     const index = blocks.findIndex((block) => block.id === id);
     const block = blocks[index];
     if (!block) return;
-    change(blocks.filter((b) => b.id !== id));
+    change((current) => current.filter((b) => b.id !== id));
     setRemoved({ block, index });
     setSelectedId(null);
   };
 
   const handleUndo = () => {
     if (!removed) return;
-    const next = [...blocks];
-    next.splice(removed.index, 0, removed.block);
-    change(next);
+    const { block, index } = removed;
+    change((current) => [...current.slice(0, index), block, ...current.slice(index)]);
     setSelectedId(removed.block.id);
     setRemoved(null);
   };
@@ -349,8 +350,8 @@ export function PageEditor({ data }: PageEditorProps) {
                       invalid={Object.keys(blockErrors(errors, index)).length > 0}
                       onSelect={() => choose(block.id)}
                       onToggle={() =>
-                        change(
-                          blocks.map((b) =>
+                        change((current) =>
+                          current.map((b) =>
                             b.id === block.id ? { ...b, visible: !b.visible } : b,
                           ),
                         )
@@ -359,8 +360,8 @@ export function PageEditor({ data }: PageEditorProps) {
                       lifted={lifted?.id === block.id}
                       onHandleKey={(event) => handleHandleKey(block.id, event)}
                       onResize={(size) => {
-                        change(
-                          blocks.map((b) =>
+                        change((current) =>
+                          current.map((b) =>
                             b.id === block.id ? { ...b, layout: { ...b.layout, ...size } } : b,
                           ),
                         );
@@ -394,7 +395,7 @@ export function PageEditor({ data }: PageEditorProps) {
                 options={options}
                 colorsLocked={page.colorsLocked}
                 errors={blockErrors(errors, selectedIndex)}
-                onChange={(next) => change(blocks.map((b) => (b.id === next.id ? next : b)))}
+                onChange={(patch) => change((current) => patchBlock(current, selected.id, patch))}
                 onDelete={() => handleDelete(selected.id)}
               />
             ) : null}

@@ -4,6 +4,7 @@ import {
   moveBlock,
   newBlock,
   pageFormData,
+  patchBlock,
   placeBlocks,
   previewBlocks,
 } from "./editorBlocks";
@@ -44,6 +45,17 @@ describe("editor blocks", () => {
       ["e", 0, 0],
       ["f", 2, 0],
     ]);
+  });
+
+  it("merges an edit into the block as it is by then, keeping fields set since", () => {
+    const media = newBlock("media", "m", options)!;
+    const typed = patchBlock([media, newBlock("divider", "d", options)!], "m", { alt: "A dog" });
+    const file = new File([new Uint8Array([1])], "a.png");
+    // The file arrives after the description was typed: both stay, the other block untouched.
+    const [withFile, divider] = patchBlock(typed, "m", { uploadId: "", file, fileUrl: "blob:x" });
+    expect(withFile).toMatchObject({ id: "m", kind: "media", alt: "A dog", file });
+    expect(divider).toBe(typed[1]);
+    expect(patchBlock(typed, "gone", { alt: "x" })).toEqual(typed);
   });
 
   it("sends new files as their own parts and their blocks without an upload id", async () => {

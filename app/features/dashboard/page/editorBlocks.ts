@@ -20,6 +20,20 @@ export type EditorBlock = StoredBlockResponse & {
 
 export type EditOptions = PageEditResponse["options"];
 
+type PatchOf<Block> = Block extends unknown ? Partial<Omit<Block, "id" | "kind">> : never;
+
+/** Some fields of one kind of block: what an edit in the side panel changes. */
+export type BlockPatch = PatchOf<EditorBlock>;
+
+/** `blocks` with `patch` merged into the block `id` (a patch names fields of that block's kind). */
+export function patchBlock(
+  blocks: readonly EditorBlock[],
+  id: string,
+  patch: BlockPatch,
+): EditorBlock[] {
+  return blocks.map((block) => (block.id === id ? ({ ...block, ...patch } as EditorBlock) : block));
+}
+
 /** A new block's size: full width for text and lists, half for cards and media. */
 const DEFAULT_WIDTH: Record<BlockKind, number> = {
   headline: 4,
