@@ -14,8 +14,10 @@ const BUDGET_KB = 130;
 const BUDGET_MS = 1000;
 const PHONE_RUNS = 5;
 const SETTLE_MS = 1500;
-// Issue 18's target for the booking page on a throttled phone (not yet met: printed, not enforced).
+// Issue 18's targets for the booking page, printed beside the figures (the budgets above fail the
+// bench; these depend more on the machine's speed): on a throttled phone, and on localhost.
 const PHONE_TARGET_MS = 1500;
+const LOCAL_TARGET_MS = 400;
 // Lighthouse's mobile preset ("slow 4G"): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×.
 const PHONE = { latency: 150, down: (1.6 * 1024 * 1024) / 8, up: (750 * 1024) / 8, cpu: 4 };
 
@@ -98,7 +100,7 @@ try {
   }
   console.log(`  ${kb(total).padStart(6)} kB  total (budget ${BUDGET_KB} kB)`);
   console.log(
-    `first bookable date visible after ${Math.round(median(times))} ms median (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; budget ${BUDGET_MS} ms)`,
+    `first bookable date visible after ${Math.round(median(times))} ms median (min ${Math.round(Math.min(...times))}, max ${Math.round(Math.max(...times))}; budget ${BUDGET_MS} ms, target ${LOCAL_TARGET_MS} ms)`,
   );
   console.log(
     `payment code loaded: ${paymentScripts.size === 0 ? "none" : [...paymentScripts].join(", ")}`,

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompress } from "./precompress.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const force = process.argv.includes("--force");
@@ -50,6 +51,7 @@ export async function buildClient() {
     logLevel: "warn",
   });
   await buildEmbed();
+  await precompress(join(root, "dist/app"));
   return true;
 }
 

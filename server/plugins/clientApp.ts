@@ -53,14 +53,18 @@ export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptio
     index: false,
     // Our own cache-control below; the plugin would otherwise overwrite it with max-age=0.
     cacheControl: false,
+    // The build's Brotli and gzip copies (scripts/precompress.mjs), smaller than on the fly.
+    preCompressed: true,
     setHeaders(res, path) {
       const immutable = path.includes(`${join(clientDir, "assets")}`);
       res.setHeader(
         "cache-control",
         immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
       );
+      // The same path answers Brotli, gzip or plain bytes by the request's Accept-Encoding.
+      res.setHeader("vary", "accept-encoding");
       // Host sites load the embed script from their own origin (docs/embedding.md).
-      if (path.endsWith(`${join(clientDir, "embed.js")}`)) {
+      if (path.replace(/\.(br|gz)$/, "").endsWith(`${join(clientDir, "embed.js")}`)) {
         res.setHeader("cross-origin-resource-policy", "cross-origin");
       }
     },
