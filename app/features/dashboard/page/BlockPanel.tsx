@@ -39,6 +39,8 @@ interface BlockPanelProps {
    * block is read in the background, and what was typed meanwhile must survive it.
    */
   onChange: (patch: BlockPatch) => void;
+  /** A file being read (an image's copies being made), for a save to wait for. */
+  onReading: (work: Promise<void>) => void;
   onDelete: () => void;
 }
 
@@ -51,6 +53,7 @@ export function BlockPanel({
   colorsLocked,
   errors,
   onChange,
+  onReading,
   onDelete,
 }: BlockPanelProps) {
   const { t } = useTranslation();
@@ -128,7 +131,7 @@ export function BlockPanel({
             <input
               type="file"
               accept={`${IMAGE_ACCEPT},${VIDEO_ACCEPT}`}
-              onChange={(event) => handleFile(event.target.files?.[0])}
+              onChange={(event) => onReading(handleFile(event.target.files?.[0]))}
               className="text-sm font-normal file:me-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:font-semibold"
             />
           </label>

@@ -69,6 +69,20 @@ export function PageEditor({ data }: PageEditorProps) {
   const queryClient = useQueryClient();
   const { page, options } = data;
   const [blocks, setBlocks] = useState<EditorBlock[]>(() => editorOrder(page.blocks ?? []));
+  // The newest blocks, ahead of the render they cause: edits build on them (a media block's file
+  // arrives late, and must not undo what was typed meanwhile), and a save sends them.
+  const latest = useRef(blocks);
+  const replaceBlocks = (next: EditorBlock[]) => {
+    latest.current = next;
+    setBlocks(next);
+  };
+  // Files still being read (an image's copies being made): a save waits for them.
+  const reading = useRef(new Set<Promise<unknown>>());
+  const track = (work: Promise<unknown>) => {
+    reading.current.add(work);
+    const done = () => reading.current.delete(work);
+    work.then(done, done);
+  };
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const choose = (id: string) => {
@@ -102,9 +116,8 @@ export function PageEditor({ data }: PageEditorProps) {
     if (removed) undoButton.current?.focus();
   }, [removed]);
 
-  // Updates apply to the newest blocks, not this render's: a media block's file arrives later.
   const change = (update: (current: EditorBlock[]) => EditorBlock[]) => {
-    setBlocks((current) => placeBlocks(update(current)));
+    replaceBlocks(placeBlocks(update(latest.current)));
     setDirty(true);
     setSaved(false);
   };
@@ -170,7 +183,7 @@ export function PageEditor({ data }: PageEditorProps) {
       }
     } else if (lifted?.id === id && event.key === "Escape") {
       event.preventDefault();
-      setBlocks(lifted.order);
+      replaceBlocks(lifted.order);
       setLifted(null);
       setSpoken(t("dashboard.page.dnd.cancelled", { name: nameOf(id) }));
     } else if (lifted?.id === id && event.key.startsWith("Arrow")) {
@@ -216,11 +229,14 @@ export function PageEditor({ data }: PageEditorProps) {
   };
 
   const save = useMutation({
-    mutationFn: () => dashboardApi.savePage(page.slug, pageFormData(blocks)),
+    mutationFn: async () => {
+      await Promise.allSettled(reading.current);
+      return dashboardApi.savePage(page.slug, pageFormData(latest.current));
+    },
     onSuccess: ({ blocks: stored }) => {
       // A new file's preview stays until the refreshed options know its upload.
-      const previews = new Map(blocks.map((block) => [block.id, block.fileUrl]));
-      setBlocks(
+      const previews = new Map(latest.current.map((block) => [block.id, block.fileUrl]));
+      replaceBlocks(
         editorOrder(stored).map((block) => {
           const fileUrl = previews.get(block.id);
           return fileUrl ? { ...block, fileUrl } : block;
@@ -395,6 +411,7 @@ export function PageEditor({ data }: PageEditorProps) {
                 options={options}
                 colorsLocked={page.colorsLocked}
                 errors={blockErrors(errors, selectedIndex)}
+                onReading={track}
                 onChange={(patch) => change((current) => patchBlock(current, selected.id, patch))}
                 onDelete={() => handleDelete(selected.id)}
               />
