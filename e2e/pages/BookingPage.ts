@@ -26,10 +26,25 @@ export class BookingPage {
   /**
    * Chooses the `index`-th bookable date and returns its accessible name. The first may be
    * today with its earlier times already past; the second is a whole working day whenever the
-   * test runs.
+   * test runs. Dates the shown month lacks (today may be its last bookable one) are taken from
+   * the next month.
    */
   async chooseDate(index: number): Promise<string> {
-    const date = this.bookableDates().nth(index);
+    await this.bookableDates().first().waitFor();
+    const shown = await this.bookableDates().count();
+    let date = this.bookableDates().nth(index);
+    if (index >= shown) {
+      const last = await this.bookableDates().last().getAttribute("data-day");
+      await this.page.getByRole("button", { name: "Next month" }).click();
+      await this.page.waitForFunction(
+        (after) =>
+          [...document.querySelectorAll("button[data-day]:not([disabled])")].some(
+            (day) => (day.getAttribute("data-day") ?? "") > (after ?? ""),
+          ),
+        last,
+      );
+      date = this.bookableDates().nth(index - shown);
+    }
     const name = (await date.getAttribute("aria-label")) ?? "";
     await date.click();
     await this.timeSection().getByRole("button").first().waitFor();
