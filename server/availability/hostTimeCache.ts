@@ -84,6 +84,10 @@ export interface PrefetchedChanges {
   logged: ReadonlyMap<string, HostTimeChange>;
 }
 
+/** A host's entry: their busy time over one range, counted one way. */
+const hostKey = (id: string, range: Omit<HostTimeRead, "hostIds">) =>
+  `${id}|${range.from}|${range.to}|${range.countAttendees}`;
+
 const sameRange = (a: HostTimeRead, b: Omit<HostTimeRead, "hostIds">) =>
   a.from === b.from && a.to === b.to && a.countAttendees === b.countAttendees;
 
@@ -134,7 +138,7 @@ export class HostTimeCache {
   held(read: HostTimeRead): Map<string, number> {
     const versions = new Map<string, number>();
     for (const id of read.hostIds) {
-      const host = this.#hosts.get(`${id}|${read.from}|${read.to}|${read.countAttendees}`);
+      const host = this.#hosts.get(hostKey(id, read));
       if (host !== undefined && !host.down) versions.set(id, host.version);
     }
     return versions;
@@ -177,7 +181,7 @@ export class HostTimeCache {
     };
     const { countAttendees } = options;
     changes.read = { hostIds, from, to, countAttendees };
-    const keyOf = (id: string) => `${id}|${from}|${to}|${countAttendees}`;
+    const keyOf = (id: string) => hostKey(id, { from, to, countAttendees });
     const store = (id: string, host: OneHost) => {
       const held = this.#hosts.get(keyOf(id));
       // A slower request must not put back an older state than one already held.
