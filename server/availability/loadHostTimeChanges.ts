@@ -29,8 +29,7 @@ export async function loadHostTimeChanges(
   countAttendees: boolean,
 ): Promise<Map<string, HostTimeChange>> {
   if (known.size === 0) return new Map();
-  const ids = `{${[...known.keys()].join(",")}}`;
-  const versions = `{${[...known.values()].join(",")}}`;
+  const { ids, versions } = knownArrays(known);
   const rows = await query<HostTimeChangeRow>(
     `select kind, host_id as "hostId", blocks
     from host_time_since($1::uuid[], $2::bigint[], $3::timestamptz, $4::timestamptz, $5)`,
@@ -38,6 +37,14 @@ export async function loadHostTimeChanges(
     "slotted_host_time_since",
   );
   return readHostTimeChanges(rows, from, to);
+}
+
+/** The hosts and versions a cache holds as the two array parameters host_time_since takes. */
+export function knownArrays(known: ReadonlyMap<string, number>): { ids: string; versions: string } {
+  return {
+    ids: `{${[...known.keys()].join(",")}}`,
+    versions: `{${[...known.values()].join(",")}}`,
+  };
 }
 
 /** A row of host_time_since: a host's 'changed' summary, or its blocks in the changed spans. */

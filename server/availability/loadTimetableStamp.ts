@@ -1,7 +1,7 @@
 import type { RawQuery } from "../db/database";
 import type { HostTimeRead, HostVersion, PrefetchedChanges } from "./hostTimeCache";
 import { FAILURE_GRACE_MS } from "./loadBusyBlocks";
-import { type HostTimeChangeRow, readHostTimeChanges } from "./loadHostTimeChanges";
+import { type HostTimeChangeRow, knownArrays, readHostTimeChanges } from "./loadHostTimeChanges";
 
 /** What a timetable computed from the database depends on, read in one cheap query. */
 export interface TimetableStamp {
@@ -49,6 +49,7 @@ export async function loadTimetableStamp(
   const slug = "username" in lookup ? lookup.slug : null;
   const sharedLink = "sharedLink" in lookup ? lookup.sharedLink : null;
   const since = held !== undefined && held.known.size > 0 ? held : null;
+  const known = since && knownArrays(since.known);
   const rows = await query<HostTimeChangeRow | { kind: "stamp"; hostId: string; blocks: string }>(
     `select kind, host_id as "hostId", blocks from timetable_stamp($1, $2, $3, $4::timestamptz,
       $5, $6::uuid[], $7::bigint[], $8::timestamptz, $9::timestamptz, $10)`,
@@ -58,8 +59,8 @@ export async function loadTimetableStamp(
       sharedLink,
       downSince,
       since?.stamp ?? null,
-      since ? `{${[...since.known.keys()].join(",")}}` : null,
-      since ? `{${[...since.known.values()].join(",")}}` : null,
+      known?.ids ?? null,
+      known?.versions ?? null,
       since ? new Date(since.read.from).toISOString() : null,
       since ? new Date(since.read.to).toISOString() : null,
       since?.read.countAttendees ?? null,
