@@ -50,6 +50,10 @@ function weightOf(entry: CachedTimetable): number {
   return ENTRY_BYTES + slots * SLOT_BYTES;
 }
 
+/** Whether `now` falls on the owner-local date the entry was computed on (its horizon holds). */
+const onOwnerDay = (entry: CachedTimetable, now: Date) =>
+  instantToLocal(entry.ownerZone, now.getTime()).date === entry.ownerToday;
+
 /** `days` without the slots before `cutoff`: the untouched days are the same objects. */
 function untilCutoff(days: Timetable["days"], cutoff: number): Timetable["days"] {
   const kept: Timetable["days"] = [];
@@ -158,8 +162,7 @@ export class TimetableCache {
     now: Date,
   ): { days: Timetable["days"]; lastDate: string | null; version: string } | null {
     const entry = this.#entries.get(request);
-    if (entry === undefined || entry.settings !== settings) return null;
-    if (instantToLocal(entry.ownerZone, now.getTime()).date !== entry.ownerToday) return null;
+    if (entry === undefined || entry.settings !== settings || !onOwnerDay(entry, now)) return null;
     // As of `now`: the slots it passed (with the notice) are not offered any more.
     const days = untilCutoff(entry.timetable.days, now.getTime() + entry.minimumNotice * MINUTE_MS);
     return { days, lastDate: entry.timetable.lastDate, version: entry.stamp.version };
@@ -176,7 +179,7 @@ export class TimetableCache {
     if (entry.stamp.eventTypeId !== stamp.eventTypeId || entry.stamp.version !== stamp.version) {
       return null;
     }
-    if (instantToLocal(entry.ownerZone, now.getTime()).date !== entry.ownerToday) return null;
+    if (!onOwnerDay(entry, now)) return null;
     const cutoff = now.getTime() + entry.minimumNotice * MINUTE_MS;
     const { timetable } = entry;
     if (timetable.days.length === 0) {
