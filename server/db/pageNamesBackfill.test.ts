@@ -20,6 +20,8 @@ async function emptyDatabase(): Promise<Database> {
 }
 
 describe(`migration ${BEFORE}`, () => {
+  // Every migration from an empty database, twice over: on a busy two-core machine PGlite takes
+  // most of the default 30 s for that alone.
   it("gives every user and team its name, and renames the claim the public page did not show", async () => {
     const database = await emptyDatabase();
     try {
@@ -70,5 +72,5 @@ describe(`migration ${BEFORE}`, () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });

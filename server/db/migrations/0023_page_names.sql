@@ -14,36 +14,43 @@ CREATE UNIQUE INDEX "page_names_team_key" ON "page_names" USING btree ("team_id"
 -- verified user first, then the team, then an unverified user; older first, then by id. Any
 -- other claim is renamed to the name with the lowest free suffix (`acme-2`, `acme-3`, ...), and
 -- a notice names it for the operator's log.
+CREATE TEMPORARY TABLE page_name_claims ON COMMIT DROP AS
+  SELECT lower(username) AS name, id AS user_id, NULL::uuid AS team_id,
+    CASE WHEN email_verified_at IS NULL THEN 2 ELSE 0 END AS rank, created_at, id
+  FROM users
+  UNION ALL
+  SELECT lower(slug), NULL::uuid, id, 1, created_at, id FROM teams;
+--> statement-breakpoint
+-- Every name goes to its first claim in one statement; only the few claims left over loop.
+INSERT INTO page_names (name, user_id, team_id)
+  SELECT DISTINCT ON (name) name, user_id, team_id FROM page_name_claims
+  ORDER BY name, rank, created_at, id;
+--> statement-breakpoint
 DO $$
 DECLARE
   claim record;
   candidate text;
   suffix int;
 BEGIN
+  -- Every name anyone holds is in page_names by now, so a free candidate is one not in it.
   FOR claim IN
-    SELECT lower(username) AS name, id AS user_id, NULL::uuid AS team_id,
-      CASE WHEN email_verified_at IS NULL THEN 2 ELSE 0 END AS rank, created_at, id
-    FROM users
-    UNION ALL
-    SELECT lower(slug), NULL::uuid, id, 1, created_at, id FROM teams
+    SELECT c.* FROM page_name_claims c
+    WHERE NOT EXISTS (SELECT 1 FROM page_names p WHERE p.user_id = c.user_id)
+      AND NOT EXISTS (SELECT 1 FROM page_names p WHERE p.team_id = c.team_id)
     ORDER BY name, rank, created_at, id
   LOOP
-    candidate := claim.name;
-    suffix := 1;
-    WHILE EXISTS (SELECT 1 FROM page_names WHERE name = candidate)
-      OR (suffix > 1 AND (EXISTS (SELECT 1 FROM users WHERE lower(username) = candidate)
-        OR EXISTS (SELECT 1 FROM teams WHERE lower(slug) = candidate))) LOOP
+    suffix := 2;
+    candidate := rtrim(left(claim.name, 36), '-') || '-' || suffix;
+    WHILE EXISTS (SELECT 1 FROM page_names WHERE name = candidate) LOOP
       suffix := suffix + 1;
       candidate := rtrim(left(claim.name, 36), '-') || '-' || suffix;
     END LOOP;
-    IF candidate <> claim.name THEN
-      IF claim.user_id IS NOT NULL THEN
-        UPDATE users SET username = candidate WHERE id = claim.user_id;
-        RAISE NOTICE 'page name %: user % renamed to %', claim.name, claim.user_id, candidate;
-      ELSE
-        UPDATE teams SET slug = candidate WHERE id = claim.team_id;
-        RAISE NOTICE 'page name %: team % renamed to %', claim.name, claim.team_id, candidate;
-      END IF;
+    IF claim.user_id IS NOT NULL THEN
+      UPDATE users SET username = candidate WHERE id = claim.user_id;
+      RAISE NOTICE 'page name %: user % renamed to %', claim.name, claim.user_id, candidate;
+    ELSE
+      UPDATE teams SET slug = candidate WHERE id = claim.team_id;
+      RAISE NOTICE 'page name %: team % renamed to %', claim.name, claim.team_id, candidate;
     END IF;
     INSERT INTO page_names (name, user_id, team_id) VALUES (candidate, claim.user_id, claim.team_id);
   END LOOP;
