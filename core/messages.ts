@@ -38,6 +38,7 @@ export const MESSAGE_PARAMS = {
   "fields.usernameTaken": [],
   "fields.emailRegistered": [],
   "fields.linkFormat": [],
+  "fields.linkReserved": [],
   "fields.idFormat": [],
   "fields.linkInUse": [],
   "fields.enterAddress": [],

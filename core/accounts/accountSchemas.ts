@@ -3,7 +3,7 @@ import { issueMessage } from "../issueMessage";
 import { EMAIL_MAX, EMAIL_PATTERN } from "../validation/emailAddress";
 import { timeZoneField } from "../validation/timeZoneField";
 import { WELCOME_MESSAGE_MAX } from "./profileLimits";
-import { isAllowedUsername, RESERVED_USERNAMES, USERNAME_PATTERN } from "./usernameRules";
+import { isAllowedUsername, RESERVED_PAGE_NAMES, USERNAME_PATTERN } from "./usernameRules";
 
 export const LANGUAGES = ["en", "de", "de-du", "nl", "fi", "es", "pl", "fr", "ar", "fa"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -22,7 +22,7 @@ export const usernameField = z
   .trim()
   .toLowerCase()
   .superRefine((value, ctx) => {
-    if (RESERVED_USERNAMES.has(value)) {
+    if (RESERVED_PAGE_NAMES.has(value)) {
       ctx.addIssue({ code: "custom", message: issueMessage("fields.usernameReserved") });
     } else if (!USERNAME_PATTERN.test(value) || !isAllowedUsername(value)) {
       ctx.addIssue({

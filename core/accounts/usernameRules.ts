@@ -1,8 +1,8 @@
 /**
- * First path segments the client's routes, the server and the build own. A username equal
- * to one of them would make that user's booking page unreachable.
+ * First path segments the client's routes, the server and the build own. Usernames and team
+ * slugs share `/{name}`, so neither may be one of them: that page would be unreachable.
  */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+export const RESERVED_PAGE_NAMES: ReadonlySet<string> = new Set([
   "api",
   "app",
   "assets",
@@ -15,7 +15,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "rf",
   "cancel",
   "dashboard",
-  "demo-team",
   "dev",
   "docs",
   "embed",
@@ -51,5 +50,5 @@ export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,38}[a-z0-
 
 /** Whether a username is well-formed and free of route words. */
 export function isAllowedUsername(username: string): boolean {
-  return USERNAME_PATTERN.test(username) && !RESERVED_USERNAMES.has(username);
+  return USERNAME_PATTERN.test(username) && !RESERVED_PAGE_NAMES.has(username);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { colorField, emailField } from "../accounts/accountSchemas";
+import { RESERVED_PAGE_NAMES } from "../accounts/usernameRules";
 import { issueMessage } from "../issueMessage";
 
 export const TEAM_ROLES = ["admin", "member"] as const;
@@ -55,17 +56,23 @@ const teamName = z
   .min(1, { error: issueMessage("general.required") })
   .max(100);
 
+const TEAM_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+/** A team's `/{slug}`: it shares the namespace of usernames, route words included. */
+const teamSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .superRefine((value, ctx) => {
+    if (RESERVED_PAGE_NAMES.has(value)) {
+      ctx.addIssue({ code: "custom", message: issueMessage("fields.linkReserved") });
+    } else if (!TEAM_SLUG_PATTERN.test(value)) {
+      ctx.addIssue({ code: "custom", message: issueMessage("fields.linkFormat") });
+    }
+  });
+
 /** `POST /api/teams`; the creator becomes its admin. */
-export const teamCreateSchema = z.object({
-  name: teamName,
-  slug: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, {
-      error: issueMessage("fields.linkFormat"),
-    }),
-});
+export const teamCreateSchema = z.object({ name: teamName, slug: teamSlug });
 
 /** `PATCH /api/teams/{id}`: rename, set brand colours, lock them. */
 export const teamUpdateSchema = z

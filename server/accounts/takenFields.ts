@@ -1,11 +1,13 @@
 import { DomainError, type FieldMessages } from "../../core/errors";
 import { message } from "../../core/messages";
-import { findUserByEmail, findUserByUsername } from "../data/users";
+import { findPageNameOwner } from "../data/pageNames";
+import { findUserByEmail } from "../data/users";
 import type { Db } from "../db/database";
 
 /**
- * Field errors for an email or username someone else has (all but `exceptUserId`); null when
- * both are free. Sign-up and `PATCH /api/me` share it.
+ * Field errors for an email someone else has, or a username that anyone else (a user or a team:
+ * they share `/{name}`) holds, all but `exceptUserId`; null when both are free. Sign-up and
+ * `PATCH /api/me` share it.
  */
 export async function takenFields(
   db: Db,
@@ -18,8 +20,10 @@ export async function takenFields(
     if (owner && owner.id !== exceptUserId) errors.email = [message("fields.emailRegistered")];
   }
   if (fields.username !== undefined) {
-    const owner = await findUserByUsername(db, fields.username);
-    if (owner && owner.id !== exceptUserId) errors.username = [message("fields.usernameTaken")];
+    const owner = await findPageNameOwner(db, fields.username);
+    if (owner && !(owner.kind === "user" && owner.user.id === exceptUserId)) {
+      errors.username = [message("fields.usernameTaken")];
+    }
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }

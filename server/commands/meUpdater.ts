@@ -8,12 +8,13 @@ import { findUpload } from "../data/uploads";
 import { findProfileOfUser, findUserById, type ProfileRow, type UserRow } from "../data/users";
 import type { Db } from "../db/database";
 import { profiles, users } from "../db/schema";
+import { sqlState } from "../db/sqlState";
 import { assertCanChangeBrandColors } from "../policies/profile";
 import { assertCanUseAsAvatar } from "../policies/uploads";
 
 /**
  * Applies `PATCH /api/me` to the user and their profile in one transaction. Throws VALIDATION
- * for a taken username or an avatar that is not the user's image, and FORBIDDEN when a team
+ * for a username another user or a team holds or an avatar that is not the user's image, and FORBIDDEN when a team
  * admin locked the brand colours the update would change.
  */
 export async function meUpdater(
@@ -35,17 +36,25 @@ export async function meUpdater(
     );
     if (changes) assertCanChangeBrandColors(await colorLockOfUser(db, userId));
   }
-  await db.transaction(async (tx) => {
-    if (Object.keys(userUpdate).length > 0) {
-      await tx.update(users).set(userUpdate).where(eq(users.id, userId));
+  try {
+    await db.transaction(async (tx) => {
+      if (Object.keys(userUpdate).length > 0) {
+        await tx.update(users).set(userUpdate).where(eq(users.id, userId));
+      }
+      if (profileUpdate && Object.keys(profileUpdate).length > 0) {
+        await tx
+          .update(profiles)
+          .set({ ...profileUpdate, updatedAt: now })
+          .where(eq(profiles.userId, userId));
+      }
+    });
+  } catch (error) {
+    // Someone claimed the name since the check above: the page_names key decides.
+    if (sqlState(error) === "23505" && userUpdate.username !== undefined) {
+      throw takenError({ username: [message("fields.usernameTaken")] });
     }
-    if (profileUpdate && Object.keys(profileUpdate).length > 0) {
-      await tx
-        .update(profiles)
-        .set({ ...profileUpdate, updatedAt: now })
-        .where(eq(profiles.userId, userId));
-    }
-  });
+    throw error;
+  }
   const [user, profile] = await Promise.all([
     findUserById(db, userId),
     findProfileOfUser(db, userId),

@@ -5,7 +5,10 @@ import type { Db } from "../db/database";
 import { profiles, teamMembers, teams } from "../db/schema";
 import { sqlState } from "../db/sqlState";
 
-/** Creates a team with its profile; the creator is its first admin. Throws VALIDATION for a taken slug. */
+/**
+ * Creates a team with its profile; the creator is its first admin. Throws VALIDATION for a slug
+ * another team or a user holds: the page_names key (kept by a trigger) refuses it, race or not.
+ */
 export async function teamCreator(
   db: Db,
   userId: string,

@@ -2,19 +2,14 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { StoredBlock } from "../../core/pages/blockKinds";
 import type { Db, Tx } from "../db/database";
 import { eventTypes, pages, teamMembers, teams, uploads, users } from "../db/schema";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
+import { findPageNameOwner, type PageOwner } from "./pageNames";
 
 /**
- * The user named `slug`, else the team with that slug, else null: the owner of a page as its
- * editor reads it (a user who has not verified their address yet may build their page).
+ * The owner of `/{slug}` as its editor reads it (a user who has not verified their address yet
+ * may build their page).
  */
 export async function findEditablePageOwner(db: Db, slug: string): Promise<PageOwner | null> {
-  const name = slug.trim().toLowerCase();
-  if (name.length === 0 || name.length > 100) return null;
-  const [user] = await db.select().from(users).where(eq(users.username, name)).limit(1);
-  if (user) return { kind: "user", user };
-  const [team] = await db.select().from(teams).where(eq(teams.slug, name)).limit(1);
-  return team ? { kind: "team", team } : null;
+  return findPageNameOwner(db, slug);
 }
 
 const ownerCondition = (owner: PageOwner) =>

@@ -19,11 +19,6 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
   return row ?? null;
 }
 
-export async function findUserByUsername(db: Db | Tx, username: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
-  return row ?? null;
-}
-
 export async function findProfileOfUser(db: Db | Tx, userId: string): Promise<ProfileRow | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ?? null;

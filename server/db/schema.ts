@@ -142,6 +142,25 @@ export const teams = pgTable(
   (t) => [uniqueIndex("teams_slug_key").on(t.slug)],
 );
 
+/**
+ * Every `/{name}` claimed by a username or a team slug, lower-cased, with its one owner: users
+ * and teams share the namespace, and the primary key lets only one of them have a name, whoever
+ * writes. Triggers on users and teams keep it (migration 0023), so no writer can forget it.
+ */
+export const pageNames = pgTable(
+  "page_names",
+  {
+    name: text("name").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    check("page_names_one_owner", sql`(${t.userId} is null) <> (${t.teamId} is null)`),
+    uniqueIndex("page_names_user_key").on(t.userId),
+    uniqueIndex("page_names_team_key").on(t.teamId),
+  ],
+);
+
 export const teamMembers = pgTable(
   "team_members",
   {

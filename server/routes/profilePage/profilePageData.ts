@@ -1,22 +1,18 @@
 import { eq } from "drizzle-orm";
+import { findPageNameOwner, type PageOwner } from "../../data/pageNames";
 import type { Db } from "../../db/database";
-import { profiles, teams, users } from "../../db/schema";
+import { profiles } from "../../db/schema";
 
-export type PageOwner =
-  | { kind: "user"; user: typeof users.$inferSelect }
-  | { kind: "team"; team: typeof teams.$inferSelect };
+export type { PageOwner };
 
 /**
- * The user named `slug`, else the team with that slug, else null; null too for a user who has
- * not verified their address yet: their page is not published.
+ * The user or team that holds `/{slug}`, or null; null too for a user who has not verified their
+ * address yet: their page is not published. Users and teams share one namespace, so nobody
+ * else's sign-up or rename can hide or replace a team's page.
  */
 export async function findPageOwner(db: Db, slug: string): Promise<PageOwner | null> {
-  const name = slug.trim().toLowerCase();
-  if (name.length === 0 || name.length > 100) return null;
-  const [user] = await db.select().from(users).where(eq(users.username, name)).limit(1);
-  if (user) return user.emailVerifiedAt === null ? null : { kind: "user", user };
-  const [team] = await db.select().from(teams).where(eq(teams.slug, name)).limit(1);
-  return team ? { kind: "team", team } : null;
+  const owner = await findPageNameOwner(db, slug);
+  return owner?.kind === "user" && owner.user.emailVerifiedAt === null ? null : owner;
 }
 
 /** The profile row of a user or a team. */
