@@ -20,10 +20,16 @@ describe("passwordChanger", () => {
     const host = await signUpHost(t);
     const [session] = await sessionsOf(host.id);
     await expect(
-      passwordChanger(db, host.id, session!.id, {
-        currentPassword: "wrong",
-        newPassword: "a new password",
-      }),
+      passwordChanger(
+        db,
+        host.id,
+        session!.id,
+        {
+          currentPassword: "wrong",
+          newPassword: "a new password",
+        },
+        new Date(),
+      ),
     ).rejects.toMatchObject({
       code: "VALIDATION",
       fields: { currentPassword: [{ key: "auth.wrongPassword" }] },
@@ -38,10 +44,16 @@ describe("passwordChanger", () => {
     const [current] = await sessionsOf(host.id);
     await issueToken(db, host.id, new Date());
     expect(await sessionsOf(host.id)).toHaveLength(2);
-    await passwordChanger(db, host.id, current!.id, {
-      currentPassword: password,
-      newPassword: "a new password",
-    });
+    await passwordChanger(
+      db,
+      host.id,
+      current!.id,
+      {
+        currentPassword: password,
+        newPassword: "a new password",
+      },
+      new Date(),
+    );
     expect(await sessionsOf(host.id)).toEqual([current]);
     const user = await findUserById(db, host.id);
     expect(await verifyPassword("a new password", user!.passwordHash)).toBe(true);
