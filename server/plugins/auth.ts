@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { DomainError } from "../../core/errors";
@@ -54,7 +54,7 @@ async function recordUse(db: Db, tokenId: string, lastUsedAt: Date | null, now: 
     .where(
       and(
         eq(authTokens.id, tokenId),
-        or(isNull(authTokens.lastUsedAt), lt(authTokens.lastUsedAt, staleBefore)),
+        or(isNull(authTokens.lastUsedAt), lte(authTokens.lastUsedAt, staleBefore)),
       ),
     );
 }
