@@ -1,29 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { migrationsBefore } from "../test/migrationsBefore";
 import { pgliteExtensions, wrapPglite } from "./database";
-import { migrate, migrationsFolder } from "./migrate";
+import { migrate } from "./migrate";
 
 const BEFORE = "0005_email_verification";
-
-/** The migrations folder as it was before `tag`: the files and a journal that ends earlier. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), "slotted-migrations-"));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
-    entries: { tag: string; idx: number }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 describe(`migration ${BEFORE}`, () => {
   it("counts every account made before it as verified, so their pages stay published", async () => {
