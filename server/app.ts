@@ -99,6 +99,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(authPlugin, {
     db: deps.database.db,
     sessionSecret: deps.config.sessionSecret,
+    clock: deps.clock,
   });
   await app.register(apiRoutes, { prefix: "/api", deps });
   await app.register(devMailboxRoutes, { deps });

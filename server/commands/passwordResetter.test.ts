@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { DomainError } from "../../core/errors";
 import { issueEmailConfirmation } from "../auth/emailConfirmations";
 import { tokenHash } from "../auth/secrets";
-import { emailConfirmations, passwordResets } from "../db/schema";
+import { authTokens, bookingFeeds, emailConfirmations, passwordResets, users } from "../db/schema";
 import { signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { passwordResetter } from "./passwordResetter";
@@ -82,5 +83,50 @@ describe("passwordResetter", () => {
     const links = await t.database.db.select().from(emailConfirmations);
     const change = links.find((l) => l.userId === host.id && l.kind === "change");
     expect(change?.usedAt).not.toBeNull();
+  });
+
+  it("verifies the address the link was mailed to and ends every API token and the feed", async () => {
+    const host = await signUpHost(t, {}, { verified: false });
+    const now = new Date("2026-03-02T09:00:00Z");
+    await t.database.db.insert(authTokens).values({
+      userId: host.id,
+      kind: "api",
+      name: "made before the rule",
+      tokenHash: tokenHash(`api-${host.id}`),
+      expiresAt: new Date("2026-06-01T00:00:00Z"),
+    });
+    await t.database.db
+      .insert(bookingFeeds)
+      .values({ userId: host.id, tokenHash: tokenHash(`feed-${host.id}`) });
+    await t.database.db.insert(passwordResets).values({
+      userId: host.id,
+      tokenHash: tokenHash(`reset-${host.id}`),
+      expiresAt: new Date(now.getTime() + 60_000),
+      createdAt: now,
+    });
+    await passwordResetter(t.database.db, `reset-${host.id}`, "a new password", now);
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, host.id));
+    expect(user!.emailVerifiedAt).toEqual(now);
+    expect(
+      await t.database.db.select().from(authTokens).where(eq(authTokens.userId, host.id)),
+    ).toEqual([]);
+    expect(
+      await t.database.db.select().from(bookingFeeds).where(eq(bookingFeeds.userId, host.id)),
+    ).toEqual([]);
+  });
+
+  it("keeps the date an address was verified on", async () => {
+    const host = await signUpHost(t);
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, host.id));
+    const now = new Date(before!.emailVerifiedAt!.getTime() + 86_400_000);
+    await t.database.db.insert(passwordResets).values({
+      userId: host.id,
+      tokenHash: tokenHash(`reset-${host.id}`),
+      expiresAt: new Date(now.getTime() + 60_000),
+      createdAt: now,
+    });
+    await passwordResetter(t.database.db, `reset-${host.id}`, "a new password", now);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, host.id));
+    expect(after!.emailVerifiedAt).toEqual(before!.emailVerifiedAt);
   });
 });

@@ -1,18 +1,20 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
-import { revokeEmailConfirmations } from "../auth/emailConfirmations";
+import { endCredentials } from "../auth/credentials";
 import { hashPassword } from "../auth/passwords";
 import { tokenHash } from "../auth/secrets";
 import type { Db } from "../db/database";
-import { authTokens, passwordResets, users } from "../db/schema";
+import { passwordResets, users } from "../db/schema";
 
 const linkGone = () => new DomainError("GONE", message("auth.resetLinkInvalid"));
 
 /**
- * Sets a new password with a reset token: the token is used up, every other reset link of the
- * account and every pending email change stop working, and every session signs out. Throws
- * GONE for an unknown, used or expired token.
+ * Sets a new password with a reset token: the token is used up and every other credential of
+ * the account ends (sessions, API tokens, the booking feed, other reset links, pending email
+ * changes). The link was mailed to the account's address, so following it proves the address:
+ * the account counts as verified from then on. Throws GONE for an unknown, used or expired
+ * token.
  */
 export async function passwordResetter(
   db: Db,
@@ -33,15 +35,12 @@ export async function passwordResetter(
     const [reset] = await tx.update(passwordResets).set({ usedAt: now }).where(live).returning();
     // Used meanwhile by a concurrent request with the same token.
     if (!reset) throw linkGone();
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    // The link went to the address the account had when it was asked for; an address changed
+    // since then was proven by its own change link, which verified it already.
     await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    await tx
-      .delete(authTokens)
-      .where(and(eq(authTokens.userId, reset.userId), eq(authTokens.kind, "session")));
-    // Whoever had the account may have asked to move it to their own address.
-    await revokeEmailConfirmations(tx, reset.userId, "change", now);
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(eq(users.id, reset.userId));
+    await endCredentials(tx, reset.userId, now);
   });
 }

@@ -75,7 +75,10 @@ export const authTokens = pgTable(
     /** What an API token is for, as its owner named it; null for sessions. */
     name: text("name"),
     createdAt: createdAt(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Every token expires: sessions after SESSION_DAYS, API tokens when their owner chose. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When an API token last authenticated a request, written at most once a minute. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("auth_tokens_hash_key").on(t.tokenHash), index().on(t.userId)],
 );

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { DomainError } from "../../core/errors";
@@ -25,19 +25,38 @@ declare module "fastify" {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-async function findToken(db: Db, token: string) {
+/** How stale an API token's `lastUsedAt` may be: one write a minute per token, not one a call. */
+export const LAST_USE_PRECISION_MS = 60_000;
+
+async function findToken(db: Db, token: string, now: Date) {
   const [row] = await db
-    .select({ tokenId: authTokens.id, userId: users.id })
+    .select({
+      tokenId: authTokens.id,
+      userId: users.id,
+      kind: authTokens.kind,
+      lastUsedAt: authTokens.lastUsedAt,
+    })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash(token)),
-        or(isNull(authTokens.expiresAt), gt(authTokens.expiresAt, new Date())),
-      ),
-    )
+    .where(and(eq(authTokens.tokenHash, tokenHash(token)), gt(authTokens.expiresAt, now)))
     .limit(1);
   return row ?? null;
+}
+
+/** Records that an API token was used, unless it was within the last LAST_USE_PRECISION_MS. */
+async function recordUse(db: Db, tokenId: string, lastUsedAt: Date | null, now: Date) {
+  const staleBefore = new Date(now.getTime() - LAST_USE_PRECISION_MS);
+  if (lastUsedAt !== null && lastUsedAt > staleBefore) return;
+  // The condition again in SQL: of concurrent calls that all read a stale value, one writes.
+  await db
+    .update(authTokens)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(authTokens.id, tokenId),
+        or(isNull(authTokens.lastUsedAt), lte(authTokens.lastUsedAt, staleBefore)),
+      ),
+    );
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -53,14 +72,15 @@ function bearerToken(request: FastifyRequest): string | null {
  * must echo the CSRF token (double-submit, bound to the session by HMAC).
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; sessionSecret: string }) => {
+  async (app: FastifyInstance, options: { db: Db; sessionSecret: string; clock: () => Date }) => {
     app.decorateRequest("auth", null);
     app.addHook("preHandler", async (request) => {
       const bearer = bearerToken(request);
       const cookie = bearer === null ? request.cookies[SESSION_COOKIE] : undefined;
       const token = bearer ?? cookie;
       if (!token) return;
-      const found = await findToken(options.db, token);
+      const now = options.clock();
+      const found = await findToken(options.db, token, now);
       if (!found) {
         if (bearer !== null) throw new DomainError("UNAUTHENTICATED", message("auth.invalidToken"));
         return; // a stale cookie is the same as none
@@ -72,13 +92,23 @@ export const authPlugin = fp(
           throw new DomainError("FORBIDDEN", message("auth.csrf"));
         }
       }
-      request.auth = { ...found, via: bearer === null ? "cookie" : "bearer" };
+      if (found.kind === "api") await recordUse(options.db, found.tokenId, found.lastUsedAt, now);
+      request.auth = {
+        userId: found.userId,
+        tokenId: found.tokenId,
+        via: bearer === null ? "cookie" : "bearer",
+      };
     });
   },
 );
 
 /** The signed-in user's id; throws UNAUTHENTICATED when there is none. */
 export function requireUserId(request: FastifyRequest): string {
+  return requireAuth(request).userId;
+}
+
+/** The caller's user and the token they came with; throws UNAUTHENTICATED when there is none. */
+export function requireAuth(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new DomainError("UNAUTHENTICATED", message("auth.signIn"));
-  return request.auth.userId;
+  return request.auth;
 }

@@ -24,3 +24,13 @@ export async function feedOwner(db: Db, token: string): Promise<string> {
   if (feed === undefined || !safeEqual(feed.tokenHash, tokenHash(plain))) throw notFound;
   return userId;
 }
+
+/**
+ * Refuses (FORBIDDEN) a feed address to a host whose address is not verified: a feed made by
+ * someone who signed up on another person's address would keep serving that person's bookings.
+ */
+export function assertCanIssueBookingFeed(host: { emailVerifiedAt: Date | null }): void {
+  if (host.emailVerifiedAt === null) {
+    throw new DomainError("FORBIDDEN", message("account.verifyEmailFirst"));
+  }
+}

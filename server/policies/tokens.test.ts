@@ -14,12 +14,25 @@ describe("API token policy", () => {
   });
 
   it("holds at most MAX_API_TOKENS", () => {
-    expect(canCreateApiToken(MAX_API_TOKENS - 1)).toBe(true);
-    expect(canCreateApiToken(MAX_API_TOKENS)).toBe(false);
-    expect(() => assertCanCreateApiToken(MAX_API_TOKENS)).toThrow(
+    const verified = new Date("2026-01-01T00:00:00Z");
+    expect(canCreateApiToken({ emailVerifiedAt: verified, held: MAX_API_TOKENS - 1 })).toBe(true);
+    expect(canCreateApiToken({ emailVerifiedAt: verified, held: MAX_API_TOKENS })).toBe(false);
+    expect(() =>
+      assertCanCreateApiToken({ emailVerifiedAt: verified, held: MAX_API_TOKENS }),
+    ).toThrow(
       expect.objectContaining({
         code: "CONFLICT",
         detail: { key: "auth.tooManyTokens", params: { count: MAX_API_TOKENS } },
+      }),
+    );
+  });
+
+  it("refuses every token to a host whose address is not verified", () => {
+    expect(canCreateApiToken({ emailVerifiedAt: null, held: 0 })).toBe(false);
+    expect(() => assertCanCreateApiToken({ emailVerifiedAt: null, held: 0 })).toThrow(
+      expect.objectContaining({
+        code: "FORBIDDEN",
+        detail: { key: "account.verifyEmailFirst", params: {} },
       }),
     );
   });

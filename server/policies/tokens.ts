@@ -22,14 +22,28 @@ export function assertCanRevokeApiToken<T extends TokenOwner>(userId: string, to
   return token;
 }
 
-/** Whether a host holding `held` API tokens may create one more. */
-export function canCreateApiToken(held: number): boolean {
-  return held < MAX_API_TOKENS;
+/** What the creation rules look at: whether the address was proven, and what is held. */
+interface TokenCreator {
+  emailVerifiedAt: Date | null;
+  /** API tokens the host holds now. */
+  held: number;
 }
 
-/** Refuses (CONFLICT) a token past MAX_API_TOKENS. */
-export function assertCanCreateApiToken(held: number): void {
-  if (!canCreateApiToken(held)) {
+/**
+ * Whether a host may create one more API token: only once their address is verified (someone
+ * who signed up on another person's address must not keep a way in after that person takes the
+ * account over) and below MAX_API_TOKENS.
+ */
+export function canCreateApiToken(creator: TokenCreator): boolean {
+  return creator.emailVerifiedAt !== null && creator.held < MAX_API_TOKENS;
+}
+
+/** Refuses an unverified host (FORBIDDEN) and a token past MAX_API_TOKENS (CONFLICT). */
+export function assertCanCreateApiToken(creator: TokenCreator): void {
+  if (creator.emailVerifiedAt === null) {
+    throw new DomainError("FORBIDDEN", message("account.verifyEmailFirst"));
+  }
+  if (!canCreateApiToken(creator)) {
     throw new DomainError("CONFLICT", message("auth.tooManyTokens", { count: MAX_API_TOKENS }));
   }
 }

@@ -69,6 +69,25 @@ describe("a host's private ICS feed of their bookings", () => {
     expect((await status()).json()).toEqual({ active: false, createdAt: null });
   });
 
+  it("refuses an address to a host whose email is not verified", async () => {
+    const host = await signUpHost(t, {}, { verified: false });
+    const response = await t.request({
+      method: "POST",
+      url: "/api/me/booking-feed",
+      headers: host.headers,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(
+      "Verify your email address first: open the link we sent you, or ask for a new one.",
+    );
+    const status = await t.request({
+      method: "GET",
+      url: "/api/me/booking-feed",
+      headers: host.headers,
+    });
+    expect(status.json()).toEqual({ active: false, createdAt: null });
+  });
+
   it("needs a signed-in host to make an address", async () => {
     const response = await t.request({ method: "POST", url: "/api/me/booking-feed" });
     expect(response.statusCode).toBe(401);

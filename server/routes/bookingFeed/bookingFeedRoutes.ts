@@ -11,7 +11,7 @@ import { bookingFeedDeleter } from "../../commands/bookingFeedDeleter";
 import { bookingFeedIssuer } from "../../commands/bookingFeedIssuer";
 import { bookingFeedCreatedAt } from "../../data/bookingFeeds";
 import type { Deps } from "../../deps";
-import { requireUserId } from "../../plugins/auth";
+import { requireAuth, requireUserId } from "../../plugins/auth";
 import { feedOwner } from "../../policies/bookingFeed";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
@@ -44,13 +44,13 @@ export async function bookingFeedRoutes(base: FastifyInstance, { deps }: { deps:
       schema: {
         tags,
         summary:
-          "Make a new private ICS feed address of the host's bookings (the earlier one stops working); shown only now",
+          "Make a new private ICS feed address of the host's bookings (the earlier one stops working); shown only now. Needs a verified email address",
         security: hostSecurity,
         response: { 201: bookingFeedSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const token = await bookingFeedIssuer(db, requireUserId(request), deps.clock());
+      const token = await bookingFeedIssuer(db, requireAuth(request), deps.clock());
       const url = `${deps.config.publicUrl}/api/booking-feed/${token}.ics`;
       return reply.status(201).send({ url });
     },

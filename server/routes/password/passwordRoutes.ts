@@ -66,7 +66,8 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
     {
       schema: {
         tags,
-        summary: "Set a new password with the token of a reset link; signs every session out",
+        summary:
+          "Set a new password with the token of a reset link; ends every session, API token, booking feed and pending email change, and counts the address as verified",
         body: passwordResetConfirmSchema,
         response: { 204: z.null(), ...errorResponses },
       },
@@ -90,7 +91,8 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
     {
       schema: {
         tags: ["account"],
-        summary: "Change the password (needs the current one); other sessions sign out",
+        summary:
+          "Change the password (needs the current one); the session or token making the change stays, every other session, API token, booking feed and pending email change ends",
         security: hostSecurity,
         body: passwordChangeSchema,
         response: { 204: z.null(), ...errorResponses },
@@ -102,7 +104,7 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: De
       const keys = [windowThrottleKey(`password:user:${userId}`)];
       await assertNotThrottled(db, keys, now);
       try {
-        await passwordChanger(db, userId, request.auth!.tokenId, request.body);
+        await passwordChanger(db, userId, request.auth!.tokenId, request.body, now);
       } catch (error) {
         if (error instanceof DomainError && error.code === "VALIDATION") {
           await recordFailure(db, keys, now);

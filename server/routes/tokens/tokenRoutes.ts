@@ -1,52 +1,42 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  API_TOKEN_DEFAULT_DAYS,
+  API_TOKEN_MAX_DAYS,
   apiTokenListResponseSchema,
   apiTokenParams,
   apiTokenRequestSchema,
   createdApiTokenSchema,
 } from "../../../core/api/tokens";
-import { newSecret, tokenHash } from "../../auth/secrets";
-import { authTokens } from "../../db/schema";
+import { apiTokenCreator } from "../../commands/apiTokenCreator";
+import { apiTokenRevoker } from "../../commands/apiTokenRevoker";
+import { listApiTokens } from "../../data/apiTokens";
 import type { Deps } from "../../deps";
-import { requireUserId } from "../../plugins/auth";
-import { assertCanCreateApiToken, assertCanRevokeApiToken } from "../../policies/tokens";
+import { requireAuth, requireUserId } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
+import { presentApiToken } from "./apiTokenPresenter";
 
-/** Long-lived API tokens for scripts and integrations; only their hash is stored. */
+/** Expiring API tokens for scripts and integrations; only their hash is stored. */
 export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ["account"];
-  const ownApiTokens = (userId: string) =>
-    and(eq(authTokens.userId, userId), eq(authTokens.kind, "api"));
 
   app.get(
     "/me/tokens",
     {
       schema: {
         tags,
-        summary: "The host's API tokens (without their secrets)",
+        summary: "The host's API tokens (without their secrets), with their expiry and last use",
         security: hostSecurity,
         response: { 200: apiTokenListResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const rows = await db
-        .select()
-        .from(authTokens)
-        .where(ownApiTokens(requireUserId(request)))
-        .orderBy(desc(authTokens.createdAt));
-      return {
-        tokens: rows.map((row) => ({
-          id: row.id,
-          name: row.name ?? "",
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
+      const rows = await listApiTokens(db, requireUserId(request));
+      return { tokens: rows.map(presentApiToken) };
     },
   );
 
@@ -56,29 +46,15 @@ export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       schema: {
         tags,
         summary: "Create an API token; its secret is shown this once",
+        description: `Needs a verified email address. The token expires after \`expiresInDays\` (${API_TOKEN_DEFAULT_DAYS} unless given, at most ${API_TOKEN_MAX_DAYS}); a password change or reset ends it at once.`,
         security: hostSecurity,
         body: apiTokenRequestSchema,
         response: { 201: createdApiTokenSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const userId = requireUserId(request);
-      const existing = await db
-        .select({ id: authTokens.id })
-        .from(authTokens)
-        .where(ownApiTokens(userId));
-      assertCanCreateApiToken(existing.length);
-      const token = newSecret();
-      const [row] = await db
-        .insert(authTokens)
-        .values({ userId, kind: "api", name: request.body.name, tokenHash: tokenHash(token) })
-        .returning();
-      return reply.status(201).send({
-        id: row!.id,
-        name: row!.name ?? "",
-        createdAt: row!.createdAt.toISOString(),
-        token,
-      });
+      const created = await apiTokenCreator(db, requireAuth(request), request.body, deps.clock());
+      return reply.status(201).send({ ...presentApiToken(created.row), token: created.token });
     },
   );
 
@@ -94,13 +70,7 @@ export async function tokenRoutes(base: FastifyInstance, { deps }: { deps: Deps 
       },
     },
     async (request, reply) => {
-      const [token] = await db
-        .select({ userId: authTokens.userId, kind: authTokens.kind })
-        .from(authTokens)
-        .where(eq(authTokens.id, request.params.id))
-        .limit(1);
-      assertCanRevokeApiToken(requireUserId(request), token ?? null);
-      await db.delete(authTokens).where(eq(authTokens.id, request.params.id));
+      await apiTokenRevoker(db, requireUserId(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
