@@ -8,7 +8,10 @@ import { migrate } from "./migrate";
 const BEFORE = "0005_email_verification";
 
 describe(`migration ${BEFORE}`, () => {
-  it("counts every account made before it as verified, so their pages stay published", async () => {
+  // Two fresh migrations of an empty PGlite: seconds alone, half a minute on a busy two-core CI.
+  it("counts every account made before it as verified, so their pages stay published", {
+    timeout: 120_000,
+  }, async () => {
     const database = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
     try {
       const older = migrationsBefore(BEFORE);
