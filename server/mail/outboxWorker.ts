@@ -162,10 +162,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (accepted.length === 0) return Promise.resolve();
     const done = accepted;
     accepted = [];
+    const now = clock();
+    // next_attempt_at leaves the lease's end for the send: the development mailbox lists mail
+    // due by now, and a sent mail would otherwise vanish from it until its lease ran out.
     marking = db
       .execute(
-        sql`update outbox set status = 'sent', sent_at = ${clock()}, last_error = null
-             where id in (${idList(done)})`,
+        sql`update outbox set status = 'sent', sent_at = ${now}, next_attempt_at = ${now},
+             last_error = null where id in (${idList(done)})`,
       )
       .then(
         () => {},
