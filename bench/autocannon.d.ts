@@ -10,6 +10,8 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     amount?: number;
+    /** Seconds to run, when no `amount` is given. */
+    duration?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;

@@ -75,8 +75,12 @@ export async function buildServer() {
   if (!stale("dist/server/main.js", ["server", "core", "package-lock.json"])) return false;
   const { build } = await import("esbuild");
   await build({
-    entryPoints: [join(root, "server/main.ts")],
-    outfile: join(root, "dist/server/main.js"),
+    // The mail thread (server/mail/mailSender.ts) starts from its own file beside main.js.
+    entryPoints: {
+      main: join(root, "server/main.ts"),
+      mailSenderThread: join(root, "server/mail/mailSenderThread.ts"),
+    },
+    outdir: join(root, "dist/server"),
     bundle: true,
     platform: "node",
     format: "esm",

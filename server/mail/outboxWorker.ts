@@ -1,12 +1,8 @@
-import { connect, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
-import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
-import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Database } from "../db/database";
 import { startPollingWorker } from "../workers/pollingWorker";
+import { type Outcome, startMailSender } from "./mailSender";
 import type { MailPayload } from "./mailTypes";
-import { renderMail, UnknownTemplateError } from "./renderMail";
 
 export interface OutboxWorkerOptions {
   database: Database;
@@ -52,45 +48,22 @@ interface Claimed {
 /** Mails sent at once by one process, each over a pooled SMTP connection of its own. */
 export const MAIL_CONCURRENCY = 5;
 
-/** Mails claimed per statement, sent from a local queue `concurrency` at a time. */
+/**
+ * Mails claimed per statement; up to two claims' worth are with the mail thread at once, so it
+ * has mail to send while the next claim waits its turn behind the bookings' statements.
+ */
 const CLAIM_BATCH = 50;
 
 /**
- * The longest one send may take (connection, greeting and socket timeouts below): a mail whose
+ * The longest one send may take (mailSenderThread.ts's connection, greeting and socket
+ * timeouts): a mail whose
  * lease has less left (or less than half the lease, when that is shorter) is not started.
  */
 const SEND_BUDGET_MS = 60_000;
 
-/**
- * Opens the TCP connection nodemailer then speaks SMTP (and TLS) over, with Nagle's algorithm
- * off: nodemailer leaves it on, and the end of each message then waits for the server's
- * delayed ACK, about 40 ms per mail on a reused connection. The socket is handed over while
- * still connecting, so nodemailer's own handlers and timeouts see a refused or hung connect;
- * an error passed to the callback instead would leave the pool a dead slot for good.
- */
-function openNoDelay(
-  options: SMTPPool.Options,
-  callback: (error: Error | null, socketOptions: { connection: Socket }) => void,
-): void {
-  const connection = connect({
-    host: options.host ?? "localhost",
-    port: options.port ?? (options.secure ? 465 : 587),
-    noDelay: true,
-    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
-  });
-  callback(null, { connection });
-}
-
 /** The delay before retry number `attempts` (1-based): base · 2^(attempts-1), capped. */
 export function retryDelay(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
-function isPermanent(error: unknown): boolean {
-  if (error instanceof UnknownTemplateError) return true;
-  const code = (error as { responseCode?: unknown }).responseCode;
-  // 5xx for a recipient or message is final; connection trouble and 4xx are worth a retry.
-  return typeof code === "number" && code >= 500 && code < 600;
 }
 
 /**
@@ -102,7 +75,8 @@ function isPermanent(error: unknown): boolean {
  * `purpose`) is due at its time and checked as it is claimed, under a share lock of its meeting
  * and attendee (skipped while a change to either is uncommitted): one whose meeting is no longer
  * confirmed, has moved from the time it names, or whose attendee left is deleted instead of sent
- * (the commands drop such rows already; this is the belt to their braces).
+ * (the commands drop such rows already; this is the belt to their braces). Rendering and SMTP
+ * run on a thread of their own (mailSender.ts); claims and marks stay here, with the database.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
@@ -120,24 +94,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const sendBudgetMs = Math.min(SEND_BUDGET_MS, leaseMs / 2);
   const mailHost = new URL(options.publicUrl).hostname;
   const from = options.from ?? `Slotted <no-reply@${mailHost}>`;
-  // createTransport(url, options) would take the options as message defaults and drop them,
-  // so the URL is parsed here and the transport settings go beside it; what the URL's query
-  // sets (tls.*, for example) wins.
-  const transport: Transporter = nodemailer.createTransport({
-    // A new connection per mail (greeting, EHLO, the server's reverse lookup) held delivery to
-    // about 6 mails/s however fast the database was; pooled connections are reused.
-    pool: true,
-    maxConnections: concurrency,
-    // A pooled connection the server closed as idle gets one more try on a fresh one; any
-    // further failure is the outbox's retry with backoff, not an unbounded resend loop.
-    maxRequeues: 1,
-    getSocket: openNoDelay,
-    // Well inside the lease, so a hung server cannot make two processes send one mail.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-    ...parseConnectionUrl(options.smtpUrl),
-  } as SMTPPool.Options);
+  const sender = startMailSender({ smtpUrl: options.smtpUrl, from, mailHost, concurrency });
 
   function idList(ids: number[]) {
     return sql.join(
@@ -205,10 +162,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (accepted.length === 0) return Promise.resolve();
     const done = accepted;
     accepted = [];
+    const now = clock();
+    // next_attempt_at leaves the lease's end for the send: the development mailbox lists mail
+    // due by now, and a sent mail would otherwise vanish from it until its lease ran out.
     marking = db
       .execute(
-        sql`update outbox set status = 'sent', sent_at = ${clock()}, last_error = null
-             where id in (${idList(done)})`,
+        sql`update outbox set status = 'sent', sent_at = ${now}, next_attempt_at = ${now},
+             last_error = null where id in (${idList(done)})`,
       )
       .then(
         () => {},
@@ -239,60 +199,29 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  async function send(mail: Claimed): Promise<void> {
-    const rendered = renderMail(mail.payload);
-    await transport.sendMail({
-      from,
-      to: rendered.to.name
-        ? { name: rendered.to.name, address: rendered.to.email }
-        : rendered.to.email,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      messageId: `<outbox-${mail.id}@${mailHost}>`,
-      attachments: rendered.attachments,
-      ...(rendered.ics
-        ? {
-            icalEvent: {
-              method: rendered.ics.method,
-              filename: "invite.ics",
-              content: rendered.ics.content,
-            },
-          }
-        : {}),
-    });
-  }
-
-  async function deliver(mail: Claimed): Promise<boolean> {
+  /** Records a failed send: retried after its backoff, or dead when final or out of attempts. */
+  async function failed(mail: Claimed, message: string, permanent: boolean): Promise<void> {
+    const dead = permanent || mail.attempts >= maxAttempts;
+    const next = new Date(clock().getTime() + retryDelay(mail.attempts, baseDelayMs, maxDelayMs));
+    options.log?.warn(
+      { outboxId: mail.id, attempts: mail.attempts, dead, err: message },
+      "mail not sent",
+    );
     try {
-      await send(mail);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const dead = isPermanent(error) || mail.attempts >= maxAttempts;
-      const next = new Date(clock().getTime() + retryDelay(mail.attempts, baseDelayMs, maxDelayMs));
-      options.log?.warn(
-        { outboxId: mail.id, attempts: mail.attempts, dead, err: message },
-        "mail not sent",
+      await db.execute(
+        sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
+            last_error = ${message.slice(0, 1000)} where id = ${mail.id}`,
       );
-      try {
-        await db.execute(
-          sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
-              last_error = ${message.slice(0, 1000)} where id = ${mail.id}`,
-        );
-      } catch {
-        // The database is gone too: the lease brings the mail back.
-      }
-      return false;
+    } catch {
+      // The database is gone too: the lease brings the mail back.
     }
-    accepted.push(mail.id);
-    return true;
   }
 
   /**
-   * Keeps up to `concurrency` mails in flight from a local queue that claims refill in batches
-   * (a claim waits its turn behind the bookings' statements, so one per mail would throttle
-   * mail to the claims' pace), until a claim finds nothing due: no poll sleep while mail is
-   * waiting.
+   * Claims due mail in batches and hands each batch to the mail thread whole (which sends
+   * `concurrency` at a time), claiming the next while that one is sent, until a claim finds
+   * nothing due: no poll sleep while mail is waiting. Up to two batches are with the thread, so
+   * it keeps sending while a claim or mark waits its turn behind the bookings' statements.
    */
   async function pass(signal: AbortSignal): Promise<number> {
     if (options.sweep) {
@@ -304,55 +233,82 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       });
     }
     let sent = 0;
-    const queue: Claimed[] = [];
-    const inFlight = new Set<Promise<void>>();
+    /** Mails handed to the thread whose outcome is not yet recorded. */
+    const pending = new Set<Promise<void>>();
+    /** Mails the thread gave back unstarted because the pass is stopping. */
+    const cancelled: number[] = [];
     let claiming: Promise<void> | null = null;
     // The last claim got fewer than it asked for: claim again once what is in hand is done.
     let caughtUp = false;
     let nothingDue = false;
+    const aborted = new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+
+    const settle = async (mail: Claimed, outcome: Outcome) => {
+      if (outcome.kind === "sent") {
+        sent += 1;
+        accepted.push(mail.id);
+        void markAccepted();
+      } else if (outcome.kind === "failed") {
+        await failed(mail, outcome.message, outcome.permanent);
+      } else if (outcome.kind === "cancelled") {
+        cancelled.push(mail.id);
+      }
+      // A late mail was never started: its lease ends and any process may send it then.
+    };
+
+    const handOver = (rows: Claimed[]) => {
+      // A send may take up to its timeouts; one that could outlast the lease is not started,
+      // so another process that claims it when the lease ends never sends it a second time.
+      const now = clock().getTime();
+      const mails = rows
+        .map((mail) => ({ mail, startWithinMs: mail.leasedUntil.getTime() - sendBudgetMs - now }))
+        .filter(({ startWithinMs }) => startWithinMs > 0);
+      const outcomes = sender.send(
+        mails.map(({ mail, startWithinMs }) => ({
+          id: mail.id,
+          payload: mail.payload,
+          startWithinMs,
+        })),
+      );
+      outcomes.forEach((outcome, i) => {
+        const settled: Promise<void> = outcome
+          .then((result) => settle(mails[i]!.mail, result))
+          .finally(() => pending.delete(settled));
+        pending.add(settled);
+      });
+    };
 
     const refill = () => {
-      const limit = Math.max(claimBatch, concurrency) - queue.length;
-      claiming = claim(limit)
+      claiming = claim(claimBatch)
         .then((rows) => {
-          queue.push(...rows);
-          caughtUp = rows.length < limit;
+          caughtUp = rows.length < claimBatch;
           nothingDue = rows.length === 0;
+          if (signal.aborted) cancelled.push(...rows.map((mail) => mail.id));
+          else handOver(rows);
         })
         .finally(() => {
           claiming = null;
         });
     };
 
-    const start = (mail: Claimed) => {
-      // A send may take up to its timeouts; one that could outlast the lease is left for the
-      // lease to end, so another process that claims it then never sends it a second time.
-      if (clock().getTime() + sendBudgetMs > mail.leasedUntil.getTime()) return;
-      const sending: Promise<void> = deliver(mail).then((ok) => {
-        if (ok) {
-          sent += 1;
-          void markAccepted();
-        }
-        inFlight.delete(sending);
-      });
-      inFlight.add(sending);
-    };
-
     try {
       while (!signal.aborted) {
-        const idle = queue.length === 0 && inFlight.size === 0;
-        if (!claiming && queue.length < concurrency && (!caughtUp || idle)) {
+        const idle = pending.size === 0;
+        if (!claiming && pending.size < claimBatch && (!caughtUp || idle)) {
           if (idle && nothingDue) break;
           refill();
         }
-        while (inFlight.size < concurrency && queue.length > 0) start(queue.shift()!);
-        const waits = [...inFlight, ...(claiming ? [claiming] : [])];
-        if (waits.length > 0) await Promise.race(waits);
+        await Promise.race([...pending, ...(claiming ? [claiming] : []), aborted]);
       }
     } finally {
-      await Promise.allSettled([...inFlight, ...(claiming ? [claiming] : [])]);
+      if (signal.aborted) sender.cancelQueued();
+      await Promise.allSettled([...(claiming ? [claiming] : [])]);
+      while (pending.size > 0) await Promise.allSettled([...pending]);
       while (marking || accepted.length > 0) await markAccepted();
-      if (queue.length > 0) await release(queue.map((mail) => mail.id));
+      if (cancelled.length > 0) await release(cancelled);
     }
     return sent;
   }
@@ -373,7 +329,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     drain: worker.drain,
     async stop() {
       await worker.stop();
-      transport.close();
+      await sender.close();
     },
   };
 }
