@@ -59,7 +59,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         now: clock(),
       };
       await syncConnection(context, id).catch((error: unknown) =>
-        options.log?.warn({ connectionId: id, err: String(error) }, "calendar sync failed"),
+        options.log?.warn({ connectionId: id, err: error }, "calendar sync failed"),
       );
     }
   }
@@ -80,7 +80,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
     tick: pass,
     pollMs: options.pollMs ?? 30_000,
     onError(error) {
-      options.log?.warn({ err: String(error) }, "calendar pass failed");
+      options.log?.warn({ err: error }, "calendar pass failed");
     },
   });
   const started = db

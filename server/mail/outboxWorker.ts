@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type { Database } from "../db/database";
+import { errorMessage } from "../loggerOptions";
 import { startPollingWorker } from "../workers/pollingWorker";
 import type { MailPayload } from "./mailTypes";
 import { renderMail, UnknownTemplateError } from "./renderMail";
@@ -214,10 +215,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         () => {},
         (error: unknown) => {
           // Their lease runs out and they go again: a rare repeat, never a loss.
-          options.log?.warn(
-            { outboxIds: done, err: error instanceof Error ? error.message : String(error) },
-            "mail sent but not marked",
-          );
+          options.log?.warn({ outboxIds: done, err: error }, "mail sent but not marked");
         },
       )
       .finally(() => {
@@ -267,11 +265,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       await send(mail);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       const dead = isPermanent(error) || mail.attempts >= maxAttempts;
       const next = new Date(clock().getTime() + retryDelay(mail.attempts, baseDelayMs, maxDelayMs));
       options.log?.warn(
-        { outboxId: mail.id, attempts: mail.attempts, dead, err: message },
+        { outboxId: mail.id, attempts: mail.attempts, dead, err: error },
         "mail not sent",
       );
       try {
@@ -297,10 +295,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function pass(signal: AbortSignal): Promise<number> {
     if (options.sweep) {
       await options.sweep().catch((error: unknown) => {
-        options.log?.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          "outbox sweep failed",
-        );
+        options.log?.warn({ err: error }, "outbox sweep failed");
       });
     }
     let sent = 0;
@@ -361,10 +356,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     tick: pass,
     pollMs,
     onError(error) {
-      options.log?.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        "outbox pass failed",
-      );
+      options.log?.warn({ err: error }, "outbox pass failed");
       return 0;
     },
   });
