@@ -9,7 +9,10 @@ function pngHeader(width: number, height: number): Blob {
   const view = new DataView(bytes.buffer);
   bytes.set(SIGNATURE);
   view.setUint32(8, 13);
-  bytes.set([..."IHDR"].map((c) => c.charCodeAt(0)), 12);
+  bytes.set(
+    [..."IHDR"].map((c) => c.charCodeAt(0)),
+    12,
+  );
   view.setUint32(16, width);
   view.setUint32(20, height);
   bytes.set([8, 6, 0, 0, 0], 24);
