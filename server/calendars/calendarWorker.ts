@@ -87,13 +87,15 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
     .execute(
       sql`update calendar_connections set next_sync_at = ${clock()} where next_sync_at > ${clock()}`,
     )
-    .then(() => worker.run());
+    .then(() => worker.run())
+    // Logged, not left unhandled (which would end the process); the next pass tries again.
+    .catch((error: unknown) => options.log?.warn({ err: error }, "calendar start failed"));
 
   return {
     pass: worker.run,
     async stop() {
       await worker.stop();
-      await started.catch(() => {});
+      await started;
     },
   };
 }

@@ -90,6 +90,8 @@ describe("worker failure logs hold no statement parameters", async () => {
     await worker.stop();
     const err = await logged(entries, "calendar pass failed");
     expect(err.query).toMatch(/update calendar_connections/);
+    // The start's own statement (every connection due at once) fails the same way.
+    expect((await logged(entries, "calendar start failed")).query).toMatch(/next_sync_at/);
     expectNoParameters(lines);
   });
 
