@@ -201,6 +201,8 @@ export const MESSAGE_PARAMS = {
   "uploads.chooseFile": [],
   "uploads.notFound": [],
   "uploads.imageTooLarge": [],
+  "uploads.imageTooManyPixels": ["max"],
+  "uploads.imageUnreadable": [],
   "uploads.videoTooLarge": [],
   "uploads.invalidFileType": [],
   "uploads.invalidVideoFileType": [],

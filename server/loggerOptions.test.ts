@@ -1,8 +1,10 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
+import { errorMessage } from "./loggerOptions";
 import { testConfig } from "./test/testApp";
 import { createTestDatabase } from "./test/testDatabase";
 
@@ -124,5 +126,19 @@ describe("the server log", () => {
     expect(refusal?.err).toMatchObject({ code: "22021" });
     const headers = entries.find((entry) => entry.msg === "headers seen")?.headers;
     expect(headers).toMatchObject({ authorization: "[redacted]", cookie: "[redacted]" });
+  });
+});
+
+describe("errorMessage", () => {
+  it("gives a failed statement's masked message and SQLSTATE, never its parameters", () => {
+    const cause = Object.assign(new Error(`duplicate key value violates unique constraint "x"`), {
+      code: "23505",
+      severity: "ERROR",
+    });
+    const failed = new DrizzleQueryError("update users set email = $1", [EMAIL], cause);
+    expect(failed.message).toContain(EMAIL);
+    expect(errorMessage(failed)).toBe('duplicate key value violates unique constraint "…" (23505)');
+    expect(errorMessage(new Error("connection refused"))).toBe("connection refused");
+    expect(errorMessage("plain")).toBe("plain");
   });
 });

@@ -140,3 +140,16 @@ function framesOf(error: Error): string | null {
   }
   return stack.slice(head.length);
 }
+
+/**
+ * An error in one line, for a `last_error` column an operator reads: the message serializeError
+ * would log, so a failed statement's parameters are no more stored than logged.
+ */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const logged = serializeError(error) as { message?: unknown; code?: unknown };
+  const message = String(logged.message ?? error.message);
+  return typeof logged.code === "string" && logged.message !== error.message
+    ? `${message} (${logged.code})`
+    : message;
+}

@@ -87,12 +87,7 @@ export async function main(): Promise<void> {
   const sweepTimer = config.smtpUrl
     ? null
     : setInterval(() => {
-        sweep().catch((error: unknown) =>
-          app.log.warn(
-            { err: error instanceof Error ? error.message : String(error) },
-            "sweep failed",
-          ),
-        );
+        sweep().catch((error: unknown) => app.log.warn({ err: error }, "sweep failed"));
       }, 60_000).unref();
 
   let stopping = false;
@@ -180,7 +175,7 @@ async function moveDiskUploads(
     }
   } catch (error) {
     log.warn(
-      { err: error instanceof Error ? error.message : String(error) },
+      { err: error },
       "could not move uploads from the data directory; retrying at the next start",
     );
   }

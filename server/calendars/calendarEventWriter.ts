@@ -9,6 +9,7 @@ import {
   users,
 } from "../db/schema";
 import { translator } from "../i18n/serverI18n";
+import { errorMessage } from "../loggerOptions";
 import { meetingIcs } from "../mail/meetingIcs";
 import { retryDelay } from "../mail/outboxWorker";
 import type { CalendarJob } from "./calendarJobs";
@@ -65,12 +66,12 @@ export async function writeDueCalendarEvents(context: CalendarWriteContext): Pro
         context.clock().getTime() + retryDelay(row.attempts, BASE_DELAY_MS, MAX_DELAY_MS),
       );
       context.log?.warn(
-        { outboxId: row.id, eventId: row.payload.eventId, dead, err: String(error) },
+        { outboxId: row.id, eventId: row.payload.eventId, dead, err: error },
         "calendar event not written",
       );
       await db.execute(
         sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
-            last_error = ${String(error).slice(0, 1000)} where id = ${row.id}`,
+            last_error = ${errorMessage(error).slice(0, 1000)} where id = ${row.id}`,
       );
     }
   }

@@ -59,7 +59,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         now: clock(),
       };
       await syncConnection(context, id).catch((error: unknown) =>
-        options.log?.warn({ connectionId: id, err: String(error) }, "calendar sync failed"),
+        options.log?.warn({ connectionId: id, err: error }, "calendar sync failed"),
       );
     }
   }
@@ -80,20 +80,22 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
     tick: pass,
     pollMs: options.pollMs ?? 30_000,
     onError(error) {
-      options.log?.warn({ err: String(error) }, "calendar pass failed");
+      options.log?.warn({ err: error }, "calendar pass failed");
     },
   });
   const started = db
     .execute(
       sql`update calendar_connections set next_sync_at = ${clock()} where next_sync_at > ${clock()}`,
     )
-    .then(() => worker.run());
+    .then(() => worker.run())
+    // Logged, not left unhandled (which would end the process); the next pass tries again.
+    .catch((error: unknown) => options.log?.warn({ err: error }, "calendar start failed"));
 
   return {
     pass: worker.run,
     async stop() {
       await worker.stop();
-      await started.catch(() => {});
+      await started;
     },
   };
 }

@@ -1,17 +1,19 @@
 import { detectMediaType, isImageType } from "../../core/uploads/detectMediaType";
 import { imageDimensions } from "../../core/uploads/imageDimensions";
+import { imageSizeRefusal } from "../../core/uploads/imageSizeRefusal";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../../core/uploads/uploadLimits";
 import type { UploadRow } from "../data/uploads";
 import type { Db } from "../db/database";
-import { tooLarge, type UploadKind, wrongFileType } from "../uploads/uploadFiles";
+import { refuseFile, tooLarge, type UploadKind, wrongFileType } from "../uploads/uploadFiles";
 import type { UploadMedia } from "../uploads/uploadMedia";
 import { writeUpload } from "../uploads/uploadWriter";
 
 /**
  * Stores an image or video for `userId` after checking its content: the type comes from the
  * file's magic bytes, never from its name or declared type; an image's pixel size comes from
- * its header (null when the header cannot be read: such an image gets no smaller copies).
- * Throws VALIDATION with the spec's messages for a wrong type or a file over the limit of `kind`.
+ * its header, which must be read whole and declare at most IMAGE_MAX_PIXELS.
+ * Throws VALIDATION on `file` for a wrong type, a file over the limit of `kind`, or an image
+ * whose header is unreadable or declares too many pixels.
  */
 export async function uploadSaver(
   db: Db,
@@ -26,6 +28,8 @@ export async function uploadSaver(
     throw tooLarge(kind);
   }
   const size = kind === "image" ? imageDimensions(content) : null;
+  const refusal = kind === "image" ? imageSizeRefusal(size) : null;
+  if (refusal) throw refuseFile(refusal);
   return writeUpload(
     db,
     media,

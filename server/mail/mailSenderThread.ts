@@ -6,6 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import nodemailer, { type Transporter } from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
+import { errorMessage } from "../loggerOptions";
 import type { FromMailThread, MailThreadConfig, Outcome, ToMailThread } from "./mailSender";
 import { renderMail, UnknownTemplateError } from "./renderMail";
 
@@ -111,7 +112,7 @@ function pump() {
         (error: unknown) =>
           report(mail.id, {
             kind: "failed",
-            message: error instanceof Error ? error.message : String(error),
+            message: errorMessage(error),
             permanent: isPermanent(error),
           }),
       )

@@ -174,10 +174,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         () => {},
         (error: unknown) => {
           // Their lease runs out and they go again: a rare repeat, never a loss.
-          options.log?.warn(
-            { outboxIds: done, err: error instanceof Error ? error.message : String(error) },
-            "mail sent but not marked",
-          );
+          options.log?.warn({ outboxIds: done, err: error }, "mail sent but not marked");
         },
       )
       .finally(() => {
@@ -226,10 +223,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function pass(signal: AbortSignal): Promise<number> {
     if (options.sweep) {
       await options.sweep().catch((error: unknown) => {
-        options.log?.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          "outbox sweep failed",
-        );
+        options.log?.warn({ err: error }, "outbox sweep failed");
       });
     }
     let sent = 0;
@@ -317,10 +311,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     tick: pass,
     pollMs,
     onError(error) {
-      options.log?.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        "outbox pass failed",
-      );
+      options.log?.warn({ err: error }, "outbox pass failed");
       return 0;
     },
   });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { guardedFetch } from "./guardedFetch";
+import { ISSUE_29_HOSTS, REFUSED_HOSTS } from "./testing/refusedHosts";
 
 // Loopback servers that answer `/ok` and redirect `/to?url` to `url` (302): one on 127.0.0.2,
 // which the redirect tests let through, one on 127.0.0.1, another origin.
@@ -59,6 +60,14 @@ describe("guardedFetch", () => {
     expect(seen).toEqual([]);
   });
 
+  it("refuses every refused host form before connecting, IPv4 inside IPv6 included", async () => {
+    for (const host of REFUSED_HOSTS) {
+      const url = `http://${host}:${port}/ok`;
+      expect(await refusal(strict(url)), url).toBe("EPRIVATE");
+    }
+    expect(seen).toEqual([]);
+  });
+
   it("reaches the same addresses when private ones are allowed, answering like fetch", async () => {
     const open = guardedFetch({ allowPrivate: true });
     const response = await open(`${origin}/ok`, {
@@ -83,6 +92,12 @@ describe("guardedFetch", () => {
     expect(await refusal(onlyThisLoopback(to("http://169.254.169.254/latest/")))).toBe("EPRIVATE");
     expect(await refusal(onlyThisLoopback(to(`${other}/ok`)))).toBe("EPRIVATE");
     expect(await refusal(onlyThisLoopback(to("http://[::1]/")))).toBe("EPRIVATE");
+    for (const host of ISSUE_29_HOSTS) {
+      const target = `http://${host}:${port}/ok`;
+      expect(await refusal(guardedFetch({ allowPrivate: false })(to(target))), target).toBe(
+        "EPRIVATE",
+      );
+    }
     // localhost resolves to 127.0.0.1 (and maybe ::1), refused here: the name is refused.
     expect(await refusal(onlyThisLoopback(to(`http://localhost:${port}/ok`)))).toBe("EPRIVATE");
     const followed = await onlyThisLoopback(to(`${origin}/ok`), { method: "REPORT" });

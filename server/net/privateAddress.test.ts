@@ -1,32 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { isPrivateAddress } from "./privateAddress";
+import { ISSUE_29_HOSTS, PUBLIC_ADDRESSES, REFUSED_HOSTS } from "./testing/refusedHosts";
+
+/** The host as callers hand it over: what the URL parser makes of it. */
+const hostOf = (host: string) => new URL(`http://${host}/`).hostname;
 
 describe("isPrivateAddress", () => {
-  it("refuses loopback, private, link-local and mapped addresses", () => {
-    for (const address of [
-      "127.0.0.1",
-      "10.1.2.3",
-      "172.20.0.1",
-      "192.168.1.1",
-      "169.254.169.254",
-      "100.64.0.1",
-      "0.0.0.0",
-      "::1",
-      "::",
-      "fe80::1",
-      "fd00::1",
-      "::ffff:127.0.0.1",
-      "::ffff:7f00:1",
-      "[::1]",
-      "not an address",
-    ]) {
+  it("refuses every form of a loopback, private, link-local or reserved address", () => {
+    for (const host of REFUSED_HOSTS.filter((h) => h !== "localhost")) {
+      expect(isPrivateAddress(hostOf(host)), host).toBe(true);
+    }
+  });
+
+  it("refuses IPv6 addresses that carry a private IPv4 address (issue #29)", () => {
+    for (const host of ISSUE_29_HOSTS) {
+      expect(isPrivateAddress(hostOf(host)), host).toBe(true);
+      expect(isPrivateAddress(host), host).toBe(true);
+    }
+  });
+
+  it("refuses what is not an IP address, zone ids and brackets aside", () => {
+    for (const address of ["not an address", "localhost", "", "0x7f.1", "fe80::1%eth0", "[::1]"]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
   });
 
-  it("lets public addresses through", () => {
-    for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) {
+  it("lets public addresses through, IPv4 inside IPv6 included", () => {
+    for (const address of PUBLIC_ADDRESSES) {
       expect(isPrivateAddress(address), address).toBe(false);
+      expect(isPrivateAddress(hostOf(address.includes(":") ? `[${address}]` : address))).toBe(
+        false,
+      );
     }
   });
 });

@@ -7,13 +7,15 @@ import { isPrivateAddress } from "./privateAddress";
  * with any private, loopback or link-local address: the address checked is the one connected
  * to, so a name that resolved to a public address when it was saved cannot be re-pointed (DNS
  * rebinding) at this server's network. Literal IP hosts never reach a lookup: callers check
- * those with isPrivateAddress themselves. `isRefused` narrows the rule (tests only).
+ * those with isPrivateAddress themselves. `isRefused` narrows the rule and `resolve` stands in
+ * for DNS (tests only).
  */
 export function publicOnlyLookup(
   isRefused: (address: string) => boolean = isPrivateAddress,
+  resolve: typeof dnsLookup = dnsLookup,
 ): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, "", 0);
       const refused = addresses.find((entry) => isRefused(entry.address));
       if (refused || addresses.length === 0) {

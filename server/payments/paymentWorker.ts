@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expiredHolds, paymentSettler, type RefundJob } from "../commands/paymentSettler";
 import type { Database } from "../db/database";
+import { errorMessage } from "../loggerOptions";
 import { retryDelay } from "../mail/outboxWorker";
 import { startPollingWorker } from "../workers/pollingWorker";
 import { GatewayError, type PaymentGateway } from "./paymentGateway";
@@ -22,10 +23,6 @@ const REFUND_BASE_DELAY_MS = 30_000;
 const REFUND_MAX_DELAY_MS = 3_600_000;
 const REFUND_MAX_ATTEMPTS = 20;
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Frees the slots of paid bookings whose hold ended unpaid: each payment is cancelled at the
  * gateway first, so it cannot succeed afterwards; one that succeeded meanwhile confirms its
@@ -43,7 +40,7 @@ export async function sweepExpiredHolds(work: PaymentWorkContext): Promise<numbe
       await paymentSettler(context, payment, outcome);
       settled += 1;
     } catch (error) {
-      work.log?.warn({ paymentId: hold.id, err: errorText(error) }, "expired hold not freed");
+      work.log?.warn({ paymentId: hold.id, err: error }, "expired hold not freed");
     }
   }
   return settled;
@@ -88,12 +85,12 @@ export async function makeDueRefunds(work: PaymentWorkContext): Promise<number> 
           retryDelay(row.attempts, REFUND_BASE_DELAY_MS, REFUND_MAX_DELAY_MS),
       );
       work.log?.warn(
-        { outboxId: row.id, paymentId: job.paymentId, dead, err: errorText(error) },
+        { outboxId: row.id, paymentId: job.paymentId, dead, err: error },
         "refund not made",
       );
       await db.execute(
         sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
-            last_error = ${errorText(error).slice(0, 1000)} where id = ${row.id}`,
+            last_error = ${errorMessage(error).slice(0, 1000)} where id = ${row.id}`,
       );
     }
   }
@@ -115,7 +112,7 @@ export function startPaymentWorker(work: PaymentWorkContext & { pollMs?: number 
       await makeDueRefunds(work);
     },
     onError(error) {
-      work.log?.warn({ err: errorText(error) }, "payment pass failed");
+      work.log?.warn({ err: error }, "payment pass failed");
     },
   });
   return { drain: worker.run, stop: worker.stop };

@@ -112,7 +112,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (error instanceof DomainError) return answer(error);
     if (error instanceof GatewayError) {
       // The payment provider refused or was unreachable: nothing was booked, try again.
-      request.log.warn({ err: error.message, code: error.code }, "payment gateway failed");
+      request.log.warn({ err: error, code: error.code }, "payment gateway failed");
       return answer(new DomainError("UNAVAILABLE", message("payment.unavailable"), undefined, 5));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

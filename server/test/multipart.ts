@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import { PNG } from "pngjs";
 
 /** A multipart/form-data body with one file part, for app.inject. */
@@ -63,3 +64,25 @@ export function pngOf(width: number, height: number, fill: "flat" | "noise" = "f
   }
   return PNG.sync.write(png);
 }
+
+/**
+ * A PNG of nothing but its signature, an IHDR chunk declaring `width`×`height` (RGBA, 8 bits)
+ * and IEND: what a header reader sees of any PNG of that size, in 45 bytes.
+ */
+export function pngHeaderOf(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([PNG_SIGNATURE, chunk("IHDR", ihdr), chunk("IEND", Buffer.alloc(0))]);
+}
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../db/database";
 import { teamMembers, users, webhooks } from "../db/schema";
+import { errorMessage } from "../loggerOptions";
 import { enqueueMails } from "../mail/outbox";
 import { retryDelay } from "../mail/outboxWorker";
 import { startPollingWorker } from "../workers/pollingWorker";
@@ -42,8 +43,6 @@ interface Claimed {
   attempts: number;
   createdAt: Date;
 }
-
-const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Claims due webhook deliveries like mail (FOR UPDATE SKIP LOCKED, leased): only of active
@@ -168,7 +167,7 @@ async function attempt(work: WebhookWorkContext, hook: Claimed): Promise<boolean
     durationMs = answer.durationMs;
     excerpt = answer.excerpt;
   } catch (caught) {
-    error = caught instanceof DeliveryError ? caught.message : text(caught);
+    error = caught instanceof DeliveryError ? caught.message : errorMessage(caught);
     durationMs = caught instanceof DeliveryError ? caught.durationMs : 0;
   }
   const now = work.clock();
@@ -224,7 +223,7 @@ export async function deliverDueWebhooks(work: WebhookWorkContext): Promise<numb
         if (await attempt(work, hook)) delivered += 1;
       } catch (error) {
         // Not recorded: the lease brings it back.
-        work.log?.warn({ deliveryId: hook.deliveryId, err: text(error) }, "webhook attempt lost");
+        work.log?.warn({ deliveryId: hook.deliveryId, err: error }, "webhook attempt lost");
       }
     }
   });
@@ -255,7 +254,7 @@ export function startWebhookWorker(work: WebhookWorkContext & { pollMs?: number 
       return total;
     },
     onError(error) {
-      work.log?.warn({ err: text(error) }, "webhook pass failed");
+      work.log?.warn({ err: error }, "webhook pass failed");
       return 0;
     },
   });

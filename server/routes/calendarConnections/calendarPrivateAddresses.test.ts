@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { caldavSource } from "../../calendars/caldavSource";
 import { CalendarSourceError } from "../../calendars/calendarSource";
+import { icsFeedSource } from "../../calendars/icsFeedSource";
 import { icsFile } from "../../calendars/testing/calendarFiles";
 import { startFeedServer } from "../../calendars/testing/feedServer";
 import { calendarConnectionCreator } from "../../commands/calendarConnectionCreator";
 import { calendarConnections } from "../../db/schema";
+import { ISSUE_29_HOSTS, REFUSED_HOSTS } from "../../net/testing/refusedHosts";
 import { signUpHost } from "../../test/factories";
 import { createCalendar, startRadicale } from "../../test/radicale";
 import { createTestApp } from "../../test/testApp";
@@ -41,6 +43,7 @@ describe("calendar addresses on private networks without CALENDAR_ALLOW_PRIVATE"
       "http://[::1]/feed.ics",
       "webcal://10.0.0.5/feed.ics",
       "http://169.254.169.254/latest/meta-data",
+      ...REFUSED_HOSTS.map((h) => `http://${h}:${new URL(feeds.url).port}/feed.ics`),
     ]) {
       const feed = await connect({ provider: "ICS", url });
       expect(feed.statusCode, url).toBe(422);
@@ -59,6 +62,23 @@ describe("calendar addresses on private networks without CALENDAR_ALLOW_PRIVATE"
       "Diese Adresse zeigt in ein privates Netzwerk, das Slotted nicht erreicht. Verwenden Sie eine öffentliche Adresse.",
     ]);
     expect(await strict.database.db.select().from(calendarConnections)).toEqual([]);
+  });
+
+  it("refuses a stored CalDAV server or feed naming IPv4 inside IPv6 where it connects (issue #29)", async () => {
+    const reason = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "reached",
+        (error: unknown) => (error instanceof CalendarSourceError ? error.reason : String(error)),
+      );
+    const week = [soon, soon + 7 * 86_400_000] as const;
+    for (const h of ISSUE_29_HOSTS) {
+      const serverUrl = `http://${h}:${new URL(feeds.url).port}/`;
+      const caldav = caldavSource({ serverUrl, username: "u", password: "p" }, false);
+      expect(await reason(caldav.discover()), serverUrl).toBe("PRIVATE_ADDRESS");
+      const feed = icsFeedSource(`${serverUrl}feed.ics`, "Feed", { allowPrivate: false });
+      const busy = feed.readBusy({ url: `${serverUrl}feed.ics`, timeZone: null }, ...week, "UTC");
+      expect(await reason(busy), serverUrl).toBe("PRIVATE_ADDRESS");
+    }
   });
 
   it("refuses again at every sync: a connection made while allowed fails with a plain reason", async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pages, uploads } from "../../db/schema";
 import { createEventType, createTeam, type Host, signUpHost } from "../../test/factories";
-import { TINY_PNG } from "../../test/multipart";
+import { PNG_SIGNATURE, pngHeaderOf, TINY_PNG } from "../../test/multipart";
 import { createTestApp } from "../../test/testApp";
 
 const t = await createTestApp();
@@ -241,6 +241,44 @@ describe("page calls", () => {
     ]);
     const stored = await t.database.db.select().from(uploads).where(eq(uploads.userId, host.id));
     expect(stored).toEqual([]);
+  });
+
+  it("refuses an image block whose header declares too many pixels or cannot be read, storing no file", async () => {
+    const host = await signUpHost(t);
+    const image = {
+      id: "i",
+      kind: "media",
+      mediaKind: "image",
+      uploadId: null,
+      alt: "",
+      layout: layout(0),
+      visible: true,
+    };
+    const huge = await save(
+      host,
+      host.username,
+      [image],
+      [{ name: "file-i", file: pngHeaderOf(60_000, 60_000), filename: "huge.png" }],
+    );
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors).toEqual({
+      "blocks.0.file": ["Image too large in pixels. Images can have at most 40 megapixels."],
+    });
+    const bare = await save(
+      host,
+      host.username,
+      [image],
+      [{ name: "file-i", file: PNG_SIGNATURE, filename: "bare.png" }],
+    );
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().errors).toEqual({
+      "blocks.0.file": [
+        "The image's header is missing or cut short. Use a complete PNG, JPG, GIF or WebP image.",
+      ],
+    });
+    const stored = await t.database.db.select().from(uploads).where(eq(uploads.userId, host.id));
+    expect(stored).toEqual([]);
+    expect(await t.database.db.select().from(pages).where(eq(pages.userId, host.id))).toEqual([]);
   });
 
   it("refuses a background block when a team admin locked the colours", async () => {

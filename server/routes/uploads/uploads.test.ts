@@ -9,10 +9,13 @@ const UPLOAD_MESSAGES = {
   imageTooLarge: "Image too large. Images can be at most 5 MB.",
   invalidFileType: "Invalid file type. Use a PNG, JPG, GIF or WebP image.",
   invalidVideoFileType: "Invalid video file type. Use an MP4 or WebM video.",
+  imageTooManyPixels: "Image too large in pixels. Images can have at most 40 megapixels.",
+  imageUnreadable:
+    "The image's header is missing or cut short. Use a complete PNG, JPG, GIF or WebP image.",
 };
 
 import { type Host, signUpHost } from "../../test/factories";
-import { multipartFile, TINY_PNG } from "../../test/multipart";
+import { multipartFile, PNG_SIGNATURE, pngHeaderOf, TINY_PNG } from "../../test/multipart";
 import { createTestApp } from "../../test/testApp";
 
 const t = await createTestApp({ dataDir: mkdtempSync(join(tmpdir(), "slotted-uploads-")) });
@@ -61,6 +64,72 @@ describe("POST /api/uploads", () => {
     const response = await upload(host, big, { filename: "big.png", type: "image/png" });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ file: [UPLOAD_MESSAGES.imageTooLarge] });
+  });
+
+  it("refuses an image whose header declares more than 40 megapixels", async () => {
+    const host = await signUpHost(t);
+    // Issue #29: 60000×60000 would take about 14 GB to decode in a visitor's browser.
+    for (const [width, height] of [
+      [60_000, 60_000],
+      [8_000, 5_001],
+      [40_000_001, 1],
+      [0xffffffff, 0xffffffff],
+    ] as const) {
+      const response = await upload(host, pngHeaderOf(width, height), { filename: "huge.png" });
+      expect(response.statusCode, `${width}×${height}`).toBe(422);
+      expect(response.json()).toEqual({
+        message: UPLOAD_MESSAGES.imageTooManyPixels,
+        errors: { file: [UPLOAD_MESSAGES.imageTooManyPixels] },
+      });
+    }
+    // At the limit exactly, the header is accepted (8000×5000 is 40 megapixels).
+    const atLimit = await upload(host, pngHeaderOf(8_000, 5_000), { filename: "wide.png" });
+    expect(atLimit.statusCode, atLimit.body).toBe(201);
+    expect(atLimit.json()).toMatchObject({ width: 8_000, height: 5_000 });
+  });
+
+  it("refuses a bare signature, a header cut short and a zero size, and takes a whole image", async () => {
+    const host = await signUpHost(t);
+    const jpegCut = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]);
+    // A baseline frame header cut before its height and width.
+    const jpegFrameCut = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00]);
+    const gifCut = Buffer.from("GIF89a\x10", "latin1");
+    const webpCut = Buffer.concat([
+      Buffer.from("RIFF"),
+      Buffer.from([0x40, 0, 0, 0]),
+      Buffer.from("WEBPVP8 "),
+      Buffer.from([0x30, 0, 0, 0, 0x10, 0x02]),
+    ]);
+    for (const [name, content] of [
+      ["bare PNG signature", PNG_SIGNATURE],
+      ["PNG cut in its IHDR", pngHeaderOf(640, 480).subarray(0, 20)],
+      ["PNG of zero width", pngHeaderOf(0, 480)],
+      ["JPEG without a frame header", jpegCut],
+      ["JPEG frame header cut short", jpegFrameCut],
+      ["GIF cut in its screen size", gifCut],
+      ["WebP cut in its frame header", webpCut],
+    ] as const) {
+      const response = await upload(host, Buffer.from(content), { filename: "x.png" });
+      expect(response.statusCode, name).toBe(422);
+      expect(response.json().errors, name).toEqual({ file: [UPLOAD_MESSAGES.imageUnreadable] });
+    }
+    const whole = await upload(host, pngHeaderOf(640, 480), { filename: "ok.png" });
+    expect(whole.statusCode, whole.body).toBe(201);
+    expect(whole.json()).toMatchObject({ mimeType: "image/png", width: 640, height: 480 });
+  });
+
+  it("says the pixel limit in the caller's language", async () => {
+    const host = await signUpHost(t);
+    const body = multipartFile(pngHeaderOf(60_000, 60_000));
+    const response = await t.request({
+      method: "POST",
+      url: "/api/uploads",
+      headers: { ...body.headers, ...host.headers, "accept-language": "de" },
+      payload: body.payload,
+    });
+    expect(response.json().errors.file).toEqual([
+      "Bild hat zu viele Pixel. Bilder dürfen höchstens 40 Megapixel haben.",
+    ]);
   });
 
   it("takes videos only as kind=video, and images only as images", async () => {

@@ -7,7 +7,9 @@ import { expiredRequestSweeper } from "../../commands/expiredRequestSweeper";
 import { paymentSettler } from "../../commands/paymentSettler";
 import { routingFormCreator } from "../../commands/routingFormCreator";
 import { routingFormSubmitter } from "../../commands/routingFormSubmitter";
-import { outbox, webhooks } from "../../db/schema";
+import { webhookCreator } from "../../commands/webhookCreator";
+import { outbox, webhookDeliveries, webhooks } from "../../db/schema";
+import { ISSUE_29_HOSTS, REFUSED_HOSTS } from "../../net/testing/refusedHosts";
 import { paymentsSetup } from "../../payments/stripeGateway";
 import { bookDirectly, commandContext } from "../../test/bookingCommands";
 import {
@@ -552,15 +554,16 @@ describe("webhook subscriptions", () => {
 
 describe("private addresses without WEBHOOK_ALLOW_PRIVATE", async () => {
   const strict = await createTestApp({ webhookAllowPrivate: false });
+  strict.setNow(BOOKING_NOW);
+  const REFUSED = "This address points into a private network. Use a public address.";
+  const port = new URL(receiver.url("/x")).port;
 
   it("refuses a target on loopback, a private network or link-local with a field message", async () => {
     const host = await signUpHost(strict);
     for (const url of [
       receiver.url("/x"),
       "http://localhost:8080/hook",
-      "http://[::1]/hook",
-      "http://10.0.0.5/hook",
-      "http://169.254.169.254/latest/meta-data",
+      ...REFUSED_HOSTS.map((h) => `http://${h}:${port}/hook`),
     ]) {
       const response = await strict.request({
         method: "POST",
@@ -569,12 +572,33 @@ describe("private addresses without WEBHOOK_ALLOW_PRIVATE", async () => {
         payload: { url, events: ["ping"] },
       });
       expect(response.statusCode, url).toBe(422);
-      expect(response.json().errors.url, url).toEqual([
-        "This address points into a private network. Use a public address.",
-      ]);
+      expect(response.json().errors.url, url).toEqual([REFUSED]);
     }
     const rows = await strict.database.db.select().from(webhooks);
     expect(rows).toEqual([]);
+  });
+
+  it("refuses the same targets when a subscription's URL is changed", async () => {
+    const host = await signUpHost(strict);
+    const hook = await webhookCreator(
+      strict.database.db,
+      host.id,
+      { url: "http://93.184.216.34/hook", events: ["ping"], teamId: null, active: true },
+      { allowPrivate: false, encryptionKey: strict.deps.config.encryptionKey, now: BOOKING_NOW },
+    );
+    for (const h of REFUSED_HOSTS) {
+      const url = `http://${h}:${port}/hook`;
+      const response = await strict.request({
+        method: "PATCH",
+        url: `/api/webhooks/${hook.id}`,
+        headers: host.headers,
+        payload: { url },
+      });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors.url, url).toEqual([REFUSED]);
+    }
+    const [row] = await strict.database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    expect(row?.url).toBe("http://93.184.216.34/hook");
   });
 
   it("refuses to connect to a name that resolves to a private address when delivering", async () => {
@@ -588,6 +612,59 @@ describe("private addresses without WEBHOOK_ALLOW_PRIVATE", async () => {
     await expect(refused).rejects.toBeInstanceOf(DeliveryError);
     await expect(refused).rejects.toThrow(/private/);
     await expect(deliverWebhook(receiver.url("/x"), {}, "{}", false)).rejects.toThrow(/private/);
+    for (const h of REFUSED_HOSTS) {
+      const url = `http://${h}:${port}/x`;
+      await expect(deliverWebhook(url, {}, "{}", false), url).rejects.toThrow(/private/);
+    }
+    expect(receiver.received.length).toBe(before);
+  });
+
+  it("refuses a test ping to a paused subscription saved before the check knew its address", async () => {
+    const host = await signUpHost(strict);
+    const before = receiver.received.length;
+    // As a row written while WEBHOOK_ALLOW_PRIVATE was on, or before issue #29's forms were known.
+    const hooks = [];
+    for (const h of ISSUE_29_HOSTS) {
+      hooks.push(
+        await webhookCreator(
+          strict.database.db,
+          host.id,
+          { url: `http://${h}:${port}/x`, events: ["ping"], teamId: null, active: false },
+          { allowPrivate: true, encryptionKey: strict.deps.config.encryptionKey, now: BOOKING_NOW },
+        ),
+      );
+    }
+    for (const hook of hooks) {
+      const ping = await strict.request({
+        method: "POST",
+        url: `/api/webhooks/${hook.id}/ping`,
+        headers: host.headers,
+      });
+      expect(ping.statusCode, ping.body).toBe(202);
+    }
+    const delivered = await deliverDueWebhooks({
+      database: strict.database,
+      publicUrl: strict.deps.config.publicUrl,
+      clock: () => new Date(BOOKING_NOW.getTime() + 60_000),
+      allowPrivate: false,
+      encryptionKey: strict.deps.config.encryptionKey,
+    });
+    expect(delivered).toBe(0);
+    for (const hook of hooks) {
+      const log = await strict.request({
+        method: "GET",
+        url: `/api/webhooks/${hook.id}/deliveries`,
+        headers: host.headers,
+      });
+      expect(log.json().deliveries, hook.url).toEqual([
+        expect.objectContaining({ event: "ping", responseStatus: null }),
+      ]);
+      const [row] = await strict.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.webhookId, hook.id));
+      expect(row?.error, hook.url).toMatch(/is a private address/);
+    }
     expect(receiver.received.length).toBe(before);
   });
 });

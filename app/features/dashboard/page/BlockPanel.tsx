@@ -20,6 +20,7 @@ import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
+import { imageHeaderRefusal } from "../settings/imageHeaderRefusal";
 import { ColorField } from "../ui/ColorField";
 import type { BlockPatch, EditOptions, EditorBlock } from "./editorBlocks";
 import { imageCopies } from "./imageCopies";
@@ -81,6 +82,12 @@ export function BlockPanel({
       return setFileError(
         t(video ? "dashboard.page.invalidVideoFileType" : "dashboard.settings.invalidFileType"),
       );
+    }
+    if (isImageType(type)) {
+      const refused = await imageHeaderRefusal(file).catch(() => null);
+      if (refused) {
+        return setFileError(t(`dashboard.settings.${refused.key}`, { max: refused.max }));
+      }
     }
     let copies: EditorBlock["copies"] = [];
     if (isImageType(type)) {

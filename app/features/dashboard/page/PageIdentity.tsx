@@ -16,6 +16,7 @@ import { focusFirstError } from "../../../lib/focusFirstError";
 import { HostAvatars } from "../../booking/HostAvatars";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
+import { imageHeaderRefusal } from "../settings/imageHeaderRefusal";
 
 /**
  * The page's avatar, welcome message and social links (shown under the name), each saved on
@@ -77,6 +78,10 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
     }
     const type = detectMediaType(head);
     if (!type || !isImageType(type)) return setAvatarError(t("dashboard.settings.invalidFileType"));
+    const refused = await imageHeaderRefusal(file).catch(() => null);
+    if (refused) {
+      return setAvatarError(t(`dashboard.settings.${refused.key}`, { max: refused.max }));
+    }
     saveAvatar.mutate(file);
   }
 

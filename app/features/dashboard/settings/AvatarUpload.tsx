@@ -7,6 +7,7 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { dashboardApi } from "../api/dashboardApi";
+import { imageHeaderRefusal } from "./imageHeaderRefusal";
 
 interface AvatarUploadProps {
   avatarUrl: string | null;
@@ -33,6 +34,8 @@ export function AvatarUpload({ avatarUrl, name, onChange }: AvatarUploadProps) {
     const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
     const type = detectMediaType(head);
     if (!type || !isImageType(type)) return setError(t("dashboard.settings.invalidFileType"));
+    const refused = await imageHeaderRefusal(file).catch(() => null);
+    if (refused) return setError(t(`dashboard.settings.${refused.key}`, { max: refused.max }));
     setPending(true);
     try {
       const upload = await dashboardApi.uploadImage(file);
