@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -13,6 +12,7 @@ import type { Deps } from "./deps";
 import { loggerOptions } from "./loggerOptions";
 import { authPlugin } from "./plugins/auth";
 import { clientApp } from "./plugins/clientApp";
+import { compression } from "./plugins/compression";
 import { errorHandler, frameworkErrors } from "./plugins/errorHandler";
 import { hostPagesFraming } from "./plugins/hostPagesFraming";
 import { openApi } from "./plugins/openApi";
@@ -93,7 +93,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     crossOriginEmbedderPolicy: false,
   });
   await app.register(hostPagesFraming);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compression);
   await app.register(cookie);
   await app.register(openApi, { publicUrl: deps.config.publicUrl });
   await app.register(authPlugin, {
