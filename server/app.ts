@@ -44,6 +44,14 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Only the configured proxies' X-Forwarded-For counts: limits are keyed on request.ip.
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
+    // A client gets this long to send a whole request: Fastify's default is no limit, so a
+    // trickled body held its socket (and a stopping server) for ever. Node checks connections
+    // at an interval, a quarter of the timeout here, so a slow one is cut within 1.25 times it.
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, deps.config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(deps.config.requestTimeoutMs / 4)),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
