@@ -18,6 +18,7 @@ export const MESSAGE_PARAMS = {
   "general.emptyJsonBody": [],
   "general.unsupportedMediaType": ["type"],
   "general.bodyTooLarge": [],
+  "general.compressedBody": [],
   "general.useTrueOrFalse": [],
   "general.unsafeText": [],
   "general.dataRejected": [],

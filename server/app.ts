@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -13,6 +12,7 @@ import type { Deps } from "./deps";
 import { loggerOptions } from "./loggerOptions";
 import { authPlugin } from "./plugins/auth";
 import { clientApp } from "./plugins/clientApp";
+import { compression } from "./plugins/compression";
 import { errorHandler, frameworkErrors } from "./plugins/errorHandler";
 import { hostPagesFraming } from "./plugins/hostPagesFraming";
 import { openApi } from "./plugins/openApi";
@@ -44,6 +44,14 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Only the configured proxies' X-Forwarded-For counts: limits are keyed on request.ip.
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
+    // A client gets this long to send a whole request: Fastify's default is no limit, so a
+    // trickled body held its socket (and a stopping server) for ever. Node checks connections
+    // at an interval, a quarter of the timeout here, so a slow one is cut within 1.25 times it.
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, deps.config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(deps.config.requestTimeoutMs / 4)),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -93,7 +101,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     crossOriginEmbedderPolicy: false,
   });
   await app.register(hostPagesFraming);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compression);
   await app.register(cookie);
   await app.register(openApi, { publicUrl: deps.config.publicUrl });
   await app.register(authPlugin, {

@@ -21,6 +21,8 @@ describe("loadConfig", () => {
       trustProxy: false,
       stripe: null,
       paymentHoldMinutes: 15,
+      requestTimeoutMs: 120_000,
+      shutdownTimeoutMs: 10_000,
       logLevel: "info",
     });
   });
@@ -156,6 +158,8 @@ describe("loadConfig", () => {
       STRIPE_API_URL: "http://127.0.0.1:12111",
       STRIPE_JS_URL: "http://127.0.0.1:12112/v3/",
       PAYMENT_HOLD_MINUTES: "30",
+      REQUEST_TIMEOUT_MS: "30000",
+      SHUTDOWN_TIMEOUT_MS: "0",
       SESSION_SECRET: "x".repeat(40),
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
@@ -173,6 +177,8 @@ describe("loadConfig", () => {
         jsUrl: "http://127.0.0.1:12112/v3/",
       },
       paymentHoldMinutes: 30,
+      requestTimeoutMs: 30_000,
+      shutdownTimeoutMs: 0,
       production: true,
     });
   });
@@ -194,6 +200,14 @@ describe("loadConfig", () => {
     [
       { PAYMENT_HOLD_MINUTES: "0" },
       'PAYMENT_HOLD_MINUTES must be a whole number of minutes from 1 to 9999, got "0".',
+    ],
+    [
+      { REQUEST_TIMEOUT_MS: "500" },
+      'REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 999999999, got "500".',
+    ],
+    [
+      { SHUTDOWN_TIMEOUT_MS: "10s" },
+      'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds from 0 to 999999999, got "10s".',
     ],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters."],
     [

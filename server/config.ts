@@ -60,6 +60,17 @@ export interface Config {
   sessionSecret: string;
   /** The AES-256-GCM key of stored calendar credentials (ENCRYPTION_KEY). */
   encryptionKey: Buffer;
+  /**
+   * How long a client may take to send one whole request, headers and body
+   * (REQUEST_TIMEOUT_MS, 120000: a 10 MB video at under 1 Mbit/s); a slower one is answered 408
+   * and its connection closed, so a trickled body cannot hold a socket for ever.
+   */
+  requestTimeoutMs: number;
+  /**
+   * How long a stopping server waits for in-flight requests (SHUTDOWN_TIMEOUT_MS, 10000) before
+   * it closes their connections and stops anyway.
+   */
+  shutdownTimeoutMs: number;
   logLevel: string;
   production: boolean;
 }
@@ -145,6 +156,17 @@ function parseCount(name: string, value: string | null, fallback: number): numbe
   if (!/^\d{1,9}$/.test(value)) {
     throw new ConfigError(
       `${name} must be a whole number (0 turns the limit off), got "${value}".`,
+    );
+  }
+  return Number(value);
+}
+
+/** A duration in milliseconds of at least `min`, `fallback` when the variable is not set. */
+function parseMilliseconds(name: string, value: string | null, fallback: number, min: number) {
+  if (value === null) return fallback;
+  if (!/^\d{1,9}$/.test(value) || Number(value) < min) {
+    throw new ConfigError(
+      `${name} must be a whole number of milliseconds from ${min} to 999999999, got "${value}".`,
     );
   }
   return Number(value);
@@ -350,6 +372,18 @@ export function loadConfig(env: Env = process.env): Config {
     calendarAllowPrivate,
     sessionSecret: sessionSecret(env, dataDir),
     encryptionKey: encryptionKey(env, dataDir),
+    requestTimeoutMs: parseMilliseconds(
+      "REQUEST_TIMEOUT_MS",
+      optional(env, "REQUEST_TIMEOUT_MS"),
+      120_000,
+      1000,
+    ),
+    shutdownTimeoutMs: parseMilliseconds(
+      "SHUTDOWN_TIMEOUT_MS",
+      optional(env, "SHUTDOWN_TIMEOUT_MS"),
+      10_000,
+      0,
+    ),
     logLevel,
     production,
   };

@@ -1,8 +1,11 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { startServerProcess } from "./test/serverProcess";
 
 const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
 
@@ -74,6 +77,31 @@ describe("server/main.ts", () => {
     expect(code).toBe(0);
     expect(existsSync(join(dataDir, "slotted.pid"))).toBe(false);
   }, 60_000);
+});
+
+describe("stopping server/main.ts", () => {
+  it("cuts a request still arriving after SHUTDOWN_TIMEOUT_MS and exits cleanly", async () => {
+    const server = await startServerProcess({
+      DATA_DIR: mkdtempSync(join(tmpdir(), "slotted-main-")),
+      SHUTDOWN_TIMEOUT_MS: "200",
+      LOG_LEVEL: "error",
+    });
+    const { port } = new URL(server.base);
+    const socket = connect(Number(port), "127.0.0.1");
+    await once(socket, "connect");
+    const cut = once(socket, "close");
+    // Says 100 bytes are coming, sends 9, and waits: a client on a stalled uplink.
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
+    // One event loop serves both: once a later request is answered, the first one is in flight.
+    expect((await fetch(`${server.base}/api/health`)).ok).toBe(true);
+    const exited = once(server.child, "exit");
+    server.child.kill("SIGTERM");
+    const [code] = await exited;
+    expect(code).toBe(0);
+    await cut;
+  }, 120_000);
 });
 
 describe("server/demo.ts", () => {

@@ -127,8 +127,19 @@ export async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     // close() stops accepting connections and waits for in-flight requests, so no booking
-    // transaction is cut in half; only then does the database go.
-    await app.close();
+    // transaction is cut in half; only then does the database go. A request still running at
+    // SHUTDOWN_TIMEOUT_MS (a client trickling its body) has its connection closed: a stop
+    // must not wait on a client.
+    const closed = app.close();
+    const deadline = setTimeout(() => {
+      app.log.warn(
+        { timeoutMs: config.shutdownTimeoutMs },
+        "shutdown deadline passed: closing the connections of unfinished requests",
+      );
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    await closed;
+    clearTimeout(deadline);
     if (sweepTimer) clearInterval(sweepTimer);
     await outboxWorker?.stop();
     await paymentWorker?.stop();

@@ -32,6 +32,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: "general.emptyJsonBody",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "general.unsupportedMediaType",
   FST_ERR_CTP_BODY_TOO_LARGE: "general.bodyTooLarge",
+  // @fastify/compress, which refuses every Content-Encoding but identity (plugins/compression.ts).
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: "general.compressedBody",
 };
 
 /** Maps database failures that are the caller's doing, or a busy moment, to domain errors. */

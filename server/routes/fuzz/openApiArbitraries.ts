@@ -208,4 +208,27 @@ export function mutate(
   return root.value;
 }
 
+/**
+ * `value` with its `pick`-th string (modulo their number, in document order) replaced by
+ * `text`; `value` unchanged when it holds no string.
+ */
+export function replaceString(value: unknown, pick: number, text: string): unknown {
+  const root = { value: structuredClone(value) as unknown };
+  const spots: [Record<string | number, unknown>, string | number][] = [];
+  const collect = (holder: Record<string | number, unknown>, key: string | number) => {
+    const child = holder[key];
+    if (typeof child === "string") spots.push([holder, key]);
+    else if (child !== null && typeof child === "object") {
+      for (const childKey of Object.keys(child)) {
+        collect(child as Record<string | number, unknown>, childKey);
+      }
+    }
+  };
+  collect(root, "value");
+  if (spots.length === 0) return root.value;
+  const [holder, key] = spots[pick % spots.length]!;
+  holder[key] = text;
+  return root.value;
+}
+
 export const mutationArbitrary = fc.constantFrom<Mutation>("replace", "replace", "delete", "extra");

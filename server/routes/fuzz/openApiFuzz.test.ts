@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ import {
   type Host,
   signUpHost,
 } from "../../test/factories";
-import { multipartFile, TINY_PNG } from "../../test/multipart";
+import { type FormPart, multipartFile, multipartForm, TINY_PNG } from "../../test/multipart";
 import { createTestApp } from "../../test/testApp";
 import {
   arbitraryOf,
@@ -25,6 +26,7 @@ import {
   type JsonSchema,
   mutate,
   mutationArbitrary,
+  replaceString,
 } from "./openApiArbitraries";
 import { tableChecksums } from "./tableChecksums";
 
@@ -249,6 +251,20 @@ function seedBodies(f: Fixtures): Record<string, unknown[]> {
     "POST /api/me/password": [
       { currentPassword: "correct horse battery", newPassword: "another horse battery" },
     ],
+    // The `components` part of the page form (sent as multipartForm).
+    "POST /api/page/{id}": [
+      {
+        blocks: [
+          {
+            id: "h",
+            kind: "headline",
+            text: "Welcome",
+            layout: { x: 0, y: 0, w: 4, h: 1 },
+            visible: true,
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -323,10 +339,12 @@ type Encoding =
   | "json"
   | "none"
   | "multipartImage"
+  | "multipartForm"
   | "multipartWithoutBoundary"
   | "multipartCutOff"
   | "text"
-  | "form";
+  | "form"
+  | "gzipped";
 
 interface FuzzRequest {
   params: Record<string, string>;
@@ -334,6 +352,8 @@ interface FuzzRequest {
   extraQuery: [string, string] | null;
   body: unknown;
   encoding: Encoding;
+  /** A text part of a multipartForm besides `components`, often NUL or a lone surrogate. */
+  formText: string;
   caller: "host" | "member" | "nobody";
   idempotencyKey: string | null;
 }
@@ -429,10 +449,14 @@ function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzR
     "multipartCutOff",
     "text",
     "form",
+    "multipartForm",
+    "gzipped",
   );
-  // A write without a JSON body sends nothing, or a multipart image where it takes one.
-  const usualEncoding: Encoding =
-    operation.body || !withBody ? "json" : operation.multipart ? "multipartImage" : "none";
+  // A multipart write takes an image, or a form of text parts (the body as `components`)
+  // with files.
+  const usualEncoding: fc.Arbitrary<Encoding> = operation.multipart
+    ? fc.constantFrom<Encoding>("multipartImage", "multipartForm")
+    : fc.constant(usualEncodingOf(operation));
   const caller = fc.constantFrom<FuzzRequest["caller"]>("host", "host", "host", "member", "nobody");
   // Header values Node lets through; replays and reused keys come from the fixed ones.
   const idempotencyKey = fc.option(
@@ -444,7 +468,8 @@ function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzR
     query: validQuery,
     extraQuery: fc.constant(null),
     body: validBody,
-    encoding: fc.constant(usualEncoding),
+    encoding: usualEncoding,
+    formText: garbageString,
     caller,
     idempotencyKey,
   };
@@ -461,9 +486,10 @@ function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzR
         extraQuery: fc.option(extraQuery, { nil: null }),
         body: fc.oneof(mutatedBody, garbageValue),
         encoding: fc.oneof(
-          { weight: 3, arbitrary: fc.constant(usualEncoding) },
+          { weight: 3, arbitrary: usualEncoding },
           { weight: 1, arbitrary: brokenEncoding },
         ),
+        formText: garbageString,
         caller,
         idempotencyKey,
       }),
@@ -481,6 +507,22 @@ function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzR
       arbitrary: fc.record({ ...valid, query: withOneGarbage(validQuery, queryNames) }),
     });
   }
+  if (operation.multipart) {
+    // A form whose every part is well formed but one text PostgreSQL cannot store, in the
+    // `components` JSON (as an escape) or as a text part of its own (raw).
+    const unsafeText = fc.constantFrom("\u0000", "a\u0000b", "\uD800", "x\uDC00y", "😀\uD83D");
+    cases.push({
+      weight: 2,
+      arbitrary: fc.record({
+        ...valid,
+        body: fc
+          .tuple(validBody, fc.nat(), unsafeText)
+          .map(([body, pick, text]) => replaceString(body, pick, text)),
+        encoding: fc.constant<Encoding>("multipartForm"),
+        formText: fc.oneof(fc.constant("caption"), unsafeText),
+      }),
+    });
+  }
   if (withBody) {
     cases.push(
       { weight: 3, arbitrary: fc.record({ ...valid, body: mutatedBody }) },
@@ -488,6 +530,59 @@ function requestArbitrary(operation: Operation, f: Fixtures): fc.Arbitrary<FuzzR
     );
   }
   return fc.oneof(...cases) as fc.Arbitrary<FuzzRequest>;
+}
+
+/** A write without a JSON body sends nothing, or a multipart image where it takes one. */
+function usualEncodingOf(operation: Operation): Encoding {
+  const withBody = operation.method !== "GET" && operation.method !== "DELETE";
+  return operation.body || !withBody ? "json" : operation.multipart ? "multipartImage" : "none";
+}
+
+/** The headers and payload of `request`'s body as `encoding` says. */
+function bodyOf(
+  operation: Operation,
+  request: FuzzRequest,
+  encoding: Encoding,
+): { headers: Record<string, string>; payload?: Buffer | string } {
+  const json = JSON.stringify(request.body ?? null);
+  const file = multipartFile(Buffer.from(json));
+  switch (encoding) {
+    case "none":
+      return { headers: {} };
+    case "multipartImage":
+      return multipartFile(TINY_PNG, { filename: "a.png", type: "image/png" });
+    case "multipartForm": {
+      // The file part the operation reads: `avatar` for a page's, `file` for an upload.
+      const fileName = operation.path.endsWith("/avatar") ? "avatar" : "file";
+      const parts: FormPart[] = [
+        { name: "components", value: json },
+        { name: "caption", value: request.formText },
+        { name: fileName, file: TINY_PNG, filename: "a.png" },
+      ];
+      return multipartForm(parts);
+    }
+    case "multipartWithoutBoundary":
+      return { headers: { "content-type": "multipart/form-data" }, payload: file.payload };
+    case "multipartCutOff":
+      return { headers: file.headers, payload: file.payload.subarray(0, file.payload.length - 20) };
+    case "text":
+      return { headers: { "content-type": "text/plain" }, payload: json };
+    case "form":
+      return {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "a=1&b=%00",
+      };
+    case "gzipped": {
+      // The usual body, gzipped: refused (415) before a byte of it is inflated.
+      const usual = bodyOf(operation, request, usualEncodingOf(operation));
+      return {
+        headers: { ...usual.headers, "content-encoding": "gzip" },
+        payload: gzipSync(usual.payload ?? ""),
+      };
+    }
+    default:
+      return { headers: { "content-type": "application/json" }, payload: json };
+  }
 }
 
 function send(operation: Operation, request: FuzzRequest, f: Fixtures) {
@@ -509,58 +604,16 @@ function send(operation: Operation, request: FuzzRequest, f: Fixtures) {
   if (request.idempotencyKey !== null) headers["idempotency-key"] = request.idempotencyKey;
   const withBody = operation.method !== "GET" && operation.method !== "DELETE";
   if (!withBody) return t.request({ method: operation.method as "GET", url, headers });
-  const json = JSON.stringify(request.body ?? null);
-  const file = multipartFile(Buffer.from(json));
-  switch (request.encoding) {
-    case "none":
-      return t.request({ method: operation.method as "POST", url, headers });
-    case "multipartImage": {
-      const image = multipartFile(TINY_PNG, { filename: "a.png", type: "image/png" });
-      return t.request({
-        method: operation.method as "POST",
-        url,
-        headers: { ...headers, ...image.headers },
-        payload: image.payload,
-      });
-    }
-    case "multipartWithoutBoundary":
-      return t.request({
-        method: operation.method as "POST",
-        url,
-        headers: { ...headers, "content-type": "multipart/form-data" },
-        payload: file.payload,
-      });
-    case "multipartCutOff":
-      return t.request({
-        method: operation.method as "POST",
-        url,
-        headers: { ...headers, ...file.headers },
-        payload: file.payload.subarray(0, file.payload.length - 20),
-      });
-    case "text":
-      return t.request({
-        method: operation.method as "POST",
-        url,
-        headers: { ...headers, "content-type": "text/plain" },
-        payload: json,
-      });
-    case "form":
-      return t.request({
-        method: operation.method as "POST",
-        url,
-        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
-        payload: "a=1&b=%00",
-      });
-    default:
-      return t.request({
-        method: operation.method as "POST",
-        url,
-        headers: { ...headers, "content-type": "application/json" },
-        payload: json,
-      });
-  }
+  const body = bodyOf(operation, request, request.encoding);
+  return t.request({
+    method: operation.method as "POST",
+    url,
+    headers: { ...headers, ...body.headers },
+    ...(body.payload === undefined ? {} : { payload: body.payload }),
+  });
 }
 
+const DATA_REJECTED = "This input cannot be stored. Please check it and try again.";
 const STACK = /\n\s+at \S|node_modules|\.ts:\d+:\d+|\.js:\d+:\d+/;
 const SQL =
   /Failed query|\bparams: |insert into "|select .* from "|update "\w+" set|delete from "|SQLSTATE|syntax error at or near|violates .* constraint/i;
@@ -572,6 +625,9 @@ function checkAnswer(label: string, response: LightMyRequestResponse) {
   expect(response.body, label).not.toMatch(SQL);
   const body = response.json() as { message?: unknown; errors?: Record<string, unknown> };
   expect(typeof body.message, `${label}: ${response.body.slice(0, 300)}`).toBe("string");
+  // The database refused a value the schemas and the unsafe-text guard let through: the
+  // answer names no field.
+  expect(body.message, label).not.toBe(DATA_REJECTED);
   for (const messages of Object.values(body.errors ?? {})) {
     expect(Array.isArray(messages) && messages.every((m) => typeof m === "string"), label).toBe(
       true,
@@ -629,6 +685,9 @@ describe("fuzzing every operation of /api/openapi.json", () => {
           const response = await send(operation, request, f);
           const sent = `${label} ${JSON.stringify(request).slice(0, 400)}`;
           checkAnswer(sent, response);
+          // A compressed body is refused before it is inflated, never taken.
+          if (request.encoding === "gzipped")
+            expect(response.statusCode, sent).toBeGreaterThan(399);
           if (response.statusCode >= 400) {
             expect(changedTables(before, await checksums(), request), sent).toEqual([]);
           }

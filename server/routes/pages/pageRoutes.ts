@@ -32,6 +32,7 @@ import { colorLockOfUser } from "../../data/teams";
 import type { Deps } from "../../deps";
 import { pageEventType, uploadUrl } from "../../pages/publicBlocks";
 import { requireUserId } from "../../plugins/auth";
+import { refuseUnsafeText } from "../../plugins/unsafeTextGuard";
 import { assertCanEditPage } from "../../policies/pages";
 import { tooLarge } from "../../uploads/uploadFiles";
 import { uploadMediaOf } from "../../uploads/uploadMedia";
@@ -150,6 +151,9 @@ export async function pageRoutes(base: FastifyInstance, { deps }: { deps: Deps }
           components: [message(raw === undefined ? "general.required" : "general.invalidJson")],
         });
       }
+      // JSON escapes (\u0000, \ud800) make unsafe text of a plain ASCII part; the fields are
+      // named as the schema's errors name them, `blocks.{index}.{field}`.
+      refuseUnsafeText(json);
       const parsed = pageComponentsSchema.safeParse(json);
       if (!parsed.success) {
         throw new DomainError(

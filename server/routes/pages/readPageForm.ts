@@ -5,6 +5,7 @@ import { PAGE_MAX_BLOCKS } from "../../../core/pages/blockKinds";
 import { IMAGE_VARIANT_WIDTHS } from "../../../core/uploads/imageVariants";
 import { VIDEO_MAX_BYTES } from "../../../core/uploads/uploadLimits";
 import type { PageFile } from "../../commands/pageSaver";
+import { refuseUnsafeText } from "../../plugins/unsafeTextGuard";
 
 const UNREADABLE = message("uploads.unreadable");
 const COMPONENTS_MAX_BYTES = 1024 * 1024;
@@ -14,7 +15,8 @@ const FILES_MAX = PAGE_MAX_BLOCKS * (1 + IMAGE_VARIANT_WIDTHS.length);
 /**
  * The text fields and file parts of a page form (multipart/form-data). A file is read up to
  * the video limit and marked "tooLarge" past it; the save decides by the block's kind. A body
- * busboy cannot parse is the sender's fault: VALIDATION, never the parser's own 500.
+ * busboy cannot parse is the sender's fault: VALIDATION, never the parser's own 500; so is a
+ * text part holding text PostgreSQL cannot store (VALIDATION naming the part).
  */
 export async function readPageForm(
   request: FastifyRequest,
@@ -48,5 +50,6 @@ export async function readPageForm(
   } catch {
     throw new DomainError("VALIDATION", UNREADABLE, { file: [UNREADABLE] });
   }
+  refuseUnsafeText(Object.fromEntries(fields));
   return { fields, files };
 }

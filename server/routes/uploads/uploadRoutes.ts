@@ -19,6 +19,7 @@ import { uploadVariantSaver } from "../../commands/uploadVariantSaver";
 import { findUpload, type UploadRow } from "../../data/uploads";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
+import { refuseUnsafeText } from "../../plugins/unsafeTextGuard";
 import { tooLarge } from "../../uploads/uploadFiles";
 import { uploadMediaOf } from "../../uploads/uploadMedia";
 import { errorResponses } from "../errorSchemas";
@@ -47,21 +48,31 @@ const presentUpload = (row: UploadRow) => ({
 /**
  * The bytes of the body's one file part, "tooLarge" past `limit`, or null without a file. A
  * body busboy cannot parse (no boundary, cut off, over the part limits) is the sender's
- * fault: VALIDATION, where the parser's own error would end as a 500.
+ * fault: VALIDATION, where the parser's own error would end as a 500. Text parts before the
+ * file are not used, but one PostgreSQL could not store is refused as a JSON field would be.
  */
 async function readFilePart(
   request: FastifyRequest,
   limit: number,
 ): Promise<Buffer | "tooLarge" | null> {
+  const texts: Record<string, string> = {};
+  let content: Buffer | "tooLarge" | null;
   try {
     const part = await request.file({ limits: { fileSize: limit } });
     if (!part) return null;
+    for (const field of Object.values(part.fields).flat()) {
+      if (field?.type === "field" && typeof field.value === "string") {
+        texts[field.fieldname] = field.value;
+      }
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of part.file) chunks.push(chunk as Buffer);
-    return part.file.truncated ? "tooLarge" : Buffer.concat(chunks);
+    content = part.file.truncated ? "tooLarge" : Buffer.concat(chunks);
   } catch {
     throw new DomainError("VALIDATION", UNREADABLE, { file: [UNREADABLE] });
   }
+  refuseUnsafeText(texts);
+  return content;
 }
 
 export async function uploadRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
