@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_READ_UNITS, MAX_SERIES_UNITS, ReadBudget } from "./busyLimits";
 import { CalendarSourceError } from "./calendarSource";
 import { icsBusyIntervals } from "./icsBusyIntervals";
 
@@ -159,6 +160,127 @@ describe("icsBusyIntervals", () => {
       "2026-10-02T10:00:00.000Z",
     ]);
   });
+
+  it("does not take another series' override for its own", async () => {
+    const daily = (uid: string) =>
+      vevent(
+        `UID:${uid}`,
+        "DTSTART:20261005T100000Z",
+        "DTEND:20261005T110000Z",
+        "RRULE:FREQ=DAILY;COUNT=2",
+      );
+    const text = calendar(
+      daily("a"),
+      daily("b"),
+      vevent(
+        "UID:b",
+        "RECURRENCE-ID:20261005T100000Z",
+        "DTSTART:20261005T150000Z",
+        "DTEND:20261005T160000Z",
+      ),
+    );
+    const busy = await icsBusyIntervals(text, FROM, TO, "UTC");
+    expect(iso(busy.filter((b) => b.uid === "a"))).toEqual([
+      ["2026-10-05T10:00:00.000Z", "2026-10-05T11:00:00.000Z"],
+      ["2026-10-06T10:00:00.000Z", "2026-10-06T11:00:00.000Z"],
+    ]);
+    expect(iso(busy.filter((b) => b.uid === "b"))).toEqual([
+      ["2026-10-05T15:00:00.000Z", "2026-10-05T16:00:00.000Z"],
+      ["2026-10-06T10:00:00.000Z", "2026-10-06T11:00:00.000Z"],
+    ]);
+  });
+
+  it("reads the window of a daily series from 1990, with an old occurrence moved into it", async () => {
+    const text = calendar(
+      vevent(
+        "UID:old",
+        "DTSTART;TZID=Europe/Berlin:19900101T090000",
+        "DTEND;TZID=Europe/Berlin:19900101T100000",
+        "RRULE:FREQ=DAILY",
+      ),
+      vevent(
+        "UID:old",
+        "RECURRENCE-ID;TZID=Europe/Berlin:19950606T090000",
+        "DTSTART:20261002T200000Z",
+        "DTEND:20261002T210000Z",
+      ),
+    );
+    const budget = new ReadBudget();
+    const busy = await icsBusyIntervals(text, FROM, at("2026-10-03T00:00:00Z"), "UTC", budget);
+    expect(iso(busy.sort((a, b) => a.start - b.start))).toEqual([
+      ["2026-10-01T07:00:00.000Z", "2026-10-01T08:00:00.000Z"],
+      ["2026-10-02T07:00:00.000Z", "2026-10-02T08:00:00.000Z"],
+      ["2026-10-02T20:00:00.000Z", "2026-10-02T21:00:00.000Z"],
+    ]);
+    expect(budget.truncated).toBe(false);
+  });
+
+  it("merges the touching occurrences of an event", async () => {
+    const text = calendar(
+      vevent(
+        "UID:m",
+        "DTSTART:20261001T090000Z",
+        "DTEND:20261001T091500Z",
+        "RRULE:FREQ=MINUTELY;INTERVAL=15;COUNT=8",
+      ),
+    );
+    expect(iso(await icsBusyIntervals(text, FROM, TO, "UTC"))).toEqual([
+      ["2026-10-01T09:00:00.000Z", "2026-10-01T11:00:00.000Z"],
+    ]);
+  });
+
+  it("ends a rule that can never match instead of looping forever", async () => {
+    const text = calendar(
+      vevent(
+        "UID:never",
+        "DTSTART:20261001T090000Z",
+        "DTEND:20261001T100000Z",
+        "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+      ),
+      vevent(
+        "UID:weekly",
+        "DTSTART:20261001T090000Z",
+        "DTEND:20261001T100000Z",
+        "RRULE:FREQ=WEEKLY;COUNT=2",
+      ),
+    );
+    const budget = new ReadBudget();
+    const busy = await icsBusyIntervals(text, FROM, TO, "UTC", budget);
+    expect(busy.map((b) => b.uid)).toEqual(["weekly", "weekly"]);
+    expect(budget.truncated).toBe(true);
+  });
+
+  it("reads ten minutely events within its budget, letting the event loop run meanwhile", async () => {
+    const text = calendar(
+      ...Array.from({ length: 10 }, (_, i) =>
+        vevent(
+          `UID:flood-${i}`,
+          "DTSTART:20261001T000000Z",
+          "DTEND:20261001T000030Z",
+          "RRULE:FREQ=MINUTELY",
+        ),
+      ),
+    );
+    // Stands for the requests a server answers meanwhile: a callback that runs once per turn
+    // of the event loop, counting the turns the reading leaves free.
+    let turns = 0;
+    let reading = true;
+    const turn = () => {
+      if (!reading) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    const budget = new ReadBudget();
+    const busy = await icsBusyIntervals(text, FROM, TO, "UTC", budget).finally(() => {
+      reading = false;
+    });
+    expect(budget.truncated).toBe(true);
+    expect(busy.length).toBeLessThanOrEqual(MAX_READ_UNITS);
+    expect(new Set(busy.map((b) => b.uid)).size).toBe(10);
+    // One turn per 500 units at least: a reading that held the loop would leave none.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor((10 * MAX_SERIES_UNITS) / 500) / 2);
+  }, 120_000);
 
   it("refuses text that is not iCalendar", async () => {
     await expect(icsBusyIntervals("<html>Not found</html>", FROM, TO, "UTC")).rejects.toThrow(
