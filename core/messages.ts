@@ -240,6 +240,7 @@ export const MESSAGE_PARAMS = {
   "calendars.timeout": [],
   "calendars.invalidData": [],
   "calendars.privateAddress": [],
+  "calendars.tooLarge": [],
   "calendars.noCalendars": [],
   "calendars.unknownCalendar": [],
   "calendars.writeTargetReadOnly": [],

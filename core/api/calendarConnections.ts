@@ -12,7 +12,11 @@ export const CALENDAR_SYNC_ERRORS = [
   "TIMEOUT",
   "INVALID_DATA",
   "PRIVATE_ADDRESS",
+  "TOO_LARGE",
 ] as const;
+
+/** What the last good sync left out (its busy time is used); the dashboard says it. */
+export const CALENDAR_SYNC_WARNINGS = ["TOO_MANY_EVENTS"] as const;
 
 /** What happens while a calendar cannot be read for over an hour. */
 export const CALENDAR_FAILURE_MODES = ["KEEP_OFFERING", "BLOCK"] as const;
@@ -93,6 +97,8 @@ export const calendarConnectionSchema = z.object({
   lastAttemptAt: z.string().nullable(),
   failingSince: z.string().nullable(),
   lastError: z.enum(CALENDAR_SYNC_ERRORS).nullable(),
+  /** TOO_MANY_EVENTS: the calendar has more busy time than is kept; the earliest is used. */
+  warning: z.enum(CALENDAR_SYNC_WARNINGS).nullable(),
   /** Busy stretches held from this connection's calendars. */
   busyBlocks: z.number().int(),
   calendars: z.array(connectedCalendarSchema),

@@ -7,6 +7,7 @@ import {
   updateCalendarObject,
 } from "tsdav";
 import { guardedFetch } from "../net/guardedFetch";
+import { MAX_CALENDAR_BYTES, ReadBudget } from "./busyLimits";
 import {
   type BusyInterval,
   CALENDAR_REQUEST_TIMEOUT_MS,
@@ -29,10 +30,11 @@ export interface CalDavAccount {
  * 401/403 is a wrong password, a 404 on a calendar (when `goneOn404`) is a calendar that was
  * deleted. tsdav itself reads a failed request as an empty answer, which would look like a
  * calendar with no events. Unless `allowPrivate` (CALENDAR_ALLOW_PRIVATE), no request, nor a
- * redirect, may reach a private, loopback or link-local address (guardedFetch).
+ * redirect, may reach a private, loopback or link-local address (guardedFetch). An answer over
+ * MAX_CALENDAR_BYTES fails with TOO_LARGE.
  */
 function checkedFetchOf(goneOn404: boolean, allowPrivate: boolean): typeof fetch {
-  const send = guardedFetch({ allowPrivate });
+  const send = guardedFetch({ allowPrivate, maxBytes: MAX_CALENDAR_BYTES });
   return async (input, init) => {
     let response: Response;
     try {
@@ -94,7 +96,13 @@ export function caldavSource(account: CalDavAccount, allowPrivate: boolean): Cal
       }
     },
 
-    async readBusy(calendar, from, to, fallbackZone): Promise<BusyInterval[]> {
+    async readBusy(
+      calendar,
+      from,
+      to,
+      fallbackZone,
+      budget = new ReadBudget(),
+    ): Promise<BusyInterval[]> {
       let objects: Awaited<ReturnType<typeof fetchCalendarObjects>>;
       try {
         objects = await fetchCalendarObjects({
@@ -107,11 +115,17 @@ export function caldavSource(account: CalDavAccount, allowPrivate: boolean): Cal
         throw networkFailure(error);
       }
       const zone = calendar.timeZone ?? fallbackZone;
-      return objects.flatMap((object) =>
-        typeof object.data === "string" && object.data.trim() !== ""
-          ? icsBusyIntervals(object.data, from, to, zone)
-          : [],
-      );
+      const busy: BusyInterval[] = [];
+      // One budget for all objects: a calendar of 10,000 objects costs what one file of them would.
+      for (const object of objects) {
+        if (typeof object.data !== "string" || object.data.trim() === "") continue;
+        busy.push(...(await icsBusyIntervals(object.data, from, to, zone, budget)));
+        if (budget.remaining <= 0) {
+          budget.truncated = true;
+          break;
+        }
+      }
+      return busy;
     },
 
     async writeEvent(calendarUrl, uid, ics, existing): Promise<WrittenEvent> {

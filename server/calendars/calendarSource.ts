@@ -1,4 +1,5 @@
 import type { CalendarSyncError } from "../db/schema";
+import type { ReadBudget } from "./busyLimits";
 
 /** A calendar found at a connection (discovery). */
 export interface DiscoveredCalendar {
@@ -32,12 +33,17 @@ export interface WrittenEvent {
 export interface CalendarSource {
   /** The calendars of the account. Throws CalendarSourceError. */
   discover(): Promise<DiscoveredCalendar[]>;
-  /** The busy occurrences of one calendar overlapping [from, to). Throws CalendarSourceError. */
+  /**
+   * The busy occurrences of one calendar overlapping [from, to), read within `budget` (shared
+   * by the calendars of a connection; it says when a limit cut the reading short). Throws
+   * CalendarSourceError.
+   */
   readBusy(
     calendar: { url: string; timeZone: string | null },
     from: number,
     to: number,
     fallbackZone: string,
+    budget?: ReadBudget,
   ): Promise<BusyInterval[]>;
   /**
    * Creates or replaces the event `uid` in `calendarUrl` with the iCalendar text `ics`; with
@@ -76,7 +82,7 @@ export function networkFailure(error: unknown): CalendarSourceError {
     return new CalendarSourceError("TIMEOUT", "the server did not answer in time");
   }
   const cause = (error as { cause?: { code?: string } }).cause?.code;
-  if (cause === "ETOOLARGE") return new CalendarSourceError("INVALID_DATA", "too large");
+  if (cause === "ETOOLARGE") return new CalendarSourceError("TOO_LARGE", "too large");
   if (cause === "EPRIVATE") {
     return new CalendarSourceError("PRIVATE_ADDRESS", "refused: a private network address");
   }

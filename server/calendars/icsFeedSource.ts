@@ -1,4 +1,5 @@
 import { guardedFetch } from "../net/guardedFetch";
+import { MAX_CALENDAR_BYTES } from "./busyLimits";
 import {
   type BusyInterval,
   CALENDAR_REQUEST_TIMEOUT_MS,
@@ -8,11 +9,9 @@ import {
 } from "./calendarSource";
 import { icsBusyIntervals } from "./icsBusyIntervals";
 
-/** The largest feed read (a decade of a busy calendar is a few MB). */
-const MAX_FEED_BYTES = 20 * 1024 * 1024;
-
 /**
  * An ICS feed subscription (read-only): one calendar, its URL. webcal:// is read as https://.
+ * A feed over MAX_CALENDAR_BYTES fails with TOO_LARGE.
  * Unless `allowPrivate` (CALENDAR_ALLOW_PRIVATE), the feed, and any redirect it answers, may
  * not be on a private, loopback or link-local address (guardedFetch).
  */
@@ -23,7 +22,7 @@ export function icsFeedSource(
 ): CalendarSource {
   const url = feedUrl.replace(/^webcals?:\/\//i, "https://");
   const timeoutMs = options.timeoutMs ?? CALENDAR_REQUEST_TIMEOUT_MS;
-  const fetch = guardedFetch({ allowPrivate: options.allowPrivate, maxBytes: MAX_FEED_BYTES });
+  const fetch = guardedFetch({ allowPrivate: options.allowPrivate, maxBytes: MAX_CALENDAR_BYTES });
   let cached: string | null = null;
 
   async function read(): Promise<string> {
@@ -50,7 +49,7 @@ export function icsFeedSource(
     } catch (error) {
       throw networkFailure(error);
     }
-    if (text.length > MAX_FEED_BYTES) throw new CalendarSourceError("INVALID_DATA", "too large");
+    if (text.length > MAX_CALENDAR_BYTES) throw new CalendarSourceError("TOO_LARGE", "too large");
     if (!/^\s*BEGIN:VCALENDAR/i.test(text)) {
       throw new CalendarSourceError("INVALID_DATA", "not an iCalendar file");
     }
@@ -61,12 +60,13 @@ export function icsFeedSource(
   return {
     async discover() {
       const text = await read();
-      icsBusyIntervals(text, 0, 0, "UTC");
+      await icsBusyIntervals(text, 0, 0, "UTC");
       const zone = text.match(/^X-WR-TIMEZONE:(.+)$/m)?.[1]?.trim() ?? null;
       return [{ url: "feed", name, timeZone: validZone(zone), readOnly: true }];
     },
-    async readBusy(calendar, from, to, fallbackZone): Promise<BusyInterval[]> {
-      return icsBusyIntervals(await read(), from, to, calendar.timeZone ?? fallbackZone);
+    async readBusy(calendar, from, to, fallbackZone, budget): Promise<BusyInterval[]> {
+      const text = await read();
+      return icsBusyIntervals(text, from, to, calendar.timeZone ?? fallbackZone, budget);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   connectedCalendars,
   users,
 } from "../db/schema";
+import { MAX_BUSY_INTERVALS, mergeBusyIntervals, ReadBudget } from "./busyLimits";
 import { enqueueCalendarFailingMail } from "./calendarFailingMail";
 import { type BusyInterval, CalendarSourceError } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
@@ -30,7 +31,7 @@ export interface SyncContext {
 }
 
 export type SyncOutcome =
-  | { ok: true; busyBlocks: number }
+  | { ok: true; busyBlocks: number; truncated: boolean }
   | { ok: false; reason: CalendarSyncError };
 
 /**
@@ -38,9 +39,11 @@ export type SyncOutcome =
  * furthest horizon of the host's event types) and replaces the connection's calendar_busy rows
  * with what it found, in one transaction, so the timetable sees the old set or the new one.
  * Events Slotted wrote for this host (UID `{event id}@slotted`) are left out: their host_busy
- * rows already block them. A failure keeps the last good rows, records the reason, and starts
- * a failure run (one mail to the host when it starts, none per later attempt). Never throws for
- * a provider failure.
+ * rows already block them. Each calendar's overlapping and touching intervals are merged, and
+ * at most MAX_BUSY_INTERVALS are kept, the earliest: a connection that had more, or whose
+ * reading a limit cut short (busyLimits.ts), keeps what was read and says TOO_MANY_EVENTS.
+ * A failure keeps the last good rows, records the reason, and starts a failure run (one mail
+ * to the host when it starts, none per later attempt). Never throws for a provider failure.
  */
 export async function syncConnection(
   context: SyncContext,
@@ -65,12 +68,13 @@ export async function syncConnection(
   const from = now.getTime() - DAY_MS;
   const to = now.getTime() + (await horizonDays(db, connection.userId)) * DAY_MS;
 
-  const found: { calendarId: string; busy: BusyInterval }[] = [];
+  const found: { calendarId: string; busy: BusyInterval[] }[] = [];
+  const budget = new ReadBudget();
   try {
     const source = connectionSource(connection, context.encryptionKey, context.allowPrivate);
     for (const calendar of calendars) {
-      const busy = await source.readBusy(calendar, from, to, host?.timeZone ?? "UTC");
-      for (const interval of busy) found.push({ calendarId: calendar.id, busy: interval });
+      const busy = await source.readBusy(calendar, from, to, host?.timeZone ?? "UTC", budget);
+      found.push({ calendarId: calendar.id, busy });
     }
   } catch (error) {
     const reason = error instanceof CalendarSourceError ? error.reason : "INVALID_DATA";
@@ -80,17 +84,25 @@ export async function syncConnection(
   const own = await ownEventUids(
     db,
     connection.userId,
-    found.map((f) => f.busy.uid),
+    found.flatMap((f) => f.busy.map((interval) => interval.uid)),
   );
-  const rows = found
-    .filter((f) => !own.has(f.busy.uid))
-    .map((f) => ({
-      userId: connection.userId,
-      connectionId,
-      calendarId: f.calendarId,
-      uid: f.busy.uid.slice(0, 1000),
-      during: `[${new Date(f.busy.start).toISOString()},${new Date(f.busy.end).toISOString()})`,
-    }));
+  // Merged per calendar, so that unticking a calendar can delete its rows alone.
+  const kept = found
+    .flatMap(({ calendarId, busy }) =>
+      mergeBusyIntervals(busy.filter((interval) => !own.has(interval.uid))).map((interval) => ({
+        calendarId,
+        interval,
+      })),
+    )
+    .sort((a, b) => a.interval.start - b.interval.start);
+  const truncated = budget.truncated || kept.length > MAX_BUSY_INTERVALS;
+  const rows = kept.slice(0, MAX_BUSY_INTERVALS).map(({ calendarId, interval }) => ({
+    userId: connection.userId,
+    connectionId,
+    calendarId,
+    uid: interval.uid.slice(0, 1000),
+    during: `[${new Date(interval.start).toISOString()},${new Date(interval.end).toISOString()})`,
+  }));
   await db.transaction(async (tx) => {
     await tx.delete(calendarBusy).where(eq(calendarBusy.connectionId, connectionId));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -103,11 +115,12 @@ export async function syncConnection(
         lastAttemptAt: now,
         failingSince: null,
         lastError: null,
+        syncWarning: truncated ? "TOO_MANY_EVENTS" : null,
         nextSyncAt: new Date(now.getTime() + SYNC_INTERVAL_MS),
       })
       .where(eq(calendarConnections.id, connectionId));
   });
-  return { ok: true, busyBlocks: rows.length };
+  return { ok: true, busyBlocks: rows.length, truncated };
 }
 
 async function recordFailure(

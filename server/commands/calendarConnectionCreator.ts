@@ -24,7 +24,8 @@ type ReasonKey =
   | "calendars.unreachable"
   | "calendars.timeout"
   | "calendars.invalidData"
-  | "calendars.privateAddress";
+  | "calendars.privateAddress"
+  | "calendars.tooLarge";
 
 const REASON_KEYS: Record<CalendarSyncError, ReasonKey> = {
   AUTH_FAILED: "calendars.authFailed",
@@ -33,6 +34,7 @@ const REASON_KEYS: Record<CalendarSyncError, ReasonKey> = {
   TIMEOUT: "calendars.timeout",
   INVALID_DATA: "calendars.invalidData",
   PRIVATE_ADDRESS: "calendars.privateAddress",
+  TOO_LARGE: "calendars.tooLarge",
 };
 
 /**

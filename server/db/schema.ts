@@ -850,14 +850,19 @@ export const calendarSyncErrors = [
   "TIMEOUT",
   "INVALID_DATA",
   "PRIVATE_ADDRESS",
+  "TOO_LARGE",
 ] as const;
 export type CalendarSyncError = (typeof calendarSyncErrors)[number];
+/** What the last good sync left out, said by the dashboard (the busy time read is kept). */
+export const calendarSyncWarnings = ["TOO_MANY_EVENTS"] as const;
+export type CalendarSyncWarning = (typeof calendarSyncWarnings)[number];
 
 /**
  * A host's calendar account (CalDAV) or subscription (ICS feed). `secret` holds the encrypted
  * credentials (CalDAV: the app password; ICS: the feed URL, which often is the secret), never
  * returned by the API. `failingSince` is when the current run of failed syncs began (null:
  * healthy); `onFailure` BLOCK treats the whole horizon as busy once it is an hour old.
+ * `syncWarning` is set by a sync that worked but kept only part of the busy time (limits).
  */
 export const calendarConnections = pgTable(
   "calendar_connections",
@@ -880,6 +885,7 @@ export const calendarConnections = pgTable(
     nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
     failingSince: timestamp("failing_since", { withTimezone: true }),
     lastError: text("last_error", { enum: calendarSyncErrors }),
+    syncWarning: text("sync_warning", { enum: calendarSyncWarnings }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId), index().on(t.nextSyncAt)],

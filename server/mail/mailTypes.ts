@@ -134,7 +134,8 @@ export interface CalendarFailingData {
     | "UNREACHABLE"
     | "TIMEOUT"
     | "INVALID_DATA"
-    | "PRIVATE_ADDRESS";
+    | "PRIVATE_ADDRESS"
+    | "TOO_LARGE";
   /** The dashboard's calendars screen. */
   url: string;
 }

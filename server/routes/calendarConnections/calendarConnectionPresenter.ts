@@ -17,6 +17,7 @@ export function presentCalendarConnection(row: CalendarConnectionView): Calendar
     lastAttemptAt: iso(row.lastAttemptAt),
     failingSince: iso(row.failingSince),
     lastError: row.lastError,
+    warning: row.syncWarning,
     busyBlocks: row.busyBlocks,
     calendars: row.calendars.map((calendar) => ({
       id: calendar.id,

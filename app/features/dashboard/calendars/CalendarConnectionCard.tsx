@@ -74,6 +74,11 @@ export function CalendarConnectionCard({
       : connection.status === "OK"
         ? t("dashboard.calendars.healthy")
         : t("dashboard.calendars.pending");
+  // A sync that worked but kept only part of the busy time: still healthy, with a caution.
+  const warning =
+    connection.status === "OK" && connection.warning
+      ? t(`dashboard.calendars.warning.${connection.warning}`)
+      : null;
   const mutationError = update.error ?? sync.error;
   return (
     <li>
@@ -108,12 +113,15 @@ export function CalendarConnectionCard({
           className={`rounded-xl border p-3 text-sm ${
             connection.status === "FAILING"
               ? "border-red-300 bg-red-50 text-red-900"
-              : "border-gray-200 text-gray-800"
+              : warning
+                ? "border-amber-300 bg-amber-50 text-amber-900"
+                : "border-gray-200 text-gray-800"
           }`}
         >
           <p ref={statusRef} tabIndex={-1} className="font-semibold outline-none">
             {status}
           </p>
+          {warning && <p>{warning}</p>}
           <p>
             {connection.lastSyncedAt
               ? t("dashboard.calendars.lastSynced", {
