@@ -1,8 +1,17 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { deleteWebhooksWhere } from "../data/webhooks";
 import type { Tx } from "../db/database";
-import { authTokens, bookingFeeds, passwordResets, users } from "../db/schema";
+import {
+  authTokens,
+  bookingFeeds,
+  calendarConnections,
+  passwordResets,
+  teamInvitations,
+  users,
+  webhooks,
+} from "../db/schema";
 import { revokeEmailConfirmations } from "./emailConfirmations";
 
 /**
@@ -31,6 +40,28 @@ export async function endCredentials(
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
   await revokeEmailConfirmations(tx, userId, "change", now);
+}
+
+/**
+ * Removes what an account set up to send its data elsewhere while its address was unproven:
+ * webhook subscriptions it owns or made for a team, calendar connections (a CalDAV calendar
+ * receives its bookings), and team invitations it sent that nobody answered yet. Call it in the
+ * transaction of a password reset of an account that was not verified: whoever set these up
+ * never proved the address, and they would go on leaking its owner's data after the takeover.
+ * Rows cascade: deliveries, connected calendars, busy time and calendar writes go with them.
+ */
+export async function endUnprovenIntegrations(tx: Tx, userId: string): Promise<void> {
+  await deleteWebhooksWhere(tx, or(eq(webhooks.userId, userId), eq(webhooks.createdBy, userId))!);
+  await tx.delete(calendarConnections).where(eq(calendarConnections.userId, userId));
+  await tx
+    .delete(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.invitedBy, userId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.declinedAt),
+      ),
+    );
 }
 
 /**

@@ -15,8 +15,10 @@ import { icsFeedSource } from "../calendars/icsFeedSource";
 import { type SyncContext, syncConnection } from "../calendars/syncConnection";
 import { sealSecret } from "../crypto/credentialBox";
 import type { CalendarConnectionRow } from "../data/calendarConnections";
+import { findUserById } from "../data/users";
 import { type CalendarSyncError, calendarConnections, connectedCalendars } from "../db/schema";
 import { publicHostProblem } from "../net/publicHost";
+import { assertCanConnectCalendar } from "../policies/calendarConnections";
 
 type ReasonKey =
   | "calendars.authFailed"
@@ -44,7 +46,8 @@ const REASON_KEYS: Record<CalendarSyncError, ReasonKey> = {
  * discovery fails (wrong password, no server, no calendar) or finds no calendar, when the
  * address is, or resolves to, a private, loopback or link-local one (unless
  * CALENDAR_ALLOW_PRIVATE; every request checks again where it connects), and when the host
- * already has CALENDAR_CONNECTIONS_MAX connections. Nothing is stored when it throws.
+ * already has CALENDAR_CONNECTIONS_MAX connections; FORBIDDEN while the host's address is
+ * unverified. Nothing is stored when it throws.
  */
 export async function calendarConnectionCreator(
   context: SyncContext,
@@ -52,6 +55,7 @@ export async function calendarConnectionCreator(
   input: CalendarConnectionCreate,
 ): Promise<CalendarConnectionRow> {
   const { db } = context;
+  assertCanConnectCalendar(await findUserById(db, userId));
   const [existing] = await db
     .select({ n: count() })
     .from(calendarConnections)

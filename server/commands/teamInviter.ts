@@ -8,6 +8,7 @@ import type { Db } from "../db/database";
 import { teamInvitations } from "../db/schema";
 import type { MailPayload } from "../mail/mailTypes";
 import { enqueueMails } from "../mail/outbox";
+import { assertCanInvite } from "../policies/teamInvitations";
 import { assertTeamAdmin } from "../policies/teams";
 import { takeRateLimit } from "../verification/rateLimit";
 
@@ -29,8 +30,8 @@ export interface SentInvitation {
  * expiring token and writes the mail with its link to the outbox in the same transaction. A new
  * invitation to the same address replaces the unanswered one. Whether the address has an
  * account changes only the mail's language and who may answer from the dashboard, never the
- * result. Throws VALIDATION when the address belongs to a member already, RATE_LIMITED
- * past INVITATIONS_PER_HOUR.
+ * result. Throws FORBIDDEN while the inviter's address is unverified, VALIDATION when the
+ * address belongs to a member already, RATE_LIMITED past INVITATIONS_PER_HOUR.
  */
 export async function teamInviter(
   db: Db,
@@ -41,11 +42,10 @@ export async function teamInviter(
   now: Date,
 ): Promise<SentInvitation> {
   const team = await assertTeamAdmin(db, userId, teamId);
+  const inviter = await findUserById(db, userId);
+  assertCanInvite(inviter);
   await takeRateLimit(db, `team-invitations:${userId}`, INVITATIONS_PER_HOUR, 3_600_000, now);
-  const [inviter, invitee] = await Promise.all([
-    findUserById(db, userId),
-    findUserByEmail(db, input.email),
-  ]);
+  const invitee = await findUserByEmail(db, input.email);
   // The admin sees every member's address in the team already; saying so reveals nothing new.
   if (invitee && (await roleInTeam(db, invitee.id, teamId)) !== null) {
     throw new DomainError("VALIDATION", message("teams.alreadyMember"), {

@@ -18,7 +18,8 @@ export function newWebhookSecret(): string {
  * Subscribes a URL for the caller, or for a team they administer. The target must be public
  * unless `allowPrivate`. The secret is stored sealed under `encryptionKey`; returns the row with
  * the secret in plain text, which no later answer repeats.
- * Throws VALIDATION (`url`: private or unresolvable), NOT_FOUND / FORBIDDEN (team).
+ * Throws VALIDATION (`url`: private or unresolvable), NOT_FOUND / FORBIDDEN (team), FORBIDDEN
+ * while the caller's address is unverified.
  */
 export async function webhookCreator(
   db: Db,

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { deleteWebhooksWhere } from "../data/webhooks";
 import type { Db } from "../db/database";
 import { webhooks } from "../db/schema";
 import { loadManagedWebhook } from "../policies/webhooks";
@@ -9,12 +10,5 @@ import { loadManagedWebhook } from "../policies/webhooks";
  */
 export async function webhookDeleter(db: Db, userId: string, id: string): Promise<void> {
   const hook = await loadManagedWebhook(db, userId, id);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      delete from outbox
-       where kind = 'webhook'
-         and payload->>'deliveryId' in (
-           select id::text from webhook_deliveries where webhook_id = ${hook.id})`);
-    await tx.delete(webhooks).where(eq(webhooks.id, hook.id));
-  });
+  await db.transaction((tx) => deleteWebhooksWhere(tx, eq(webhooks.id, hook.id)));
 }

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { webhookUpdateSchema } from "../../core/api/webhooks";
+import { findUserById } from "../data/users";
 import type { WebhookRow } from "../data/webhooks";
 import type { Db } from "../db/database";
 import { webhooks } from "../db/schema";
-import { loadManagedWebhook } from "../policies/webhooks";
+import { assertCanTargetWebhook, loadManagedWebhook } from "../policies/webhooks";
 import { assertPublicTarget } from "../webhooks/publicTarget";
 import { sealWebhookSecret } from "../webhooks/webhookSecret";
 import { newWebhookSecret } from "./webhookCreator";
@@ -12,7 +13,8 @@ import { newWebhookSecret } from "./webhookCreator";
 /**
  * Changes a subscription: its URL (checked like a new one), its events, paused or active
  * (resuming clears the server's reason and lets waiting deliveries go), or a new secret
- * (`rotateSecret`, stored sealed; the row returned carries it in plain text, once). Throws NOT_FOUND, VALIDATION (`url`).
+ * (`rotateSecret`, stored sealed; the row returned carries it in plain text, once). Throws
+ * NOT_FOUND, VALIDATION (`url`), FORBIDDEN for a new URL while the caller's address is unverified.
  */
 export async function webhookUpdater(
   db: Db,
@@ -23,6 +25,7 @@ export async function webhookUpdater(
 ): Promise<{ row: WebhookRow; rotated: boolean }> {
   const hook = await loadManagedWebhook(db, userId, id);
   if (input.url !== undefined && input.url !== hook.url) {
+    assertCanTargetWebhook(await findUserById(db, userId));
     await assertPublicTarget(input.url, options.allowPrivate);
   }
   const secret = input.rotateSecret ? newWebhookSecret() : null;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
 import { teamMembers, teams, webhookDeliveries, webhooks } from "../db/schema";
 
@@ -18,6 +18,20 @@ export function adminTeams(db: Db | Tx, userId: string) {
 export async function findWebhook(db: Db | Tx, id: string): Promise<WebhookRow | null> {
   const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
   return row ?? null;
+}
+
+/**
+ * Deletes the subscriptions `which` picks, with their delivery log (by cascade) and the outbox
+ * rows of their waiting deliveries, which would otherwise wake for a delivery that is gone.
+ */
+export async function deleteWebhooksWhere(tx: Tx, which: SQL): Promise<void> {
+  const doomed = tx.select({ id: webhooks.id }).from(webhooks).where(which);
+  await tx.execute(sql`
+    delete from outbox
+     where kind = 'webhook'
+       and payload->>'deliveryId' in (
+         select id::text from webhook_deliveries where webhook_id in (${doomed}))`);
+  await tx.delete(webhooks).where(inArray(webhooks.id, doomed));
 }
 
 /** A host's own subscriptions and those of the teams they administer, oldest first. */

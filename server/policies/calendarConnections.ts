@@ -23,3 +23,15 @@ export async function loadOwnedCalendarConnection(
   }
   return connection;
 }
+
+/**
+ * Refuses (FORBIDDEN) a new connection while the host's address is unverified: a CalDAV
+ * calendar made by someone who signed up on another person's address would receive that
+ * person's bookings after the owner takes the account over, and an ICS address could be theirs
+ * to watch.
+ */
+export function assertCanConnectCalendar(host: { emailVerifiedAt: Date | null } | null): void {
+  if (host?.emailVerifiedAt == null) {
+    throw new DomainError("FORBIDDEN", message("account.verifyEmailFirst"));
+  }
+}

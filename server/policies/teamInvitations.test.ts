@@ -3,6 +3,7 @@ import {
   assertAnswerable,
   assertCanAcceptInvitation,
   assertCanAnswerInDashboard,
+  assertCanInvite,
   canAcceptInvitation,
   canAnswerInDashboard,
   isAnswerable,
@@ -62,5 +63,14 @@ describe("team invitation policy", () => {
     expect(isAnswerable({ ...open, declinedAt: now }, now)).toBe(false);
     expect(isAnswerable({ ...open, expiresAt: now }, now)).toBe(false);
     expect(() => assertAnswerable(null, now)).toThrow(expect.objectContaining({ code: "GONE" }));
+  });
+});
+
+describe("assertCanInvite", () => {
+  it("refuses an inviter whose address is unverified", () => {
+    expect(() => assertCanInvite({ emailVerifiedAt: null })).toThrow(
+      expect.objectContaining({ code: "FORBIDDEN" }),
+    );
+    expect(() => assertCanInvite(verified)).not.toThrow();
   });
 });

@@ -14,6 +14,17 @@ interface InvitationState {
 }
 
 /**
+ * Refuses (FORBIDDEN) an invitation sent by an account whose address is unverified: its mails
+ * would go to strangers from an unproven sender, and whoever it brings in would stay in the team
+ * after the address's owner takes the account over.
+ */
+export function assertCanInvite(inviter: { emailVerifiedAt: Date | null } | null): void {
+  if (inviter?.emailVerifiedAt == null) {
+    throw new DomainError("FORBIDDEN", message("account.verifyEmailFirst"));
+  }
+}
+
+/**
  * Whether `user` may answer an invitation from the dashboard, without the mailed link: only
  * with a verified address, the invited one, or as the account that address belonged to when
  * invited (it may have changed its address since). Sign-up alone proves no address.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createTeam, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
-import { canManageWebhook } from "./webhooks";
+import { assertCanTargetWebhook, canManageWebhook } from "./webhooks";
 
 const t = await createTestApp();
 const { db } = t.database;
@@ -19,5 +19,14 @@ describe("canManageWebhook", () => {
     expect(await canManageWebhook(db, admin.id, teams)).toBe(true);
     expect(await canManageWebhook(db, member.id, teams)).toBe(false);
     expect(await canManageWebhook(db, stranger.id, teams)).toBe(false);
+  });
+});
+
+describe("assertCanTargetWebhook", () => {
+  it("refuses a caller whose address is unverified", () => {
+    expect(() => assertCanTargetWebhook({ emailVerifiedAt: null })).toThrow(
+      expect.objectContaining({ code: "FORBIDDEN" }),
+    );
+    expect(() => assertCanTargetWebhook({ emailVerifiedAt: new Date(0) })).not.toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { roleInTeam } from "../data/teams";
+import { findUserById } from "../data/users";
 import { findWebhook, type WebhookRow } from "../data/webhooks";
 import type { Db, Tx } from "../db/database";
 import { assertTeamAdmin, canAdministerTeam } from "./teams";
@@ -33,8 +34,20 @@ export async function loadManagedWebhook(
 }
 
 /**
- * Anyone may subscribe for themselves; for a team, only its admins (NOT_FOUND for outsiders,
- * FORBIDDEN for plain members).
+ * Refuses (FORBIDDEN) to point a subscription anywhere, by creating it, changing its URL or
+ * pinging it, while the caller's address is unverified: someone who signed up on another
+ * person's address would go on receiving that person's bookings after the owner takes the
+ * account over.
+ */
+export function assertCanTargetWebhook(caller: { emailVerifiedAt: Date | null } | null): void {
+  if (caller?.emailVerifiedAt == null) {
+    throw new DomainError("FORBIDDEN", message("account.verifyEmailFirst"));
+  }
+}
+
+/**
+ * A host with a verified address may subscribe for themselves; for a team, only its admins
+ * (NOT_FOUND for outsiders, FORBIDDEN for plain members and for an unverified address).
  */
 export async function assertMayAddWebhook(
   db: Db | Tx,
@@ -42,4 +55,5 @@ export async function assertMayAddWebhook(
   teamId: string | null,
 ): Promise<void> {
   if (teamId !== null) await assertTeamAdmin(db, userId, teamId);
+  assertCanTargetWebhook(await findUserById(db, userId));
 }

@@ -62,7 +62,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
       schema: {
         tags,
         summary:
-          "Connect a CalDAV account (its calendars are discovered) or subscribe to an ICS feed; the credentials are stored encrypted and never returned",
+          "Connect a CalDAV account (its calendars are discovered) or subscribe to an ICS feed; the credentials are stored encrypted and never returned. Needs a verified email address",
         security: hostSecurity,
         body: calendarConnectionCreateSchema,
         response: { 201: calendarConnectionSchema, ...errorResponses },

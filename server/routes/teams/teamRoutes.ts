@@ -141,7 +141,8 @@ export async function teamRoutes(base: FastifyInstance, { deps }: { deps: Deps }
     {
       schema: {
         tags,
-        summary: "Invite someone by email to join (admins); they become a member when they accept",
+        summary:
+          "Invite someone by email to join (admins with a verified email address); they become a member when they accept",
         description:
           "Sends an invitation mail with a link that works once for 7 days; a new invitation to the same address replaces the unanswered one. Answers alike whether or not the address has a Slotted account.",
         security: hostSecurity,

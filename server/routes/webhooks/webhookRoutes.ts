@@ -72,7 +72,7 @@ export async function webhookRoutes(base: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags,
         summary:
-          "Subscribe a URL to events (for a team: its admins); the answer carries the signing secret, the only time it is shown",
+          "Subscribe a URL to events (for a team: its admins); the answer carries the signing secret, the only time it is shown. Needs a verified email address",
         description:
           "Deliveries are POSTs of a JSON body (see the Webhook payload schema) signed in the `Slotted-Signature` header; docs/webhooks.md tells how to check it.",
         security: hostSecurity,
@@ -110,7 +110,7 @@ export async function webhookRoutes(base: FastifyInstance, { deps }: { deps: Dep
       schema: {
         tags,
         summary:
-          "Change a subscription's URL or events, pause or resume it, or rotate its secret (the answer then carries the new one, once)",
+          "Change a subscription's URL (needs a verified email address) or events, pause or resume it, or rotate its secret (the answer then carries the new one, once)",
         security: hostSecurity,
         params: webhookParams,
         body: webhookUpdateSchema,
@@ -194,7 +194,8 @@ export async function webhookRoutes(base: FastifyInstance, { deps }: { deps: Dep
     {
       schema: {
         tags,
-        summary: "Send a test `ping` event to the subscription's URL",
+        summary:
+          "Send a test `ping` event to the subscription's URL. Needs a verified email address",
         security: hostSecurity,
         params: webhookParams,
         response: { 202: webhookDeliverySchema, ...errorResponses },
