@@ -259,7 +259,15 @@ describe("moving one occurrence of a series", () => {
         start: "2027-03-30T12:00:00.000Z",
       });
       expect(fine.statusCode, fine.body).toBe(200);
-      const byHost = await reschedule({ eventUuid: second!.uuid, start: TUESDAY }, host.headers);
+      // Months after booking the host's 30-day session has ended (auth reads the injected clock).
+      const login = await t.request({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: host.email, password: "correct horse battery" },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const signedIn = { authorization: `Bearer ${login.json().token}` };
+      const byHost = await reschedule({ eventUuid: second!.uuid, start: TUESDAY }, signedIn);
       expect(byHost.statusCode, byHost.body).toBe(200);
     } finally {
       t.setNow(BOOKING_NOW);
