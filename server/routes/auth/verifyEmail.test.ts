@@ -96,7 +96,16 @@ describe("sign-up email verification", () => {
     // An unverified host must not publish through a team of their own either.
     const admin = await signUpHost(t, {}, { verified: false });
     const member = await signUpHost(t);
+    // An unverified account can no longer invite anyone: the team stands for one built before
+    // that rule, so the admin counts as verified only while inviting.
+    const setVerified = (verified: boolean) =>
+      t.database.query(
+        `update users set email_verified_at = ${verified ? "now()" : "null"} where id = $1`,
+        [admin.id],
+      );
+    await setVerified(true);
     const team = await createTeam(t, admin, [member]);
+    await setVerified(false);
     const type = await createEventType(t, admin, {
       kind: "COLLECTIVE",
       teamId: team.id,
