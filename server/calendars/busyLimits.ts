@@ -1,4 +1,4 @@
-import type { BusyInterval } from "./calendarSource";
+import type { BusyInterval } from "./busyInterval";
 
 /**
  * The largest feed, or CalDAV answer, read. Google's export of a decade of a busy calendar is

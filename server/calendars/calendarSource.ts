@@ -1,4 +1,5 @@
 import type { CalendarSyncError } from "../db/schema";
+import type { BusyInterval } from "./busyInterval";
 import type { ReadBudget } from "./busyLimits";
 
 /** A calendar found at a connection (discovery). */
@@ -12,12 +13,7 @@ export interface DiscoveredCalendar {
   readOnly: boolean;
 }
 
-/** One busy stretch of a calendar: an occurrence of an event, epoch ms, half-open. */
-export interface BusyInterval {
-  uid: string;
-  start: number;
-  end: number;
-}
+export type { BusyInterval };
 
 /** Where a written event lives at its provider, with its version for conditional writes. */
 export interface WrittenEvent {
