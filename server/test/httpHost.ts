@@ -39,11 +39,16 @@ export async function hostWithEventType(
   if (signup.status !== 201) throw new Error(`signup: ${JSON.stringify(signup.body)}`);
   const token = signup.body.token as string;
   // Only a verified address publishes the booking pages.
-  const { body: mailbox } = await call(base, "GET", "/dev/mailbox.json");
-  const link = (mailbox.mails as { to: string; text: string | null }[])
-    .filter((mail) => mail.to === `${name}@example.com`)
-    .map((mail) => /\/dashboard\/verify-email\?token=(\S+)/.exec(mail.text ?? "")?.[1])
-    .find((found) => found !== undefined);
+  // The mailbox hides a mail while the worker is sending it (its lease): wait until it shows.
+  let link: string | undefined;
+  for (let tries = 0; link === undefined && tries < 200; tries += 1) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+    const { body: mailbox } = await call(base, "GET", "/dev/mailbox.json");
+    link = (mailbox.mails as { to: string; text: string | null }[])
+      .filter((mail) => mail.to === `${name}@example.com`)
+      .map((mail) => /\/dashboard\/verify-email\?token=(\S+)/.exec(mail.text ?? "")?.[1])
+      .find((found) => found !== undefined);
+  }
   if (!link) throw new Error(`no verification mail to ${name}@example.com`);
   const verified = await call(base, "POST", "/api/auth/verify-email", {
     token: decodeURIComponent(link),
