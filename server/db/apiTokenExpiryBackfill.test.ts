@@ -1,8 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
 import { API_TOKEN_DEFAULT_DAYS } from "../../core/api/tokens";
-import { migrationsBefore } from "../test/migrationsBefore";
+import { migrateBefore } from "../test/migrationsBefore";
 import { pgliteExtensions, wrapPglite } from "./database";
 import { migrate } from "./migrate";
 
@@ -15,8 +14,7 @@ describe(`migration ${BEFORE}`, () => {
   }, async () => {
     const database = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
     try {
-      const older = migrationsBefore(BEFORE);
-      await database.withConnection((db) => migrateNodePg(db, { migrationsFolder: older }));
+      await migrateBefore(database, BEFORE);
       await database.query(
         `insert into users (id, email, password_hash, name, username)
          values ('00000000-0000-4000-8000-000000000001', 'old@example.com', 'x', 'Old', 'old-host')`,

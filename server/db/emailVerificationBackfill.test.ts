@@ -1,7 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
-import { migrationsBefore } from "../test/migrationsBefore";
+import { migrateBefore } from "../test/migrationsBefore";
 import { pgliteExtensions, wrapPglite } from "./database";
 import { migrate } from "./migrate";
 
@@ -14,8 +13,7 @@ describe(`migration ${BEFORE}`, () => {
   }, async () => {
     const database = wrapPglite(new PGlite({ extensions: pgliteExtensions }));
     try {
-      const older = migrationsBefore(BEFORE);
-      await database.withConnection((db) => migrateNodePg(db, { migrationsFolder: older }));
+      await migrateBefore(database, BEFORE);
       await database.query(
         `insert into users (email, password_hash, name, username, created_at)
          values ('old@example.com', 'x', 'Old', 'old-host', '2026-01-02T03:04:05Z')`,

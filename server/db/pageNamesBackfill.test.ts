@@ -1,7 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
-import { migrationsBefore } from "../test/migrationsBefore";
+import { migrateBefore } from "../test/migrationsBefore";
 import { createTestDatabase, testEngine } from "../test/testDatabase";
 import { type Database, pgliteExtensions, wrapPglite } from "./database";
 import { migrate } from "./migrate";
@@ -25,8 +24,7 @@ describe(`migration ${BEFORE}`, () => {
   it("gives every user and team its name, and renames the claim the public page did not show", async () => {
     const database = await emptyDatabase();
     try {
-      const older = migrationsBefore(BEFORE);
-      await database.withConnection((db) => migrateNodePg(db, { migrationsFolder: older }));
+      await migrateBefore(database, BEFORE);
       await database.query(
         `insert into teams (name, slug, created_at) values
            ('Acme', 'acme', '2026-01-01T00:00:00Z'),

@@ -1,7 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, expect } from "vitest";
+import type { Database } from "../db/database";
 import { migrationsFolder } from "../db/migrate";
 
 /**
@@ -21,4 +23,10 @@ export function migrationsBefore(tag: string): string {
   journal.entries = journal.entries.slice(0, cut);
   writeFileSync(journalPath, JSON.stringify(journal));
   return folder;
+}
+
+/** Migrates `database` up to, not including, the migration `tag`. */
+export async function migrateBefore(database: Database, tag: string): Promise<void> {
+  const older = migrationsBefore(tag);
+  await database.withConnection((db) => migrateNodePg(db, { migrationsFolder: older }));
 }
