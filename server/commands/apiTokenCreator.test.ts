@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authTokens, users } from "../db/schema";
 import { MAX_API_TOKENS } from "../policies/tokens";
-import { type Host, signUpHost } from "../test/factories";
+import { type Host, sessionCallerOf, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { apiTokenCreator } from "./apiTokenCreator";
 
@@ -10,13 +10,7 @@ const t = await createTestApp();
 const db = t.database.db;
 const NOW = new Date("2026-03-02T09:00:00Z");
 
-async function callerOf(host: Host) {
-  const [session] = await db
-    .select({ id: authTokens.id })
-    .from(authTokens)
-    .where(and(eq(authTokens.userId, host.id), eq(authTokens.kind, "session")));
-  return { userId: host.id, tokenId: session!.id };
-}
+const callerOf = (host: Host) => sessionCallerOf(t, host);
 
 const apiTokensOf = (userId: string) =>
   db

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tokenHash } from "../auth/secrets";
 import { authTokens, bookingFeeds } from "../db/schema";
-import { type Host, signUpHost } from "../test/factories";
+import { type Host, sessionCallerOf, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { bookingFeedIssuer } from "./bookingFeedIssuer";
 
@@ -10,13 +10,7 @@ const t = await createTestApp();
 const db = t.database.db;
 const NOW = new Date("2026-03-02T09:00:00Z");
 
-async function callerOf(host: Host) {
-  const [session] = await db
-    .select({ id: authTokens.id })
-    .from(authTokens)
-    .where(and(eq(authTokens.userId, host.id), eq(authTokens.kind, "session")));
-  return { userId: host.id, tokenId: session!.id };
-}
+const callerOf = (host: Host) => sessionCallerOf(t, host);
 
 const feedOf = (userId: string) =>
   db.select().from(bookingFeeds).where(eq(bookingFeeds.userId, userId));

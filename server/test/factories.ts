@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { eventTypes, outbox } from "../db/schema";
+import { authTokens, eventTypes, outbox } from "../db/schema";
 import type { TestApp } from "./testApp";
 
 export interface Host {
@@ -162,4 +162,13 @@ export async function joinTeam(
     headers: member.headers,
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
+/** The caller a command sees for `host` signed in with the session signUpHost made. */
+export async function sessionCallerOf(t: TestApp, host: Host) {
+  const [session] = await t.database.db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, host.id), eq(authTokens.kind, "session")));
+  return { userId: host.id, tokenId: session!.id };
 }
