@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { busyRange } from "../booking/bookSlot";
 import { requestMails } from "../booking/requestMails";
 import { type AttendeeRow, type EventRow, findEventHosts } from "../data/bookings";
@@ -9,7 +9,6 @@ import {
   eventHosts,
   events,
   hostBusy,
-  outbox,
   type PaymentStatus,
   paymentNotifications,
   payments,
@@ -20,12 +19,10 @@ import { enqueueMails } from "../mail/outbox";
 import { reminderMails } from "../mail/reminderMails";
 import { enqueueScheduledMails } from "../mail/scheduledMails";
 import type { GatewayPayment } from "../payments/paymentGateway";
+import type { PaymentRow } from "../payments/paymentHolds";
+import type { PaymentOutcome } from "../payments/paymentOutcome";
+import { enqueueRefund } from "../payments/refundQueue";
 import { announceBooking } from "../webhooks/announceBooking";
-
-export type PaymentRow = typeof payments.$inferSelect;
-
-/** What happened at the gateway, as a booking should follow it. */
-export type PaymentOutcome = "succeeded" | "failed" | "canceled" | "expired";
 
 /** What settling did: the booking confirmed, released, refunded, or nothing (already done). */
 export type Settled = "confirmed" | "released" | "refunded" | "unchanged" | "duplicate" | "unknown";
@@ -36,32 +33,6 @@ export interface SettleContext {
   /** The server's secret, which signs the answer links of a paid booking request. */
   secret: string;
   now: Date;
-}
-
-/** A payment's outcome from its state at the gateway, or null while it is still open. */
-export function outcomeOf(state: GatewayPayment["state"]): PaymentOutcome | null {
-  if (state === "succeeded") return "succeeded";
-  if (state === "canceled") return "canceled";
-  return null;
-}
-
-/** A refund for the outbox's refund worker: the gateway is asked with `key` until it agrees. */
-export interface RefundJob {
-  paymentId: string;
-  gatewayId: string;
-  amount: number;
-  /** The gateway's idempotency key: a retried refund is made once. */
-  key: string;
-}
-
-/** Queues a refund in the caller's transaction; the refund worker makes it, retrying. */
-export async function enqueueRefund(tx: Tx, job: RefundJob, now: Date): Promise<void> {
-  await tx.insert(outbox).values({
-    kind: "refund",
-    payload: job as unknown as Record<string, unknown>,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
 }
 
 /**
@@ -304,14 +275,4 @@ async function refundLate(context: SettleContext, tx: Tx, row: PaymentRow): Prom
     ],
     now,
   );
-}
-
-/** Pending payments whose hold ended, oldest first (for the sweeper). */
-export async function expiredHolds(db: Db, now: Date, limit: number): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.status, "PENDING"), sql`${payments.expiresAt} <= ${now}`))
-    .orderBy(payments.expiresAt)
-    .limit(limit);
 }

@@ -8,11 +8,12 @@ import {
 } from "../../../core/api/payments";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
-import { outcomeOf, type PaymentOutcome, paymentSettler } from "../../commands/paymentSettler";
+import { paymentSettler } from "../../commands/paymentSettler";
 import { findAttendee, findEvent } from "../../data/bookings";
 import { payments } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { BadSignatureError, type PaymentGateway } from "../../payments/paymentGateway";
+import { outcomeOf, type PaymentOutcome } from "../../payments/paymentOutcome";
 import { paymentGatewayOf } from "../../payments/stripeGateway";
 import { attendeeWithToken } from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
