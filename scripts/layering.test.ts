@@ -255,6 +255,32 @@ function upwardImports(): string[] {
     });
 }
 
+// The wall clock is read in one place, deps.clock, so tests set the time and every part of a
+// request agrees on it. Only the files that build deps.clock may read it.
+const CLOCK_READERS: Record<string, string> = {
+  "server/main.ts": "builds deps.clock for the server",
+  "server/demo.ts": "builds deps.clock for the demo server",
+};
+const WALL_CLOCK = /\bnew Date\(\s*\)|\bDate\.now\(\s*\)/;
+
+/** Each line of server/'s production code that reads the wall clock outside CLOCK_READERS. */
+function wallClockReads(): string[] {
+  return files
+    .filter((file) => inside(file, "server") && serverLayerOf(file) !== "unlayered")
+    .filter((file) => !(file in CLOCK_READERS))
+    .flatMap((file) =>
+      readFileSync(join(root, file), "utf8")
+        .split("\n")
+        .flatMap((line, index) =>
+          WALL_CLOCK.test(line)
+            ? [
+                `${file}:${index + 1} reads the wall clock: take \`now\` from deps.clock (passed in)`,
+              ]
+            : [],
+        ),
+    );
+}
+
 describe("layering (docs/ARCHITECTURE.md)", () => {
   it("reads the project's sources", () => {
     expect(files.length).toBeGreaterThan(300);
@@ -317,6 +343,10 @@ describe("layering (docs/ARCHITECTURE.md)", () => {
       (exception) => !(imports.get(exception.from) ?? []).includes(exception.to),
     ).map((exception) => `${exception.from} → ${exception.to}: gone, remove the exception`);
     expect(stale).toEqual([]);
+  });
+
+  it("server/ reads the clock only through deps.clock", () => {
+    expect(wallClockReads()).toEqual([]);
   });
 
   it("has no import cycles", () => {

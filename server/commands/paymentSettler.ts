@@ -72,7 +72,7 @@ export async function paymentSettler(
     const status: PaymentStatus =
       outcome === "failed" ? "FAILED" : outcome === "expired" ? "EXPIRED" : "CANCELLED";
     await releaseHold(tx, row, now);
-    await setStatus(tx, row, { status });
+    await setStatus(tx, row, { status }, now);
     if (row.eventId !== null && row.attendeeId !== null) {
       await announceBooking(tx, "booking.payment_failed", row.eventId, now, {
         attendeeIds: [row.attendeeId],
@@ -82,10 +82,10 @@ export async function paymentSettler(
   });
 }
 
-async function setStatus(tx: Tx, row: PaymentRow, values: Partial<PaymentRow>) {
+async function setStatus(tx: Tx, row: PaymentRow, values: Partial<PaymentRow>, now: Date) {
   await tx
     .update(payments)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(payments.id, row.id));
 }
 
@@ -208,7 +208,7 @@ async function confirm(
   booking: { event: EventRow; attendee: AttendeeRow },
 ): Promise<void> {
   const { now } = context;
-  await setStatus(tx, row, { status: "PAID", paidAt: now });
+  await setStatus(tx, row, { status: "PAID", paidAt: now }, now);
   const type = await findEventType(tx, booking.event.eventTypeId);
   let event = booking.event;
   const request = type?.requiresApproval === true && event.status === "PENDING_PAYMENT";
@@ -249,7 +249,7 @@ async function confirm(
 /** A payment that came too late for its slot: refunded in full, and the payer told why. */
 async function refundLate(context: SettleContext, tx: Tx, row: PaymentRow): Promise<void> {
   const { now } = context;
-  await setStatus(tx, row, { status: "REFUNDED", refundedAmount: row.amount, paidAt: now });
+  await setStatus(tx, row, { status: "REFUNDED", refundedAmount: row.amount, paidAt: now }, now);
   await enqueueRefund(
     tx,
     { paymentId: row.id, gatewayId: row.gatewayId, amount: row.amount, key: `late-${row.id}` },
