@@ -281,6 +281,18 @@ function wallClockReads(): string[] {
     );
 }
 
+// Every command has a test of its own beside it: a state change nobody checks is one that
+// breaks unnoticed.
+function commandsWithoutTests(): string[] {
+  return files
+    .filter((file) => inside(file, "server/commands") && !isTest(file))
+    .filter((file) => !existsSync(join(root, file.replace(/\.ts$/, ".test.ts"))))
+    .map(
+      (file) =>
+        `${file} has no ${file.replace(/^.*\//, "").replace(/\.ts$/, ".test.ts")} beside it`,
+    );
+}
+
 describe("layering (docs/ARCHITECTURE.md)", () => {
   it("reads the project's sources", () => {
     expect(files.length).toBeGreaterThan(300);
@@ -347,6 +359,10 @@ describe("layering (docs/ARCHITECTURE.md)", () => {
 
   it("server/ reads the clock only through deps.clock", () => {
     expect(wallClockReads()).toEqual([]);
+  });
+
+  it("every server/commands/ file has its own test", () => {
+    expect(commandsWithoutTests()).toEqual([]);
   });
 
   it("has no import cycles", () => {
