@@ -3,6 +3,7 @@ import { busyRange } from "../booking/bookSlot";
 import { requestMails } from "../booking/requestMails";
 import { type AttendeeRow, type EventRow, findEventHosts } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
+import type { PaymentRow } from "../data/payments";
 import type { Db, Tx } from "../db/database";
 import {
   attendees,
@@ -19,7 +20,6 @@ import { enqueueMails } from "../mail/outbox";
 import { reminderMails } from "../mail/reminderMails";
 import { enqueueScheduledMails } from "../mail/scheduledMails";
 import type { GatewayPayment } from "../payments/paymentGateway";
-import type { PaymentRow } from "../payments/paymentHolds";
 import type { PaymentOutcome } from "../payments/paymentOutcome";
 import { enqueueRefund } from "../payments/refundQueue";
 import { announceBooking } from "../webhooks/announceBooking";

@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { PaymentRow } from "../data/payments";
 import type { Db } from "../db/database";
 import { payments } from "../db/schema";
-
-export type PaymentRow = typeof payments.$inferSelect;
 
 /** Pending payments whose hold ended, oldest first (for the sweeper). */
 export async function expiredHolds(db: Db, now: Date, limit: number): Promise<PaymentRow[]> {
