@@ -99,6 +99,200 @@ function cycles(): string[] {
   return found;
 }
 
+// The layers inside server/, top to bottom: a file imports its own layer or one below, never
+// one above. Each folder of server/ sits in one layer, with the reason it sits there; a folder
+// missing here fails the test, so a new one is placed on purpose.
+const SERVER_LAYERS = [
+  {
+    layer: "entry",
+    why: "starts the process and wires everything; nothing imports it back",
+    files: ["app.ts", "main.ts", "demo.ts"],
+  },
+  {
+    layer: "http",
+    why: "parses requests, calls one command or query, presents the answer",
+    folders: {
+      routes: "one folder per resource of the API",
+      plugins: "Fastify hooks every route shares: auth, errors, compression, framing",
+    },
+  },
+  {
+    layer: "commands",
+    why: "changes state in one transaction and records the change; workers run them later",
+    folders: {
+      commands: "one file per state change",
+      policies: "who may do what, asked by commands and routes before they act",
+      workers: "the polling loop the workers run on",
+      eventTypes: "the write steps the event type commands share; they ask policies",
+      routingForms: "the write steps and CSV of routing forms; they ask policies",
+    },
+    // A worker claims jobs and runs commands, wherever its folder: it sits beside the commands.
+    filePattern: /Worker\.ts$/,
+  },
+  {
+    layer: "domain",
+    why: "the rules of one subject, used by commands; knows no request nor command",
+    folders: {
+      accounts: "what an account's fields may hold",
+      auth: "sessions, passwords, secrets and throttles",
+      availability: "which slots a host can offer",
+      booking: "how a booking is written, moved and cancelled",
+      calendars: "reading and writing the hosts' external calendars",
+      pages: "the public page's blocks and insights",
+      payments: "the gateway, refunds and payment holds",
+      teams: "team hosts, colours and invitation tokens",
+      uploads: "storing uploaded media",
+      verification: "email codes and rate limits",
+      webhooks: "webhook payloads, signing and delivery",
+    },
+  },
+  {
+    layer: "messaging",
+    why: "mails, their templates and the outbox, which every domain sends through",
+    folders: { mail: "templates, the outbox and the SMTP sender" },
+  },
+  {
+    layer: "tools",
+    why: "generic helpers that know no subject of Slotted",
+    folders: {
+      i18n: "translated messages of the server",
+      crypto: "the credential box",
+      net: "guarded fetches to public hosts only",
+    },
+  },
+  {
+    layer: "data",
+    why: "named queries over the tables, no rules beyond the query",
+    folders: { data: "one file per table family" },
+  },
+  {
+    layer: "db",
+    why: "the schema, the connection and its migrations, and deps.ts that hands them on",
+    folders: { db: "schema.ts, migrations, the database handle" },
+    files: ["deps.ts"],
+  },
+  {
+    layer: "foundation",
+    why: "the configuration and types every layer receives",
+    files: ["config.ts", "projectRoot.ts", "loggerOptions.ts"],
+  },
+] as const satisfies readonly {
+  layer: string;
+  why: string;
+  folders?: Record<string, string>;
+  files?: readonly string[];
+  filePattern?: RegExp;
+}[];
+
+/** Test support is not layered: it builds whatever a test needs. */
+const SERVER_UNLAYERED = { test: "test support", locales: "catalogs, no code" };
+
+// Upward imports left on purpose, each with why and who ends it. The test fails when one is
+// no longer there, so the list only shrinks.
+const SERVER_EXCEPTIONS = [
+  {
+    from: "server/mail/outbox.ts",
+    to: "server/calendars/calendarJobs.ts",
+    why: "the outbox derives calendar jobs from each mail it queues; issue 30 moves calendar writes to processors of the booking change row, which removes this import",
+  },
+  {
+    from: "server/calendars/calendarEventWriter.ts",
+    to: "server/mail/outboxWorker.ts",
+    why: "retryDelay lives in the outbox worker until it moves to server/workers/ (issue 30, one worker shape)",
+  },
+];
+
+type ServerLayer = (typeof SERVER_LAYERS)[number];
+
+/** The layer of a server/ file (by file, pattern, then folder), or null for test support. */
+function serverLayerOf(file: string): { rank: number; layer: ServerLayer } | "unlayered" | null {
+  const path = file.slice("server/".length);
+  const [folder] = path.split("/");
+  if (folder! in SERVER_UNLAYERED || isTest(file)) return "unlayered";
+  const rank = SERVER_LAYERS.findIndex(
+    (layer) =>
+      ("files" in layer && (layer.files as readonly string[]).includes(path)) ||
+      ("filePattern" in layer && layer.filePattern.test(path)),
+  );
+  const byFolder =
+    rank >= 0
+      ? rank
+      : SERVER_LAYERS.findIndex(
+          (layer) => "folders" in layer && path.includes("/") && folder! in layer.folders,
+        );
+  return byFolder >= 0 ? { rank: byFolder, layer: SERVER_LAYERS[byFolder]! } : null;
+}
+
+/** Where the code of a file in `folder` at `rank` may go: its folder, or the layer below. */
+function placesFor(folder: string, rank: number): string {
+  const below = SERVER_LAYERS[rank + 1];
+  const places = below
+    ? [
+        ...("folders" in below ? Object.keys(below.folders).map((name) => `${name}/`) : []),
+        ...("files" in below ? below.files : []),
+      ]
+    : [];
+  const own = folder.endsWith(".ts") ? "its own file" : `${folder}/`;
+  return below ? `${own} or the ${below.layer} layer (${places.join(", ")})` : own;
+}
+
+/** Every import of a server/ file into a layer above its own, said with where the code belongs. */
+function upwardImports(): string[] {
+  return [...imports]
+    .filter(([file]) => inside(file, "server"))
+    .flatMap(([file, targets]) => {
+      const from = serverLayerOf(file);
+      if (from === "unlayered" || from === null) return [];
+      return targets.flatMap((target) => {
+        const to = inside(target, "server") ? serverLayerOf(target) : null;
+        if (to === "unlayered" || to === null || to.rank >= from.rank) return [];
+        if (SERVER_EXCEPTIONS.some((e) => e.from === file && e.to === target)) return [];
+        return [
+          `${file} (${from.layer.layer}) imports ${target} (${to.layer.layer}, above it): ` +
+            `move what it uses into ${placesFor(file.split("/")[1]!, from.rank)}, or let the ${to.layer.layer} caller pass it in`,
+        ];
+      });
+    });
+}
+
+// The wall clock is read in one place, deps.clock, so tests set the time and every part of a
+// request agrees on it. Only the files that build deps.clock may read it.
+const CLOCK_READERS: Record<string, string> = {
+  "server/main.ts": "builds deps.clock for the server",
+  "server/demo.ts": "builds deps.clock for the demo server",
+};
+const WALL_CLOCK = /\bnew Date\(\s*\)|\bDate\.now\(\s*\)/;
+
+/** Each line of server/'s production code that reads the wall clock outside CLOCK_READERS. */
+function wallClockReads(): string[] {
+  return files
+    .filter((file) => inside(file, "server") && serverLayerOf(file) !== "unlayered")
+    .filter((file) => !(file in CLOCK_READERS))
+    .flatMap((file) =>
+      readFileSync(join(root, file), "utf8")
+        .split("\n")
+        .flatMap((line, index) =>
+          WALL_CLOCK.test(line)
+            ? [
+                `${file}:${index + 1} reads the wall clock: take \`now\` from deps.clock (passed in)`,
+              ]
+            : [],
+        ),
+    );
+}
+
+// Every command has a test of its own beside it: a state change nobody checks is one that
+// breaks unnoticed.
+function commandsWithoutTests(): string[] {
+  return files
+    .filter((file) => inside(file, "server/commands") && !isTest(file))
+    .filter((file) => !existsSync(join(root, file.replace(/\.ts$/, ".test.ts"))))
+    .map(
+      (file) =>
+        `${file} has no ${file.replace(/^.*\//, "").replace(/\.ts$/, ".test.ts")} beside it`,
+    );
+}
+
 describe("layering (docs/ARCHITECTURE.md)", () => {
   it("reads the project's sources", () => {
     expect(files.length).toBeGreaterThan(300);
@@ -145,6 +339,32 @@ describe("layering (docs/ARCHITECTURE.md)", () => {
     ).toEqual([]);
   });
 
+  it("places every server/ file in a layer", () => {
+    const unplaced = files
+      .filter((file) => inside(file, "server") && serverLayerOf(file) === null)
+      .map((file) => `${file}: add its folder (or, at the root, the file) to SERVER_LAYERS`);
+    expect(unplaced).toEqual([]);
+  });
+
+  it("server/ imports only its own layer or those below (routes → commands → domain → data → db)", () => {
+    expect(upwardImports()).toEqual([]);
+  });
+
+  it("keeps only the server/ exceptions that are still needed", () => {
+    const stale = SERVER_EXCEPTIONS.filter(
+      (exception) => !(imports.get(exception.from) ?? []).includes(exception.to),
+    ).map((exception) => `${exception.from} → ${exception.to}: gone, remove the exception`);
+    expect(stale).toEqual([]);
+  });
+
+  it("server/ reads the clock only through deps.clock", () => {
+    expect(wallClockReads()).toEqual([]);
+  });
+
+  it("every server/commands/ file has its own test", () => {
+    expect(commandsWithoutTests()).toEqual([]);
+  });
+
   it("has no import cycles", () => {
     expect(cycles()).toEqual([]);
   });
@@ -155,6 +375,20 @@ describe("the layering checker", () => {
   it("resolves relative specifiers to project files", () => {
     expect(resolveImport("server/app.ts", "./deps")).toBe("server/deps.ts");
     expect(resolveImport("server/app.ts", "fastify")).toBeNull();
+  });
+
+  it("reports an upward import inside server/ with where the code belongs", () => {
+    const saved = imports.get("server/data/users.ts") ?? [];
+    try {
+      imports.set("server/data/users.ts", [...saved, "server/commands/paymentSettler.ts"]);
+      const found = upwardImports().find((line) => line.startsWith("server/data/users.ts"));
+      expect(found).toContain(
+        "server/data/users.ts (data) imports server/commands/paymentSettler.ts (commands, above it)",
+      );
+      expect(found).toContain("move what it uses into data/ or the db layer (db/, deps.ts)");
+    } finally {
+      imports.set("server/data/users.ts", saved);
+    }
   });
 
   it("finds a cycle", () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { PageOwner } from "../data/pageNames";
 import type { Db } from "../db/database";
 import { teams, users } from "../db/schema";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
 import type { UploadMedia } from "../uploads/uploadMedia";
 import { uploadSaver } from "./uploadSaver";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { PageOwner } from "../data/pageNames";
 import type { Db } from "../db/database";
 import { profiles } from "../db/schema";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
 
 export interface PageProfilePatch {
   welcomeMessage?: string | null;

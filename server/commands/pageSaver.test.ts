@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pageComponentsSchema } from "../../core/pages/blockSchema";
+import type { PageOwner } from "../data/pageNames";
 import { findEditablePageOwner, findPageBlocks } from "../data/pages";
 import { uploads } from "../db/schema";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
 import { signUpHost } from "../test/factories";
 import { TINY_PNG } from "../test/multipart";
 import { createTestApp } from "../test/testApp";

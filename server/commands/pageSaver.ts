@@ -5,6 +5,7 @@ import type { StoredBlock } from "../../core/pages/blockKinds";
 import type { PageComponents } from "../../core/pages/blockSchema";
 import { sanitizeNote } from "../../core/pages/sanitizeNote";
 import { detectMediaType, isImageType } from "../../core/uploads/detectMediaType";
+import type { PageOwner } from "../data/pageNames";
 import {
   findPageBlocks,
   pageEventTypesOf,
@@ -14,7 +15,6 @@ import {
 } from "../data/pages";
 import type { Db } from "../db/database";
 import { pages } from "../db/schema";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
 import type { UploadMedia } from "../uploads/uploadMedia";
 import { uploadDeleter } from "./uploadDeleter";
 import { uploadSaver } from "./uploadSaver";

@@ -7,8 +7,8 @@ import type { Db } from "../db/database";
 import { payments } from "../db/schema";
 import type { MailPayload } from "../mail/mailTypes";
 import { enqueueMails } from "../mail/outbox";
+import { enqueueRefund } from "../payments/refundQueue";
 import { assertCanManageEvent } from "../policies/bookings";
-import { enqueueRefund } from "./paymentSettler";
 
 /**
  * A host refunds a paid booking from its details: what is still paid of each attendee's

@@ -1,15 +1,15 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { busyRange } from "../booking/bookSlot";
 import { requestMails } from "../booking/requestMails";
 import { type AttendeeRow, type EventRow, findEventHosts } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
+import type { PaymentRow } from "../data/payments";
 import type { Db, Tx } from "../db/database";
 import {
   attendees,
   eventHosts,
   events,
   hostBusy,
-  outbox,
   type PaymentStatus,
   paymentNotifications,
   payments,
@@ -20,12 +20,9 @@ import { enqueueMails } from "../mail/outbox";
 import { reminderMails } from "../mail/reminderMails";
 import { enqueueScheduledMails } from "../mail/scheduledMails";
 import type { GatewayPayment } from "../payments/paymentGateway";
+import type { PaymentOutcome } from "../payments/paymentOutcome";
+import { enqueueRefund } from "../payments/refundQueue";
 import { announceBooking } from "../webhooks/announceBooking";
-
-export type PaymentRow = typeof payments.$inferSelect;
-
-/** What happened at the gateway, as a booking should follow it. */
-export type PaymentOutcome = "succeeded" | "failed" | "canceled" | "expired";
 
 /** What settling did: the booking confirmed, released, refunded, or nothing (already done). */
 export type Settled = "confirmed" | "released" | "refunded" | "unchanged" | "duplicate" | "unknown";
@@ -36,32 +33,6 @@ export interface SettleContext {
   /** The server's secret, which signs the answer links of a paid booking request. */
   secret: string;
   now: Date;
-}
-
-/** A payment's outcome from its state at the gateway, or null while it is still open. */
-export function outcomeOf(state: GatewayPayment["state"]): PaymentOutcome | null {
-  if (state === "succeeded") return "succeeded";
-  if (state === "canceled") return "canceled";
-  return null;
-}
-
-/** A refund for the outbox's refund worker: the gateway is asked with `key` until it agrees. */
-export interface RefundJob {
-  paymentId: string;
-  gatewayId: string;
-  amount: number;
-  /** The gateway's idempotency key: a retried refund is made once. */
-  key: string;
-}
-
-/** Queues a refund in the caller's transaction; the refund worker makes it, retrying. */
-export async function enqueueRefund(tx: Tx, job: RefundJob, now: Date): Promise<void> {
-  await tx.insert(outbox).values({
-    kind: "refund",
-    payload: job as unknown as Record<string, unknown>,
-    nextAttemptAt: now,
-    createdAt: now,
-  });
 }
 
 /**
@@ -101,7 +72,7 @@ export async function paymentSettler(
     const status: PaymentStatus =
       outcome === "failed" ? "FAILED" : outcome === "expired" ? "EXPIRED" : "CANCELLED";
     await releaseHold(tx, row, now);
-    await setStatus(tx, row, { status });
+    await setStatus(tx, row, { status }, now);
     if (row.eventId !== null && row.attendeeId !== null) {
       await announceBooking(tx, "booking.payment_failed", row.eventId, now, {
         attendeeIds: [row.attendeeId],
@@ -111,10 +82,10 @@ export async function paymentSettler(
   });
 }
 
-async function setStatus(tx: Tx, row: PaymentRow, values: Partial<PaymentRow>) {
+async function setStatus(tx: Tx, row: PaymentRow, values: Partial<PaymentRow>, now: Date) {
   await tx
     .update(payments)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(payments.id, row.id));
 }
 
@@ -237,7 +208,7 @@ async function confirm(
   booking: { event: EventRow; attendee: AttendeeRow },
 ): Promise<void> {
   const { now } = context;
-  await setStatus(tx, row, { status: "PAID", paidAt: now });
+  await setStatus(tx, row, { status: "PAID", paidAt: now }, now);
   const type = await findEventType(tx, booking.event.eventTypeId);
   let event = booking.event;
   const request = type?.requiresApproval === true && event.status === "PENDING_PAYMENT";
@@ -278,7 +249,7 @@ async function confirm(
 /** A payment that came too late for its slot: refunded in full, and the payer told why. */
 async function refundLate(context: SettleContext, tx: Tx, row: PaymentRow): Promise<void> {
   const { now } = context;
-  await setStatus(tx, row, { status: "REFUNDED", refundedAmount: row.amount, paidAt: now });
+  await setStatus(tx, row, { status: "REFUNDED", refundedAmount: row.amount, paidAt: now }, now);
   await enqueueRefund(
     tx,
     { paymentId: row.id, gatewayId: row.gatewayId, amount: row.amount, key: `late-${row.id}` },
@@ -304,14 +275,4 @@ async function refundLate(context: SettleContext, tx: Tx, row: PaymentRow): Prom
     ],
     now,
   );
-}
-
-/** Pending payments whose hold ended, oldest first (for the sweeper). */
-export async function expiredHolds(db: Db, now: Date, limit: number): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.status, "PENDING"), sql`${payments.expiresAt} <= ${now}`))
-    .orderBy(payments.expiresAt)
-    .limit(limit);
 }

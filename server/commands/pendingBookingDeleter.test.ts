@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { findAttendees, findEvent } from "../data/bookings";
-import { events, hostBusy } from "../db/schema";
+import { events, hostBusy, payments } from "../db/schema";
 import { paymentsSetup } from "../payments/stripeGateway";
 import { bookDirectly } from "../test/bookingCommands";
-import { berlinSlot, userLink } from "../test/bookingFactories";
+import { BOOKING_NOW, berlinSlot, userLink } from "../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../test/factories";
 import { startStripeDouble } from "../test/stripeDouble";
 import { createTestApp } from "../test/testApp";
@@ -35,7 +35,7 @@ describe("pendingBookingDeleter", () => {
   it("takes back the booking, its busy time and all, with the attendee's secret", async () => {
     const host = await signUpHost(t);
     const { booked, path } = await pendingBooking(host, berlinSlot(0, "09:00"));
-    await pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken });
+    await pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken }, BOOKING_NOW);
     expect(await findEvent(db, booked.event.id)).toBeNull();
     expect(await db.select().from(hostBusy).where(eq(hostBusy.eventId, booked.event.id))).toEqual(
       [],
@@ -47,7 +47,9 @@ describe("pendingBookingDeleter", () => {
     const stranger = await signUpHost(t);
     const { booked, path } = await pendingBooking(host, berlinSlot(0, "10:00"));
     for (const token of [undefined, "", "wrong"]) {
-      await expect(pendingBookingDeleter(db, { ...path, token })).rejects.toMatchObject({
+      await expect(
+        pendingBookingDeleter(db, { ...path, token }, BOOKING_NOW),
+      ).rejects.toMatchObject({
         code: "FORBIDDEN",
         detail: { key: "booking.linkNotValid" },
       });
@@ -57,14 +59,16 @@ describe("pendingBookingDeleter", () => {
       { ...path, user: stranger.username },
       { ...path, eventType: "another-type" },
     ]) {
-      await expect(pendingBookingDeleter(db, { ...wrongPath, token })).rejects.toMatchObject({
+      await expect(
+        pendingBookingDeleter(db, { ...wrongPath, token }, BOOKING_NOW),
+      ).rejects.toMatchObject({
         code: "NOT_FOUND",
         detail: { key: "booking.notFound" },
       });
     }
     // A payment intent that is not the event's names another booking.
     await expect(
-      pendingBookingDeleter(db, { ...path, token, paymentIntent: "pi_2" }),
+      pendingBookingDeleter(db, { ...path, token, paymentIntent: "pi_2" }, BOOKING_NOW),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await findEvent(db, booked.event.id)).not.toBeNull();
   });
@@ -74,7 +78,7 @@ describe("pendingBookingDeleter", () => {
     const { booked, path } = await pendingBooking(host, berlinSlot(1, "09:00"));
     await db.update(events).set({ status: "CONFIRMED" }).where(eq(events.id, booked.event.id));
     await expect(
-      pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken }),
+      pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken }, BOOKING_NOW),
     ).rejects.toMatchObject({ code: "CONFLICT", detail: { key: "booking.onlyPendingDeleted" } });
   });
 
@@ -89,7 +93,13 @@ describe("pendingBookingDeleter", () => {
       { payments: paymentsSetup(t.deps.config) },
     );
     expect(other.event.id).toBe(booked.event.id);
-    await pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken });
+    await pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken }, BOOKING_NOW);
+    // Without a gateway to ask, the payment is cancelled here, stamped with the given time.
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.gatewayId, booked.payment!.paymentId));
+    expect(payment).toMatchObject({ status: "CANCELLED", updatedAt: BOOKING_NOW });
     expect((await findAttendees(db, booked.event.id)).map((a) => a.id)).toEqual([
       other.attendee.id,
     ]);

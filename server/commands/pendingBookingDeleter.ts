@@ -34,6 +34,7 @@ export interface PendingBookingPath {
 export async function pendingBookingDeleter(
   db: Db,
   path: PendingBookingPath,
+  now: Date,
   context?: SettleContext & { gateway: PaymentGateway },
 ): Promise<void> {
   const notFound = new DomainError("NOT_FOUND", message("booking.notFound"));
@@ -86,7 +87,7 @@ export async function pendingBookingDeleter(
       if (current?.status === "PENDING") {
         await tx
           .update(payments)
-          .set({ status: "CANCELLED", updatedAt: context?.now ?? new Date() })
+          .set({ status: "CANCELLED", updatedAt: now })
           .where(eq(payments.id, payment.id));
       }
     }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
-import { type InvitationRow, invitationByToken } from "../data/teams";
+import type { InvitationRow } from "../data/teams";
 import { findUserById } from "../data/users";
 import type { Db, Tx } from "../db/database";
 import { teamInvitations, teamMembers } from "../db/schema";
@@ -10,6 +10,7 @@ import {
   assertCanAcceptInvitation,
   assertCanAnswerInDashboard,
 } from "../policies/teamInvitations";
+import { invitationByToken } from "../teams/invitationTokens";
 import { applyLockedColors } from "../teams/lockedColors";
 
 /** Which invitation: by the mailed link's token, or by id from the invitee's dashboard. */

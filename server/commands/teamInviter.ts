@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { newSecret, tokenHash } from "../auth/secrets";
-import { invitationToken, roleInTeam, type TeamRole } from "../data/teams";
+import { roleInTeam, type TeamRole } from "../data/teams";
 import { findUserByEmail, findUserById } from "../data/users";
 import type { Db } from "../db/database";
 import { teamInvitations } from "../db/schema";
@@ -10,6 +10,7 @@ import type { MailPayload } from "../mail/mailTypes";
 import { enqueueMails } from "../mail/outbox";
 import { assertCanInvite } from "../policies/teamInvitations";
 import { assertTeamAdmin } from "../policies/teams";
+import { invitationToken } from "../teams/invitationTokens";
 import { takeRateLimit } from "../verification/rateLimit";
 
 /** How long a mailed invitation link works. */

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { safeEqual, tokenHash } from "../auth/secrets";
 import type { Db, Tx } from "../db/database";
 import { profiles, teamInvitations, teamMembers, teams, users } from "../db/schema";
 
@@ -168,29 +167,13 @@ export async function invitationWithTeam(db: Db | Tx, invitationId: string) {
 
 export type InvitationRow = typeof teamInvitations.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The token a mailed link carries: the invitation's id, so it is found by key, and its secret. */
-export function invitationToken(invitationId: string, secret: string): string {
-  return `${invitationId}.${secret}`;
-}
-
-/**
- * The invitation a mailed token names, when the token's secret matches its stored hash
- * (compared in constant time); null otherwise, whatever its state. `lock` holds the row for
- * the caller's transaction, so two answers to one invitation take turns.
- */
-export async function invitationByToken(
+/** The invitation `id` names, held for the caller's transaction when `lock` is set. */
+export async function findInvitation(
   db: Db | Tx,
-  token: string,
+  id: string,
   lock = false,
 ): Promise<InvitationRow | null> {
-  const dot = token.indexOf(".");
-  const id = token.slice(0, dot);
-  const secret = token.slice(dot + 1);
-  if (dot < 0 || !UUID.test(id) || secret.length === 0) return null;
   const query = db.select().from(teamInvitations).where(eq(teamInvitations.id, id)).limit(1);
   const [row] = lock ? await query.for("update") : await query;
-  if (!row || !safeEqual(tokenHash(secret), row.tokenHash)) return null;
-  return row;
+  return row ?? null;
 }

@@ -1,9 +1,9 @@
 import type { InsightsResponse } from "../../core/api/insights";
 import { blockTitle } from "../../core/pages/blockTitle";
 import { inReadingOrder } from "../../core/pages/flowLayout";
+import type { PageOwner } from "../data/pageNames";
 import { eventTypesByIds, findPageBlocks, userNamesByIds } from "../data/pages";
 import type { Db } from "../db/database";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
 
 type ClickedBlock = InsightsResponse["blocks"][number]["block"];
 

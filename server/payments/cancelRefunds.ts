@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { RefundPolicy } from "../../core/eventTypes/eventTypeSchema";
 import { refundOnCancel } from "../../core/payments/refundOnCancel";
-import { enqueueRefund } from "../commands/paymentSettler";
 import type { Db, Tx } from "../db/database";
 import { payments } from "../db/schema";
 import type { PaymentMailData } from "../mail/mailTypes";
+import { enqueueRefund } from "./refundQueue";
 
 interface Policy {
   refundPolicy: RefundPolicy;

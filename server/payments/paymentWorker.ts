@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
-import { expiredHolds, paymentSettler, type RefundJob } from "../commands/paymentSettler";
+import { paymentSettler } from "../commands/paymentSettler";
 import type { Database } from "../db/database";
 import { errorMessage } from "../loggerOptions";
 import { retryDelay } from "../mail/outboxWorker";
 import { startPollingWorker } from "../workers/pollingWorker";
 import { GatewayError, type PaymentGateway } from "./paymentGateway";
+import { expiredHolds } from "./paymentHolds";
+import type { RefundJob } from "./refundQueue";
 
 export interface PaymentWorkContext {
   database: Database;

@@ -115,7 +115,7 @@ export function stripeGateway(config: StripeConfig): PaymentGateway {
       );
       return { id: refund.id, amount: refund.amount, status: refund.status ?? "pending" };
     },
-    parseNotification(rawBody: Buffer, signature: string | undefined, now?: Date) {
+    parseNotification(rawBody: Buffer, signature: string | undefined, now: Date) {
       const secret = config.webhookSecret;
       if (!secret || !signature) throw new BadSignatureError("missing signature");
       let event: Stripe.Event;
@@ -126,7 +126,7 @@ export function stripeGateway(config: StripeConfig): PaymentGateway {
           secret,
           SIGNATURE_TOLERANCE_SECONDS,
           undefined,
-          (now ?? new Date()).getTime(),
+          now.getTime(),
         );
       } catch {
         throw new BadSignatureError("signature not valid");

@@ -1,8 +1,8 @@
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import type { PageOwner } from "../data/pageNames";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
 import { assertTeamAdmin } from "./teams";
 
 /** Whose page the insights are of, and the zone their days are counted in. */

@@ -1,7 +1,7 @@
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import type { PageOwner } from "../data/pageNames";
 import type { Db } from "../db/database";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
 import { assertTeamAdmin } from "./teams";
 
 /** A user edits their own page; nobody else's. */

@@ -4,9 +4,9 @@ import { matchClientRoute } from "../../../core/routing/clientRoutes";
 import type { PathParams } from "../../../core/routing/matchPath";
 import type { PublicEventTypeRef } from "../../availability/resolvePublicEventType";
 import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
+import { findPageOwner } from "../../data/pageOwners";
 import { findPublicRoutingForm } from "../../data/routingForms";
 import type { Db } from "../../db/database";
-import { findPageOwner } from "../profilePage/profilePageData";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -286,6 +286,7 @@ export async function eventRoutes(base: FastifyInstance, { deps }: { deps: Deps 
           token: request.query.token,
           paymentIntent: request.query.payment_intent,
         },
+        deps.clock(),
         gateway === null
           ? undefined
           : { db, gateway, publicUrl, secret: sessionSecret, now: deps.clock() },

@@ -19,6 +19,8 @@ import { fieldErrorsFromZod } from "../../../core/validation/fieldErrorsFromZod"
 import { pageAvatarSetter } from "../../commands/pageAvatarSetter";
 import { pageProfileWriter } from "../../commands/pageProfileWriter";
 import { filePartName, type PageFile, pageSaver, variantPartName } from "../../commands/pageSaver";
+import type { PageOwner } from "../../data/pageNames";
+import { findOwnerProfile } from "../../data/pageOwners";
 import {
   findEditablePageOwner,
   findPageBlocks,
@@ -38,7 +40,6 @@ import { tooLarge } from "../../uploads/uploadFiles";
 import { uploadMediaOf } from "../../uploads/uploadMedia";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
-import { findOwnerProfile, type PageOwner } from "../profilePage/profilePageData";
 import { readPageForm } from "./readPageForm";
 
 const tags = ["pages"];

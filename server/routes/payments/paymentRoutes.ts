@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -8,13 +7,12 @@ import {
 } from "../../../core/api/payments";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
-import { outcomeOf, type PaymentOutcome, paymentSettler } from "../../commands/paymentSettler";
-import { findAttendee, findEvent } from "../../data/bookings";
-import { payments } from "../../db/schema";
+import { paymentReturnSettler } from "../../commands/paymentReturnSettler";
+import { paymentSettler } from "../../commands/paymentSettler";
 import type { Deps } from "../../deps";
 import { BadSignatureError, type PaymentGateway } from "../../payments/paymentGateway";
+import type { PaymentOutcome } from "../../payments/paymentOutcome";
 import { paymentGatewayOf } from "../../payments/stripeGateway";
-import { attendeeWithToken } from "../../policies/bookings";
 import { errorResponses } from "../errorSchemas";
 
 /** The payment events Slotted follows, and what each means for a booking. */
@@ -116,24 +114,6 @@ export async function paymentRoutes(base: FastifyInstance, { deps }: { deps: Dep
         response: { 200: paymentReturnResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const found = gateway();
-      const notFound = new DomainError("NOT_FOUND", message("booking.notFound"));
-      const [row] = await db
-        .select()
-        .from(payments)
-        .where(eq(payments.gatewayId, request.body.paymentIntent));
-      if (!row || row.attendeeId === null) throw notFound;
-      const attendee = await findAttendee(db, row.attendeeId);
-      if (!attendee || !attendeeWithToken([attendee], request.body.token)) {
-        throw new DomainError("FORBIDDEN", message("booking.linkNotValid"));
-      }
-      const payment = await found.retrievePayment(row.gatewayId);
-      const outcome = outcomeOf(payment.state);
-      if (outcome !== null) await paymentSettler(context(), payment, outcome);
-      const [after] = await db.select().from(payments).where(eq(payments.id, row.id));
-      const event = row.eventId === null ? null : await findEvent(db, row.eventId);
-      return { eventStatus: event?.status ?? null, paymentStatus: after!.status };
-    },
+    async (request) => paymentReturnSettler(context(), gateway(), request.body),
   );
 }

@@ -4,12 +4,12 @@ import { profilePageParams, profilePageResponseSchema } from "../../../core/api/
 import { DomainError } from "../../../core/errors";
 import { sharedLinkPath } from "../../../core/eventTypes/eventKinds";
 import { message } from "../../../core/messages";
+import { findOwnerProfile, findPageOwner } from "../../data/pageOwners";
 import { findPageBlocks, pageEventTypesOf } from "../../data/pages";
 import { lockedColorsOf } from "../../data/publicProfiles";
 import type { Deps } from "../../deps";
 import { resolvePublicBlocks, uploadUrl } from "../../pages/publicBlocks";
 import { errorResponses } from "../errorSchemas";
-import { findOwnerProfile, findPageOwner } from "./profilePageData";
 import { presentPublicProfile } from "./publicProfilePresenter";
 
 /** The public profile page of a user or team: the spec's GET /page/{id}. */

@@ -8,10 +8,11 @@ import {
   receivedInvitationListResponseSchema,
 } from "../../../core/api/teams";
 import { type InvitationRef, teamInvitationAnswerer } from "../../commands/teamInvitationAnswerer";
-import { invitationByToken, invitationWithTeam, pendingInvitationsOfUser } from "../../data/teams";
+import { invitationWithTeam, pendingInvitationsOfUser } from "../../data/teams";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { assertAnswerable } from "../../policies/teamInvitations";
+import { invitationByToken } from "../../teams/invitationTokens";
 import { errorResponses, errorSchema } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
 

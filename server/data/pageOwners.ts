@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
-import { findPageNameOwner, type PageOwner } from "../../data/pageNames";
-import type { Db } from "../../db/database";
-import { profiles } from "../../db/schema";
-
-export type { PageOwner };
+import { findPageNameOwner, type PageOwner } from "./pageNames";
+import type { Db } from "../db/database";
+import { profiles } from "../db/schema";
 
 /**
  * The user or team that holds `/{slug}`, or null; null too for a user who has not verified their

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { InsightsResponse, InsightsWindow } from "../../core/api/insights";
+import type { PageOwner } from "../data/pageNames";
 import type { Db } from "../db/database";
 import { pageViews } from "../db/schema";
-import { describeClickedBlocks } from "../pages/clickedBlocks";
-import type { PageOwner } from "../routes/profilePage/profilePageData";
+import { describeClickedBlocks } from "./clickedBlocks";
 
 /** The action the public page pings when it is shown; a ping with a component_id is a click. */
 export const PAGE_VIEW_ACTION = "profile_page_viewed";
