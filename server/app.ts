@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
+import { TimetableService } from "./availability/timetableService";
 import type { Deps } from "./deps";
 import { loggerOptions } from "./loggerOptions";
 import { authPlugin } from "./plugins/auth";
@@ -109,7 +110,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     sessionSecret: deps.config.sessionSecret,
     clock: deps.clock,
   });
-  await app.register(apiRoutes, { prefix: "/api", deps });
+  // Built once per app: the timetable cache lives as long as the server.
+  const services = { timetables: new TimetableService(deps) };
+  await app.register(apiRoutes, { prefix: "/api", deps, services });
   await app.register(devMailboxRoutes, { deps });
   if (options.serveClient ?? true) {
     await app.register(clientApp, {

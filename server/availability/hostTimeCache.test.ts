@@ -35,14 +35,13 @@ async function watch(hostId: string, options: BusyOptions) {
   let since = await versionsOf([hostId]);
   await cache.load(db, [hostId], FROM, TO, options, since);
   return async (): Promise<BusyChanges> => {
-    const changes: BusyChanges = { all: false, spans: [] };
     const versions = await versionsOf([hostId]);
-    const held = await cache.load(db, [hostId], FROM, TO, options, versions, { changes, since });
+    const held = await cache.load(db, [hostId], FROM, TO, options, versions, { since });
     since = versions;
     const fresh = await loadHostTime(db, [hostId], FROM, TO, options);
     expect(sorted(held.busy.get(hostId)!)).toEqual(sorted(fresh.busy.get(hostId)!));
     expect(held.away.get(hostId) ?? []).toEqual(fresh.away.get(hostId) ?? []);
-    return changes;
+    return held.changes;
   };
 }
 

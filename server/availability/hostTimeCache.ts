@@ -146,9 +146,9 @@ export class HostTimeCache {
 
   /**
    * loadHostTime's answer, reading only what changed for hosts held at an older version in
-   * `versions`; a host missing from `versions` is always read whole. What changed since the
-   * versions held goes into `changes`; changes `prefetched` since the versions held need no
-   * query. Read-only; throws what the queries throw.
+   * `versions`; a host missing from `versions` is always read whole. With it, what changed since
+   * the versions `since` (a previous answer's); changes `prefetched` since the versions held need
+   * no query. Read-only; throws what the queries throw.
    */
   async load(
     db: Db | Tx,
@@ -157,19 +157,17 @@ export class HostTimeCache {
     to: number,
     options: BusyOptions,
     versions: ReadonlyMap<string, HostVersion>,
-    report: {
-      /** Filled with what changed since the versions `since`. */
-      changes?: BusyChanges;
+    given: {
       since?: ReadonlyMap<string, HostVersion> | undefined;
       prefetched?: PrefetchedChanges | undefined;
     } = {},
-  ): Promise<HostTime> {
-    const changes = report.changes ?? { all: false, spans: [] };
-    const { since, prefetched } = report;
+  ): Promise<HostTime & { changes: BusyChanges }> {
+    const { since, prefetched } = given;
     if (options.excludeEventId || options.leavingEventId) {
-      changes.all = true;
-      return loadHostTime(db, hostIds, from, to, options);
+      const loaded = await loadHostTime(db, hostIds, from, to, options);
+      return { ...loaded, changes: { all: true, spans: [] } };
     }
+    const changes: BusyChanges = { all: false, spans: [] };
     const busy = new Map<string, BusyBlock[]>();
     const away = new Map<string, OutOfOfficePeriod[]>();
     const use = (id: string, host: OneHost) => {
@@ -233,7 +231,7 @@ export class HostTimeCache {
       }
     }
 
-    if (missing.length === 0) return { busy, away };
+    if (missing.length === 0) return { busy, away, changes };
     const loaded = await loadHostTime(db, missing, from, to, options);
     for (const id of missing) {
       const wanted = versions.get(id);
@@ -247,6 +245,6 @@ export class HostTimeCache {
       use(id, host);
       if (wanted !== undefined) store(id, host);
     }
-    return { busy, away };
+    return { busy, away, changes };
   }
 }

@@ -23,14 +23,12 @@ export interface AvailabilityOptions {
   /** GROUP: the event an attendee is moving out of; one seat frees, the others still hold it. */
   leavingEventId?: string | null;
   /**
-   * Read busy time through this cache, by the hosts' busy-time versions (a timetable stamp's);
-   * what changed since the versions it held goes into `changes`.
+   * Read busy time through this cache, by the hosts' busy-time versions (a timetable stamp's),
+   * telling what changed since `since` (the versions a previous answer came from).
    */
   hostTimeCache?: {
     cache: HostTimeCache;
     versions: ReadonlyMap<string, HostVersion>;
-    /** Filled with what changed since `since` (the versions a previous answer came from). */
-    changes?: BusyChanges;
     since?: ReadonlyMap<string, HostVersion> | undefined;
     prefetched?: PrefetchedChanges | undefined;
   };
@@ -48,9 +46,23 @@ export async function loadAvailabilityInput(
   now: Date,
   options: AvailabilityOptions,
 ): Promise<AvailabilityInput | null> {
+  return (await loadAvailabilityInputAndChanges(db, target, window, now, options)).input;
+}
+
+/**
+ * loadAvailabilityInput's answer and, read through `options.hostTimeCache`, where the hosts' busy
+ * time changed since its `since` (null without the cache, or when no host was read).
+ */
+export async function loadAvailabilityInputAndChanges(
+  db: Db | Tx,
+  target: EventTypeTarget,
+  window: AvailabilityInput["window"],
+  now: Date,
+  options: AvailabilityOptions,
+): Promise<{ input: AvailabilityInput | null; changes: BusyChanges | null }> {
   const { eventType } = target;
   const selected = selectHosts(eventType, target.hosts, options.selection ?? { mode: "all" });
-  if (selected === null) return null;
+  if (selected === null) return { input: null, changes: null };
   const hostIds = selected.hosts.map((h) => h.id);
 
   const reach = (options.duration + eventType.bufferBefore + eventType.bufferAfter) * MINUTE_MS;
@@ -66,11 +78,11 @@ export async function loadAvailabilityInput(
     now,
   };
   const cached = options.hostTimeCache;
-  const { busy, away } = cached
+  const { busy, away, changes } = cached
     ? await cached.cache.load(db, hostIds, from, to, busyOptions, cached.versions, cached)
-    : await loadHostTime(db, hostIds, from, to, busyOptions);
+    : { ...(await loadHostTime(db, hostIds, from, to, busyOptions)), changes: null };
 
-  return {
+  const input: AvailabilityInput = {
     now: now.getTime(),
     kind: selected.kind,
     eventTypeId: eventType.id,
@@ -97,6 +109,7 @@ export async function loadAvailabilityInput(
     ...(selected.hostGroups ? { hostGroups: selected.hostGroups } : {}),
     window,
   };
+  return { input, changes };
 }
 
 /** An event type's caps as the engine and the booking write check them. */

@@ -4,7 +4,8 @@ import type { AvailabilityResult } from "../../core/availability/types";
 import { instantToLocal } from "../../core/time/instantToLocal";
 import { addDays, compareLocalDates } from "../../core/time/localDate";
 import type { Db, Tx } from "../db/database";
-import { type AvailabilityOptions, loadAvailabilityInput } from "./loadAvailabilityInput";
+import type { BusyChanges } from "./hostTimeCache";
+import { type AvailabilityOptions, loadAvailabilityInputAndChanges } from "./loadAvailabilityInput";
 import type { EventTypeTarget } from "./loadEventTypeTarget";
 
 /** How many days past the window `check_first_available` searches. */
@@ -31,8 +32,8 @@ export interface TimetableRequest extends AvailabilityOptions {
   checkFirstAvailable: boolean;
   /**
    * The window's slots as computed before the hosts' busy time last changed (same request, rules
-   * and owner-local date), with `hostTimeCache` reporting the changes: only the dates they can
-   * reach are computed again.
+   * and owner-local date), read through `hostTimeCache` since that answer's versions: only the
+   * dates the changes can reach are computed again.
    */
   previous?: AvailabilityResult;
 }
@@ -44,17 +45,17 @@ async function compute(
   now: Date,
   options: AvailabilityOptions,
   previous?: AvailabilityResult,
-): Promise<AvailabilityResult & { hostsAway: boolean }> {
-  const loaded = await loadAvailabilityInput(db, target, window, now, options);
-  if (loaded === null) return { days: [], lastDate: null, hostsAway: false };
-  const hostsAway = loaded.hosts.some((host) => (host.outOfOffice?.length ?? 0) > 0);
+): Promise<AvailabilityResult & { hostsAway: boolean; changes: BusyChanges | null }> {
+  const loaded = await loadAvailabilityInputAndChanges(db, target, window, now, options);
+  const { changes } = loaded;
+  if (loaded.input === null) return { days: [], lastDate: null, hostsAway: false, changes };
+  const hostsAway = loaded.input.hosts.some((host) => (host.outOfOffice?.length ?? 0) > 0);
   // A timetable shows that a time is bookable, never who could take it.
-  const input = { ...loaded, firstFreeOnly: true };
-  const changes = options.hostTimeCache?.changes;
-  if (previous !== undefined && changes !== undefined && !changes.all) {
-    return { ...refreshAvailability(input, previous, changes.spans), hostsAway };
+  const input = { ...loaded.input, firstFreeOnly: true };
+  if (previous !== undefined && changes !== null && !changes.all) {
+    return { ...refreshAvailability(input, previous, changes.spans), hostsAway, changes };
   }
-  return { ...computeAvailability(input), hostsAway };
+  return { ...computeAvailability(input), hostsAway, changes };
 }
 
 /**
@@ -68,12 +69,32 @@ export async function loadTimetable(
   request: TimetableRequest,
   now: Date,
 ): Promise<Timetable> {
+  return (await loadTimetableAndChanges(db, target, request, now)).timetable;
+}
+
+/**
+ * loadTimetable's answer and, read through `request.hostTimeCache`, where the hosts' busy time
+ * over the window changed since its `since`, and what was read (null without the cache).
+ */
+export async function loadTimetableAndChanges(
+  db: Db | Tx,
+  target: EventTypeTarget,
+  request: TimetableRequest,
+  now: Date,
+): Promise<{ timetable: Timetable; changes: BusyChanges | null }> {
   const { window, checkFirstAvailable, previous, ...options } = request;
   const result = await compute(db, target, window, now, options, previous);
-  const { lastDate, hostsAway } = result;
+  const { lastDate, hostsAway, changes } = result;
   const inWindow = result.days[0]?.date ?? null;
   if (inWindow !== null || !checkFirstAvailable) {
-    return { days: result.days, lastDate, firstDate: inWindow, isNotAvailable: false, hostsAway };
+    const timetable = {
+      days: result.days,
+      lastDate,
+      firstDate: inWindow,
+      isNotAvailable: false,
+      hostsAway,
+    };
+    return { timetable, changes };
   }
 
   // Invitee dates before yesterday hold no slot (they are past everywhere), nor do dates well
@@ -100,5 +121,12 @@ export async function loadTimetable(
     );
     firstDate = chunk.days[0]?.date ?? null;
   }
-  return { days: [], lastDate, firstDate, isNotAvailable: firstDate === null, hostsAway };
+  const timetable = {
+    days: [],
+    lastDate,
+    firstDate,
+    isNotAvailable: firstDate === null,
+    hostsAway,
+  };
+  return { timetable, changes };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { TimetableService } from "../availability/timetableService";
 import type { Deps } from "../deps";
 import { requestLanguage } from "../i18n/requestLanguage";
 import { translator } from "../i18n/serverI18n";
@@ -31,8 +32,16 @@ import { tokenRoutes } from "./tokens/tokenRoutes";
 import { uploadRoutes } from "./uploads/uploadRoutes";
 import { webhookRoutes } from "./webhooks/webhookRoutes";
 
+/** The services buildApp makes once and hands to the routes that call them. */
+export interface Services {
+  timetables: TimetableService;
+}
+
 /** Everything under /api, with a JSON 404 for unknown API paths. */
-export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) {
+export async function apiRoutes(
+  app: FastifyInstance,
+  { deps, services }: { deps: Deps; services: Services },
+) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
     const t = translator(requestLanguage(request), "errors");
@@ -68,6 +77,6 @@ export async function apiRoutes(app: FastifyInstance, { deps }: { deps: Deps }) 
     calendarConnectionRoutes,
     bookingFeedRoutes,
   ]) {
-    await app.register(routes, { deps });
+    await app.register(routes, { deps, ...services });
   }
 }

@@ -1,6 +1,8 @@
+import { constants, gzipSync } from "node:zlib";
 import type { TimetableResponse, TimetableSlotResponse } from "../../../core/api/timetable";
 import type { Slot } from "../../../core/availability/types";
 import { MAXIMUM_DAYS_CHECKED, type Timetable } from "../../availability/loadTimetable";
+import type { TimetableAnswer } from "../../availability/timetableService";
 
 /** An epoch-ms instant as "yyyy-MM-ddTHH:mm:ssZ" (milliseconds only when there are any). */
 function isoInstant(instant: number): string {
@@ -74,4 +76,59 @@ export function timetableJson(timetable: Timetable, options: { withSeats: boolea
     parts.push(json);
   }
   return `{"timetable":[${parts.join(",")}],"formerTime":null,"firstDate":${JSON.stringify(timetable.firstDate)},"lastDate":${JSON.stringify(timetable.lastDate)},"isNotAvailable":${timetable.isNotAvailable},"maximumDaysChecked":${MAXIMUM_DAYS_CHECKED}}`;
+}
+
+/**
+ * An answer as the response object, with its out-of-office notices; `publicUrl` makes the links
+ * to the colleagues they name.
+ */
+export function presentAnswer(answer: TimetableAnswer, publicUrl: string): TimetableResponse {
+  const { formerTime, outOfOffice } = answer;
+  const presented = presentTimetable(answer.timetable, { formerTime, withSeats: answer.withSeats });
+  if (outOfOffice.length === 0) return presented;
+  return {
+    ...presented,
+    outOfOffice: outOfOffice.map(({ colleague, ...period }) => ({
+      ...period,
+      // Moving a booking stays with its host: only a new booking is pointed to a colleague.
+      colleague:
+        colleague === null || formerTime !== null
+          ? null
+          : { name: colleague.name, url: `${publicUrl}/${encodeURIComponent(colleague.username)}` },
+    })),
+  };
+}
+
+/** Whether an Accept-Encoding header takes gzip (not refused with q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (typeof header !== "string") return false;
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "x-gzip") return false;
+    return !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+  });
+}
+
+// Gzipped answers by the timetable object. The cache hands out the same timetable object on every
+// hit until its hosts' busy time changes, so each cached answer is compressed once and then sent
+// as is, where @fastify/compress would compress it again on every request.
+const gzipped = new WeakMap<object, Buffer>();
+
+/**
+ * timetableJson's text, or its gzip (memoised on the timetable object) when `gzip`: the body of a
+ * new booking's timetable without out-of-office notices.
+ */
+export function timetableBody(
+  timetable: Timetable,
+  options: { withSeats: boolean; gzip: boolean },
+): string | Buffer {
+  if (!options.gzip) return timetableJson(timetable, options);
+  let body = gzipped.get(timetable);
+  if (body === undefined) {
+    // The fastest level: a month's answer compresses in a quarter of the default's time to a few
+    // hundred bytes more, and a cold answer waits for it.
+    body = gzipSync(timetableJson(timetable, options), { level: constants.Z_BEST_SPEED });
+    gzipped.set(timetable, body);
+  }
+  return body;
 }
