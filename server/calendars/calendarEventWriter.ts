@@ -11,7 +11,7 @@ import {
 import { translator } from "../i18n/serverI18n";
 import { errorMessage } from "../loggerOptions";
 import { meetingIcs } from "../mail/meetingIcs";
-import { retryDelay } from "../mail/outboxWorker";
+import { retryDelay } from "../workers/retryDelay";
 import type { CalendarJob } from "./calendarJobs";
 import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
 import { connectionSource } from "./connectionSource";

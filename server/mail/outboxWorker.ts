@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { startPollingWorker } from "../workers/pollingWorker";
+import { retryDelay } from "../workers/retryDelay";
+import type { WorkSignal } from "../workers/workSignal";
 import { type Outcome, startMailSender } from "./mailSender";
 import type { MailPayload } from "./mailTypes";
 
@@ -12,8 +14,10 @@ export interface OutboxWorkerOptions {
   publicUrl: string;
   clock: () => Date;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  /** How often to look for due mail when idle. */
+  /** How often to look for due mail when idle; with `workSignal`, only the safety net. */
   pollMs?: number;
+  /** Wakes the worker when mail commits, in this process or (PostgreSQL) any other. */
+  workSignal?: WorkSignal;
   /** The most mails in flight at once, over as many pooled SMTP connections. */
   concurrency?: number;
   /** Mails claimed per statement. */
@@ -25,11 +29,6 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** How long a claimed mail is reserved for its claimer before another process may retry it. */
   leaseMs?: number;
-  /**
-   * Housekeeping run before each pass, whose mails the pass then sends (expiring unanswered
-   * booking requests); a failure is logged and the pass goes on.
-   */
-  sweep?: () => Promise<unknown>;
 }
 
 export interface OutboxWorker {
@@ -60,11 +59,6 @@ const CLAIM_BATCH = 50;
  * lease has less left (or less than half the lease, when that is shorter) is not started.
  */
 const SEND_BUDGET_MS = 60_000;
-
-/** The delay before retry number `attempts` (1-based): base · 2^(attempts-1), capped. */
-export function retryDelay(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
 
 /**
  * Delivers the outbox's mail through SMTP_URL with retries and exponential backoff. Rows are
@@ -221,11 +215,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * it keeps sending while a claim or mark waits its turn behind the bookings' statements.
    */
   async function pass(signal: AbortSignal): Promise<number> {
-    if (options.sweep) {
-      await options.sweep().catch((error: unknown) => {
-        options.log?.warn({ err: error }, "outbox sweep failed");
-      });
-    }
     let sent = 0;
     /** Mails handed to the thread whose outcome is not yet recorded. */
     const pending = new Set<Promise<void>>();
@@ -310,6 +299,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const worker = startPollingWorker({
     tick: pass,
     pollMs,
+    wakeOn: options.workSignal && { signal: options.workSignal, tables: ["outbox"] },
     onError(error) {
       options.log?.warn({ err: error }, "outbox pass failed");
       return 0;

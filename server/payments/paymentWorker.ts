@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { expiredHolds, paymentSettler, type RefundJob } from "../commands/paymentSettler";
 import type { Database } from "../db/database";
 import { errorMessage } from "../loggerOptions";
-import { retryDelay } from "../mail/outboxWorker";
 import { startPollingWorker } from "../workers/pollingWorker";
+import { retryDelay } from "../workers/retryDelay";
+import type { WorkSignal } from "../workers/workSignal";
 import { GatewayError, type PaymentGateway } from "./paymentGateway";
 
 export interface PaymentWorkContext {
@@ -104,9 +105,13 @@ export interface PaymentWorker {
 }
 
 /** Runs the sweeper and the refunds `pollMs` after each pass, beside the outbox's mail worker. */
-export function startPaymentWorker(work: PaymentWorkContext & { pollMs?: number }): PaymentWorker {
+export function startPaymentWorker(
+  work: PaymentWorkContext & { pollMs?: number; workSignal?: WorkSignal },
+): PaymentWorker {
   const worker = startPollingWorker({
     pollMs: work.pollMs ?? 15_000,
+    // Refunds go at once; holds expire by time, which the poll sees.
+    wakeOn: work.workSignal && { signal: work.workSignal, tables: ["outbox"] },
     async tick() {
       await sweepExpiredHolds(work);
       await makeDueRefunds(work);

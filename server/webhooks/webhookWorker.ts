@@ -3,8 +3,9 @@ import type { Database, Tx } from "../db/database";
 import { teamMembers, users, webhooks } from "../db/schema";
 import { errorMessage } from "../loggerOptions";
 import { enqueueMails } from "../mail/outbox";
-import { retryDelay } from "../mail/outboxWorker";
 import { startPollingWorker } from "../workers/pollingWorker";
+import { retryDelay } from "../workers/retryDelay";
+import type { WorkSignal } from "../workers/workSignal";
 import { DeliveryError, deliverWebhook } from "./deliverWebhook";
 import { signWebhook } from "./signWebhook";
 import { openWebhookSecret } from "./webhookSecret";
@@ -241,9 +242,12 @@ export interface WebhookWorker {
  * Runs deliverDueWebhooks 1 s (`pollMs`) after each pass in this process; any number of
  * processes may.
  */
-export function startWebhookWorker(work: WebhookWorkContext & { pollMs?: number }): WebhookWorker {
+export function startWebhookWorker(
+  work: WebhookWorkContext & { pollMs?: number; workSignal?: WorkSignal },
+): WebhookWorker {
   const worker = startPollingWorker({
     pollMs: work.pollMs ?? 1000,
+    wakeOn: work.workSignal && { signal: work.workSignal, tables: ["outbox"] },
     async tick(signal) {
       let total = 0;
       // A pass that delivered something may have unblocked the next of a booking's events.
