@@ -69,14 +69,17 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
 
   async function pass(signal: AbortSignal): Promise<void> {
     await syncDue(signal);
-    await writeDueCalendarEvents({
-      db,
-      encryptionKey: options.encryptionKey,
-      allowPrivate: options.allowPrivate,
-      publicUrl: options.publicUrl,
-      clock,
-      ...(options.log ? { log: options.log } : {}),
-    });
+    await writeDueCalendarEvents(
+      {
+        db,
+        encryptionKey: options.encryptionKey,
+        allowPrivate: options.allowPrivate,
+        publicUrl: options.publicUrl,
+        clock,
+        ...(options.log ? { log: options.log } : {}),
+      },
+      signal,
+    );
   }
 
   const worker = startPollingWorker({

@@ -224,9 +224,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // The last claim got fewer than it asked for: claim again once what is in hand is done.
     let caughtUp = false;
     let nothingDue = false;
+    // Removed when the pass ends: the signal lives as long as the worker, passes come and go.
+    let onAbort = () => {};
     const aborted = new Promise<void>((resolve) => {
+      onAbort = resolve;
       if (signal.aborted) resolve();
-      signal.addEventListener("abort", () => resolve(), { once: true });
+      signal.addEventListener("abort", onAbort, { once: true });
     });
 
     const settle = async (mail: Claimed, outcome: Outcome) => {
@@ -287,6 +290,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         await Promise.race([...pending, ...(claiming ? [claiming] : []), aborted]);
       }
     } finally {
+      signal.removeEventListener("abort", onAbort);
       if (signal.aborted) sender.cancelQueued();
       await Promise.allSettled([...(claiming ? [claiming] : [])]);
       while (pending.size > 0) await Promise.allSettled([...pending]);
