@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
+import { releaseOutbox } from "../workers/outboxJobs";
 import { startPollingWorker } from "../workers/pollingWorker";
 import { retryDelay } from "../workers/retryDelay";
 import type { WorkSignal } from "../workers/workSignal";
@@ -71,6 +72,9 @@ const SEND_BUDGET_MS = 60_000;
  * confirmed, has moved from the time it names, or whose attendee left is deleted instead of sent
  * (the commands drop such rows already; this is the belt to their braces). Rendering and SMTP
  * run on a thread of their own (mailSender.ts); claims and marks stay here, with the database.
+ * It is the claim–run–mark shape of server/workers/claimWorker.ts, pipelined: a batch goes to the
+ * thread whole while the next is claimed, and sent mails are marked many per statement, which
+ * holds mail throughput under booking load (bench/mail.ts).
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
@@ -181,10 +185,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Gives claimed mails that were never started back at once (stopping), not at lease end. */
   async function release(ids: number[]): Promise<void> {
     try {
-      await db.execute(
-        sql`update outbox set attempts = attempts - 1, next_attempt_at = ${clock()}
-             where id in (${idList(ids)}) and status = 'pending'`,
-      );
+      await releaseOutbox(db, ids, clock());
     } catch {
       // Then their lease ends as if this process had died.
     }
