@@ -122,12 +122,12 @@ const SERVER_LAYERS = [
     folders: {
       commands: "one file per state change",
       policies: "who may do what, asked by commands and routes before they act",
-      workers: "the polling loop the workers run on",
       eventTypes: "the write steps the event type commands share; they ask policies",
       routingForms: "the write steps and CSV of routing forms; they ask policies",
     },
     // A worker claims jobs and runs commands, wherever its folder: it sits beside the commands.
-    filePattern: /Worker\.ts$/,
+    // The generic loops it runs on (workers/pollingWorker.ts, claimWorker.ts) are tools.
+    filePattern: /^(?!workers\/(pollingWorker|claimWorker)\.ts$).*Worker\.ts$/,
   },
   {
     layer: "domain",
@@ -158,6 +158,8 @@ const SERVER_LAYERS = [
       i18n: "translated messages of the server",
       crypto: "the credential box",
       net: "guarded fetches to public hosts only",
+      workers:
+        "the loops every worker runs on (poll, wake on commit, claim–run–mark, retry backoff); the workers themselves match the commands layer's pattern",
     },
   },
   {
@@ -194,11 +196,6 @@ const SERVER_EXCEPTIONS = [
     from: "server/mail/outbox.ts",
     to: "server/calendars/calendarJobs.ts",
     why: "the outbox derives calendar jobs from each mail it queues; issue 30 moves calendar writes to processors of the booking change row, which removes this import",
-  },
-  {
-    from: "server/calendars/calendarEventWriter.ts",
-    to: "server/mail/outboxWorker.ts",
-    why: "retryDelay lives in the outbox worker until it moves to server/workers/ (issue 30, one worker shape)",
   },
 ];
 

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { buildApp } from "./app";
 import { startCalendarWorker } from "./calendars/calendarWorker";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
-import { expiredRequestSweeper } from "./commands/expiredRequestSweeper";
 import { webhookSecretSealer } from "./commands/webhookSecretSealer";
 import { ConfigError, loadConfig } from "./config";
 import { type Database, openPglite, openPostgres } from "./db/database";
@@ -14,6 +13,8 @@ import { startPaymentWorker } from "./payments/paymentWorker";
 import { paymentGatewayOf } from "./payments/stripeGateway";
 import { uploadMediaOf } from "./uploads/uploadMedia";
 import { startWebhookWorker } from "./webhooks/webhookWorker";
+import { startExpiredRequestWorker } from "./workers/expiredRequestWorker";
+import { openWorkSignal } from "./workers/workSignal";
 
 function fail(message: string): never {
   console.error(`slotted: ${message}`);
@@ -69,11 +70,16 @@ export async function main(): Promise<void> {
   // Signing secrets stored before they were encrypted are sealed now (they sign until then).
   const sealed = await webhookSecretSealer(database.db, config.encryptionKey);
   if (sealed > 0) app.log.info({ sealed }, "encrypted stored webhook signing secrets");
+  // Every worker below runs as soon as its work commits (in any process on PostgreSQL).
+  const workSignal = await openWorkSignal(database);
   // Unanswered booking requests expire at their start, freeing their time.
-  const sweep = () =>
-    expiredRequestSweeper(database.db, { publicUrl: config.publicUrl, now: deps.clock() });
-  // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled), and the
-  // sweep runs on its own timer.
+  const expiredRequestWorker = startExpiredRequestWorker({
+    database,
+    publicUrl: config.publicUrl,
+    clock: deps.clock,
+    log: app.log,
+  });
+  // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled).
   const outboxWorker = config.smtpUrl
     ? startOutboxWorker({
         database,
@@ -81,14 +87,9 @@ export async function main(): Promise<void> {
         publicUrl: config.publicUrl,
         clock: deps.clock,
         log: app.log,
-        sweep,
+        workSignal,
       })
     : null;
-  const sweepTimer = config.smtpUrl
-    ? null
-    : setInterval(() => {
-        sweep().catch((error: unknown) => app.log.warn({ err: error }, "sweep failed"));
-      }, 60_000).unref();
 
   let stopping = false;
   // Frees expired payment holds and makes queued refunds, whether or not mail is sent.
@@ -103,6 +104,7 @@ export async function main(): Promise<void> {
           secret: config.sessionSecret,
           clock: deps.clock,
           log: app.log,
+          workSignal,
         });
   // Webhook deliveries go out whether or not mail does.
   const webhookWorker = startWebhookWorker({
@@ -112,6 +114,7 @@ export async function main(): Promise<void> {
     allowPrivate: config.webhookAllowPrivate,
     encryptionKey: config.encryptionKey,
     log: app.log,
+    workSignal,
   });
   // Reads connected calendars for busy time and writes bookings into them.
   const calendarWorker = startCalendarWorker({
@@ -121,6 +124,7 @@ export async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     clock: deps.clock,
     log: app.log,
+    workSignal,
   });
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -140,11 +144,12 @@ export async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     await closed;
     clearTimeout(deadline);
-    if (sweepTimer) clearInterval(sweepTimer);
+    await expiredRequestWorker.stop();
     await outboxWorker?.stop();
     await paymentWorker?.stop();
     await webhookWorker.stop();
     await calendarWorker.stop();
+    await workSignal.close();
     await database.close();
     process.exit(0);
   };

@@ -9,9 +9,15 @@ import {
   users,
 } from "../db/schema";
 import { translator } from "../i18n/serverI18n";
-import { errorMessage } from "../loggerOptions";
 import { meetingIcs } from "../mail/meetingIcs";
-import { retryDelay } from "../mail/outboxWorker";
+import { type ClaimRunMark, claimRunMark } from "../workers/claimWorker";
+import {
+  claimOutbox,
+  markOutbox,
+  type OutboxJob,
+  type RetryPolicy,
+  releaseOutbox,
+} from "../workers/outboxJobs";
 import type { CalendarJob } from "./calendarJobs";
 import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
@@ -28,54 +34,56 @@ export interface CalendarWriteContext {
 
 const BATCH = 20;
 const LEASE_MS = 120_000;
-const BASE_DELAY_MS = 30_000;
-const MAX_DELAY_MS = 3_600_000;
-const MAX_ATTEMPTS = 15;
+
+const RETRY: RetryPolicy = {
+  baseDelayMs: 30_000,
+  maxDelayMs: 3_600_000,
+  maxAttempts: 15,
+  // A server that failed may answer later; anything else (a bug, a bad row) will not change.
+  permanent: (error) => !(error instanceof CalendarSourceError),
+};
+
+/** The outbox's calendar jobs, claimed like mail and done one at a time. */
+export function calendarWriteWork(
+  context: CalendarWriteContext,
+): ClaimRunMark<OutboxJob<CalendarJob>, void> {
+  const { db } = context;
+  return {
+    clock: context.clock,
+    batch: BATCH,
+    concurrency: 1,
+    leaseMs: LEASE_MS,
+    claim: (limit, now, leasedUntil) => claimOutbox(db, "calendar", limit, now, leasedUntil),
+    run: (row) => applyCalendarJob(context, row.payload),
+    async mark(row, outcome) {
+      const { sent, dead } = await markOutbox(db, row, outcome, context.clock(), RETRY);
+      if (!outcome.ok) {
+        context.log?.warn(
+          { outboxId: row.id, eventId: row.payload.eventId, dead, err: outcome.error },
+          "calendar event not written",
+        );
+      }
+      return sent;
+    },
+    release: (rows) =>
+      releaseOutbox(
+        db,
+        rows.map((row) => row.id),
+        context.clock(),
+      ),
+  };
+}
 
 /**
- * Carries out the outbox's calendar jobs: claimed with FOR UPDATE SKIP LOCKED and leased like
- * mail; a server that cannot be reached is tried again with backoff, until the job goes dead.
- * Resolves with how many jobs were done.
+ * Carries out the outbox's due calendar jobs: claimed with FOR UPDATE SKIP LOCKED and leased
+ * like mail; a server that cannot be reached is tried again with backoff, until the job goes
+ * dead. Resolves with how many jobs were done.
  */
-export async function writeDueCalendarEvents(context: CalendarWriteContext): Promise<number> {
-  const { db } = context;
-  const now = context.clock();
-  const claimed = await db.execute<{ id: string | number; payload: CalendarJob; attempts: number }>(
-    sql`update outbox
-           set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}
-         where id in (
-           select id from outbox
-            where kind = 'calendar' and status = 'pending' and next_attempt_at <= ${now}
-            order by next_attempt_at, id
-            limit ${BATCH}
-            for update skip locked)
-        returning id, payload, attempts`,
-  );
-  let done = 0;
-  for (const row of claimed.rows) {
-    try {
-      await applyCalendarJob(context, row.payload);
-      await db.execute(
-        sql`update outbox set status = 'sent', sent_at = ${context.clock()}, last_error = null
-             where id = ${row.id}`,
-      );
-      done += 1;
-    } catch (error) {
-      const dead = !(error instanceof CalendarSourceError) || row.attempts >= MAX_ATTEMPTS;
-      const next = new Date(
-        context.clock().getTime() + retryDelay(row.attempts, BASE_DELAY_MS, MAX_DELAY_MS),
-      );
-      context.log?.warn(
-        { outboxId: row.id, eventId: row.payload.eventId, dead, err: error },
-        "calendar event not written",
-      );
-      await db.execute(
-        sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
-            last_error = ${errorMessage(error).slice(0, 1000)} where id = ${row.id}`,
-      );
-    }
-  }
-  return done;
+export function writeDueCalendarEvents(
+  context: CalendarWriteContext,
+  signal?: AbortSignal,
+): Promise<number> {
+  return claimRunMark(calendarWriteWork(context), signal);
 }
 
 /**

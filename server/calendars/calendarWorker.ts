@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { startPollingWorker } from "../workers/pollingWorker";
+import type { WorkSignal } from "../workers/workSignal";
 import { writeDueCalendarEvents } from "./calendarEventWriter";
 import { syncConnection } from "./syncConnection";
 
@@ -14,6 +15,8 @@ export interface CalendarWorkerOptions {
   log?: { warn(obj: object, msg: string): void };
   /** How often to look for connections due a sync and events due a write. */
   pollMs?: number;
+  /** Wakes the worker when calendar writes or connections commit, not only on its poll. */
+  workSignal?: WorkSignal;
 }
 
 export interface CalendarWorker {
@@ -66,19 +69,26 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
 
   async function pass(signal: AbortSignal): Promise<void> {
     await syncDue(signal);
-    await writeDueCalendarEvents({
-      db,
-      encryptionKey: options.encryptionKey,
-      allowPrivate: options.allowPrivate,
-      publicUrl: options.publicUrl,
-      clock,
-      ...(options.log ? { log: options.log } : {}),
-    });
+    await writeDueCalendarEvents(
+      {
+        db,
+        encryptionKey: options.encryptionKey,
+        allowPrivate: options.allowPrivate,
+        publicUrl: options.publicUrl,
+        clock,
+        ...(options.log ? { log: options.log } : {}),
+      },
+      signal,
+    );
   }
 
   const worker = startPollingWorker({
     tick: pass,
     pollMs: options.pollMs ?? 30_000,
+    wakeOn: options.workSignal && {
+      signal: options.workSignal,
+      tables: ["outbox", "calendar_connections"],
+    },
     onError(error) {
       options.log?.warn({ err: error }, "calendar pass failed");
     },

@@ -24,8 +24,17 @@ export interface Database {
   query<T>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` on one connection, for session-level work such as advisory locks. */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of each notification on `channel` (sent by any connection,
+   * delivered when its transaction commits), and with null when some may have been missed (a
+   * dropped connection, listening again). Resolves with what stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** How long a dropped LISTEN connection waits before connecting again. */
+const RELISTEN_MS = 1000;
 
 /**
  * Raw SQL straight to the driver. On PGlite it costs a third of a drizzle call (0.04 against 0.12
@@ -56,7 +65,65 @@ export function openPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own, held for as long as it listens (a pool would hand it to
+ * queries and back). One that drops is replaced after RELISTEN_MS, and `onNotify(null)` then
+ * says that notifications may have been missed meanwhile.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const again = () => {
+    client = null;
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect(true);
+    }, RELISTEN_MS);
+    retry.unref();
+  };
+  async function connect(reconnecting: boolean) {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? null);
+    });
+    // An error ends the connection; "end" then brings another.
+    next.on("error", () => {});
+    next.on("end", () => {
+      if (client === next) again();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${next.escapeIdentifier(channel)}`);
+    } catch {
+      await next.end().catch(() => {});
+      again();
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    if (reconnecting) onNotify(null);
+  }
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }
 
@@ -70,6 +137,13 @@ export function wrapPglite(client: PGlite): Database {
       (await client.query<T>(text, params)).rows,
     // PGlite is a single connection already.
     withConnection: (fn) => fn(db),
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        // A closed instance has nothing left to unlisten.
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }

@@ -10,7 +10,7 @@ import { freePort } from "../test/freePort";
 import { createTestApp } from "../test/testApp";
 import type { MailPayload } from "./mailTypes";
 import { enqueueMails } from "./outbox";
-import { retryDelay, startOutboxWorker } from "./outboxWorker";
+import { startOutboxWorker } from "./outboxWorker";
 import { twoWorkers } from "./testing/outboxWorkers";
 import { smtpInboxDown } from "./testing/smtpInbox";
 
@@ -23,14 +23,6 @@ async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15
     await new Promise((r) => setTimeout(r, 25));
   }
 }
-
-describe("retryDelay", () => {
-  it("doubles from the base and stops at the cap", () => {
-    expect([1, 2, 3, 4, 10].map((n) => retryDelay(n, 1000, 5000))).toEqual([
-      1000, 2000, 4000, 5000, 5000,
-    ]);
-  });
-});
 
 describe("outbox worker", () => {
   it("delivers every mail exactly once after the SMTP server comes back, with two workers", async () => {

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
+import { releaseOutbox } from "../workers/outboxJobs";
 import { startPollingWorker } from "../workers/pollingWorker";
+import { retryDelay } from "../workers/retryDelay";
+import type { WorkSignal } from "../workers/workSignal";
 import { type Outcome, startMailSender } from "./mailSender";
 import type { MailPayload } from "./mailTypes";
 
@@ -12,8 +15,10 @@ export interface OutboxWorkerOptions {
   publicUrl: string;
   clock: () => Date;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  /** How often to look for due mail when idle. */
+  /** How often to look for due mail when idle; with `workSignal`, only the safety net. */
   pollMs?: number;
+  /** Wakes the worker when mail commits, in this process or (PostgreSQL) any other. */
+  workSignal?: WorkSignal;
   /** The most mails in flight at once, over as many pooled SMTP connections. */
   concurrency?: number;
   /** Mails claimed per statement. */
@@ -25,11 +30,6 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** How long a claimed mail is reserved for its claimer before another process may retry it. */
   leaseMs?: number;
-  /**
-   * Housekeeping run before each pass, whose mails the pass then sends (expiring unanswered
-   * booking requests); a failure is logged and the pass goes on.
-   */
-  sweep?: () => Promise<unknown>;
 }
 
 export interface OutboxWorker {
@@ -61,11 +61,6 @@ const CLAIM_BATCH = 50;
  */
 const SEND_BUDGET_MS = 60_000;
 
-/** The delay before retry number `attempts` (1-based): base · 2^(attempts-1), capped. */
-export function retryDelay(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
 /**
  * Delivers the outbox's mail through SMTP_URL with retries and exponential backoff. Rows are
  * claimed with FOR UPDATE SKIP LOCKED and leased (next_attempt_at moves past the send), so any
@@ -77,6 +72,9 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number): num
  * confirmed, has moved from the time it names, or whose attendee left is deleted instead of sent
  * (the commands drop such rows already; this is the belt to their braces). Rendering and SMTP
  * run on a thread of their own (mailSender.ts); claims and marks stay here, with the database.
+ * It is the claim–run–mark shape of server/workers/claimWorker.ts, pipelined: a batch goes to the
+ * thread whole while the next is claimed, and sent mails are marked many per statement, which
+ * holds mail throughput under booking load (bench/mail.ts).
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
@@ -187,10 +185,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Gives claimed mails that were never started back at once (stopping), not at lease end. */
   async function release(ids: number[]): Promise<void> {
     try {
-      await db.execute(
-        sql`update outbox set attempts = attempts - 1, next_attempt_at = ${clock()}
-             where id in (${idList(ids)}) and status = 'pending'`,
-      );
+      await releaseOutbox(db, ids, clock());
     } catch {
       // Then their lease ends as if this process had died.
     }
@@ -221,11 +216,6 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
    * it keeps sending while a claim or mark waits its turn behind the bookings' statements.
    */
   async function pass(signal: AbortSignal): Promise<number> {
-    if (options.sweep) {
-      await options.sweep().catch((error: unknown) => {
-        options.log?.warn({ err: error }, "outbox sweep failed");
-      });
-    }
     let sent = 0;
     /** Mails handed to the thread whose outcome is not yet recorded. */
     const pending = new Set<Promise<void>>();
@@ -235,9 +225,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // The last claim got fewer than it asked for: claim again once what is in hand is done.
     let caughtUp = false;
     let nothingDue = false;
+    // Removed when the pass ends: the signal lives as long as the worker, passes come and go.
+    let onAbort = () => {};
     const aborted = new Promise<void>((resolve) => {
+      onAbort = resolve;
       if (signal.aborted) resolve();
-      signal.addEventListener("abort", () => resolve(), { once: true });
+      signal.addEventListener("abort", onAbort, { once: true });
     });
 
     const settle = async (mail: Claimed, outcome: Outcome) => {
@@ -298,6 +291,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         await Promise.race([...pending, ...(claiming ? [claiming] : []), aborted]);
       }
     } finally {
+      signal.removeEventListener("abort", onAbort);
       if (signal.aborted) sender.cancelQueued();
       await Promise.allSettled([...(claiming ? [claiming] : [])]);
       while (pending.size > 0) await Promise.allSettled([...pending]);
@@ -310,6 +304,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const worker = startPollingWorker({
     tick: pass,
     pollMs,
+    wakeOn: options.workSignal && { signal: options.workSignal, tables: ["outbox"] },
     onError(error) {
       options.log?.warn({ err: error }, "outbox pass failed");
       return 0;

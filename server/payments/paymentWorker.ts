@@ -1,9 +1,15 @@
-import { sql } from "drizzle-orm";
 import { paymentSettler } from "../commands/paymentSettler";
 import type { Database } from "../db/database";
-import { errorMessage } from "../loggerOptions";
-import { retryDelay } from "../mail/outboxWorker";
+import { type ClaimRunMark, claimRunMark } from "../workers/claimWorker";
+import {
+  claimOutbox,
+  markOutbox,
+  type OutboxJob,
+  type RetryPolicy,
+  releaseOutbox,
+} from "../workers/outboxJobs";
 import { startPollingWorker } from "../workers/pollingWorker";
+import type { WorkSignal } from "../workers/workSignal";
 import { GatewayError, type PaymentGateway } from "./paymentGateway";
 import { expiredHolds } from "./paymentHolds";
 import type { RefundJob } from "./refundQueue";
@@ -21,9 +27,12 @@ export interface PaymentWorkContext {
 /** Holds looked at per pass, refunds claimed per pass. */
 const BATCH = 50;
 const REFUND_LEASE_MS = 120_000;
-const REFUND_BASE_DELAY_MS = 30_000;
-const REFUND_MAX_DELAY_MS = 3_600_000;
-const REFUND_MAX_ATTEMPTS = 20;
+const REFUND_RETRY: RetryPolicy = {
+  baseDelayMs: 30_000,
+  maxDelayMs: 3_600_000,
+  maxAttempts: 20,
+  permanent: (error) => error instanceof GatewayError && !error.retryable,
+};
 
 /**
  * Frees the slots of paid bookings whose hold ended unpaid: each payment is cancelled at the
@@ -48,55 +57,43 @@ export async function sweepExpiredHolds(work: PaymentWorkContext): Promise<numbe
   return settled;
 }
 
+/** Refunds claimed like mail, one at a time: each is one gateway call. */
+function refundWork(work: PaymentWorkContext): ClaimRunMark<OutboxJob<RefundJob>, unknown> {
+  const { db } = work.database;
+  return {
+    clock: work.clock,
+    batch: BATCH,
+    concurrency: 1,
+    leaseMs: REFUND_LEASE_MS,
+    claim: (limit, now, leasedUntil) => claimOutbox(db, "refund", limit, now, leasedUntil),
+    run: ({ payload: job }) => work.gateway.refundPayment(job.gatewayId, job.amount, job.key),
+    async mark(row, outcome) {
+      const { sent, dead } = await markOutbox(db, row, outcome, work.clock(), REFUND_RETRY);
+      if (!outcome.ok) {
+        work.log?.warn(
+          { outboxId: row.id, paymentId: row.payload.paymentId, dead, err: outcome.error },
+          "refund not made",
+        );
+      }
+      return sent;
+    },
+    release: (rows) =>
+      releaseOutbox(
+        db,
+        rows.map((row) => row.id),
+        work.clock(),
+      ),
+  };
+}
+
 /**
- * Makes the outbox's refunds at the gateway: rows are claimed with FOR UPDATE SKIP LOCKED and
+ * Makes the outbox's due refunds at the gateway: rows are claimed with FOR UPDATE SKIP LOCKED and
  * leased like mail, each refund asked with its own idempotency key (so a retry never refunds
  * twice); a gateway outage retries with backoff, a refusal that will not change goes dead and
  * is logged. Resolves with how many refunds were made.
  */
-export async function makeDueRefunds(work: PaymentWorkContext): Promise<number> {
-  const { db } = work.database;
-  const now = work.clock();
-  const claimed = await db.execute<{ id: string | number; payload: RefundJob; attempts: number }>(
-    sql`update outbox
-           set attempts = attempts + 1,
-               next_attempt_at = ${new Date(now.getTime() + REFUND_LEASE_MS)}
-         where id in (
-           select id from outbox
-            where kind = 'refund' and status = 'pending' and next_attempt_at <= ${now}
-            order by next_attempt_at, id
-            limit ${BATCH}
-            for update skip locked)
-        returning id, payload, attempts`,
-  );
-  let made = 0;
-  for (const row of claimed.rows) {
-    const job = row.payload;
-    try {
-      await work.gateway.refundPayment(job.gatewayId, job.amount, job.key);
-      await db.execute(
-        sql`update outbox set status = 'sent', sent_at = ${work.clock()}, last_error = null
-             where id = ${row.id}`,
-      );
-      made += 1;
-    } catch (error) {
-      const retryable = !(error instanceof GatewayError) || error.retryable;
-      const dead = !retryable || row.attempts >= REFUND_MAX_ATTEMPTS;
-      const next = new Date(
-        work.clock().getTime() +
-          retryDelay(row.attempts, REFUND_BASE_DELAY_MS, REFUND_MAX_DELAY_MS),
-      );
-      work.log?.warn(
-        { outboxId: row.id, paymentId: job.paymentId, dead, err: error },
-        "refund not made",
-      );
-      await db.execute(
-        sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
-            last_error = ${errorMessage(error).slice(0, 1000)} where id = ${row.id}`,
-      );
-    }
-  }
-  return made;
+export function makeDueRefunds(work: PaymentWorkContext, signal?: AbortSignal): Promise<number> {
+  return claimRunMark(refundWork(work), signal);
 }
 
 export interface PaymentWorker {
@@ -106,12 +103,16 @@ export interface PaymentWorker {
 }
 
 /** Runs the sweeper and the refunds `pollMs` after each pass, beside the outbox's mail worker. */
-export function startPaymentWorker(work: PaymentWorkContext & { pollMs?: number }): PaymentWorker {
+export function startPaymentWorker(
+  work: PaymentWorkContext & { pollMs?: number; workSignal?: WorkSignal },
+): PaymentWorker {
   const worker = startPollingWorker({
     pollMs: work.pollMs ?? 15_000,
-    async tick() {
+    // Refunds go at once; holds expire by time, which the poll sees.
+    wakeOn: work.workSignal && { signal: work.workSignal, tables: ["outbox"] },
+    async tick(signal) {
       await sweepExpiredHolds(work);
-      await makeDueRefunds(work);
+      await makeDueRefunds(work, signal);
     },
     onError(error) {
       work.log?.warn({ err: error }, "payment pass failed");

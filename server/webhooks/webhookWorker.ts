@@ -3,8 +3,10 @@ import type { Database, Tx } from "../db/database";
 import { teamMembers, users, webhooks } from "../db/schema";
 import { errorMessage } from "../loggerOptions";
 import { enqueueMails } from "../mail/outbox";
-import { retryDelay } from "../mail/outboxWorker";
-import { startPollingWorker } from "../workers/pollingWorker";
+import { type ClaimRunMark, claimRunMark, startClaimWorker } from "../workers/claimWorker";
+import { releaseOutbox } from "../workers/outboxJobs";
+import { retryDelay } from "../workers/retryDelay";
+import type { WorkSignal } from "../workers/workSignal";
 import { DeliveryError, deliverWebhook } from "./deliverWebhook";
 import { signWebhook } from "./signWebhook";
 import { openWebhookSecret } from "./webhookSecret";
@@ -49,8 +51,12 @@ interface Claimed {
  * subscriptions (an owner's ping or resend, `manual`, goes to a paused one too), and never one whose order key has an
  * earlier delivery still pending, so one booking's events arrive in the order they happened.
  */
-async function claim(work: WebhookWorkContext): Promise<Claimed[]> {
-  const now = work.clock();
+async function claim(
+  work: WebhookWorkContext,
+  limit: number,
+  now: Date,
+  leasedUntil: Date,
+): Promise<Claimed[]> {
   const result = await work.database.db.execute<{
     outbox_id: string | number;
     attempts: number;
@@ -65,7 +71,7 @@ async function claim(work: WebhookWorkContext): Promise<Claimed[]> {
   }>(sql`
     with claimed as (
       update outbox
-         set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}
+         set attempts = attempts + 1, next_attempt_at = ${leasedUntil}
        where id in (
          select o.id from outbox o
            join webhook_deliveries d on d.id = (o.payload->>'deliveryId')::uuid
@@ -77,7 +83,7 @@ async function claim(work: WebhookWorkContext): Promise<Claimed[]> {
                where e.webhook_id = d.webhook_id and e.order_key = d.order_key
                  and e.status = 'pending' and e.seq < d.seq))
           order by o.next_attempt_at, o.id
-          limit ${BATCH}
+          limit ${limit}
           for update of o skip locked)
       returning id, attempts, payload)
     select c.id as outbox_id, c.attempts, d.id as delivery_id, d.webhook_id, w.url, w.secret,
@@ -141,9 +147,17 @@ async function pause(
   );
 }
 
-/** Sends one claimed delivery and records the attempt; true when the receiver took it. */
-async function attempt(work: WebhookWorkContext, hook: Claimed): Promise<boolean> {
-  const { db } = work.database;
+/** What one attempt came to: the receiver's answer, or why there was none. */
+interface Attempt {
+  sentAt: Date;
+  status: number | null;
+  durationMs: number;
+  excerpt: string | null;
+  error: string | null;
+}
+
+/** Sends one claimed delivery, signed as it leaves. */
+async function send(work: WebhookWorkContext, hook: Claimed): Promise<Attempt> {
   const sentAt = work.clock();
   const headers = {
     "content-type": "application/json",
@@ -170,6 +184,19 @@ async function attempt(work: WebhookWorkContext, hook: Claimed): Promise<boolean
     error = caught instanceof DeliveryError ? caught.message : errorMessage(caught);
     durationMs = caught instanceof DeliveryError ? caught.durationMs : 0;
   }
+  return { sentAt, status, durationMs, excerpt, error };
+}
+
+/**
+ * Records an attempt: delivered, retried with backoff, or failed (410, or out of its retry
+ * window), which pauses the subscription. True when the receiver took it.
+ */
+async function record(
+  work: WebhookWorkContext,
+  hook: Claimed,
+  { sentAt, status, durationMs, excerpt, error }: Attempt,
+): Promise<boolean> {
+  const { db } = work.database;
   const now = work.clock();
   const delivered = status !== null && status >= 200 && status < 300;
   const gone = status === 410;
@@ -207,28 +234,53 @@ async function attempt(work: WebhookWorkContext, hook: Claimed): Promise<boolean
   return delivered;
 }
 
+/** Deliveries in the shared claim–run–mark shape; a send never throws, it answers. */
+function webhookWork(work: WebhookWorkContext): ClaimRunMark<Claimed, Attempt> {
+  return {
+    clock: work.clock,
+    batch: BATCH,
+    concurrency: CONCURRENCY,
+    leaseMs: LEASE_MS,
+    claim: (limit, now, leasedUntil) => claim(work, limit, now, leasedUntil),
+    run: (hook) => send(work, hook),
+    mark: (hook, outcome) =>
+      record(
+        work,
+        hook,
+        outcome.ok
+          ? outcome.value
+          : {
+              sentAt: work.clock(),
+              status: null,
+              durationMs: 0,
+              excerpt: null,
+              error: errorMessage(outcome.error),
+            },
+      ),
+    release: (hooks) =>
+      releaseOutbox(
+        work.database.db,
+        hooks.map((hook) => hook.outboxId),
+        work.clock(),
+      ),
+    onLost(hook, error) {
+      // Not recorded: the lease brings it back.
+      work.log?.warn({ deliveryId: hook.deliveryId, err: error }, "webhook attempt lost");
+    },
+  };
+}
+
 /**
  * One pass: claims due deliveries and sends them, a few at once; a failure is retried with
  * exponential backoff (30 s doubling to 1 h) for 24 hours from when it was written, then it fails
  * and pauses its subscription (so does a 410 at once), mailing the owner. Resolves with how
  * many were delivered.
  */
-export async function deliverDueWebhooks(work: WebhookWorkContext): Promise<number> {
-  const claimed = await claim(work);
-  let delivered = 0;
-  const queue = [...claimed];
-  const lanes = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
-    for (let hook = queue.shift(); hook !== undefined; hook = queue.shift()) {
-      try {
-        if (await attempt(work, hook)) delivered += 1;
-      } catch (error) {
-        // Not recorded: the lease brings it back.
-        work.log?.warn({ deliveryId: hook.deliveryId, err: error }, "webhook attempt lost");
-      }
-    }
-  });
-  await Promise.all(lanes);
-  return delivered;
+export function deliverDueWebhooks(
+  work: WebhookWorkContext,
+  signal?: AbortSignal,
+): Promise<number> {
+  return claimRunMark(webhookWork(work), signal);
 }
 
 export interface WebhookWorker {
@@ -241,21 +293,16 @@ export interface WebhookWorker {
  * Runs deliverDueWebhooks 1 s (`pollMs`) after each pass in this process; any number of
  * processes may.
  */
-export function startWebhookWorker(work: WebhookWorkContext & { pollMs?: number }): WebhookWorker {
-  const worker = startPollingWorker({
+export function startWebhookWorker(
+  work: WebhookWorkContext & { pollMs?: number; workSignal?: WorkSignal },
+): WebhookWorker {
+  // A pass that delivered something may have unblocked the next of a booking's events: the
+  // shared loop claims again while a pass delivers.
+  const worker = startClaimWorker(webhookWork(work), {
     pollMs: work.pollMs ?? 1000,
-    async tick(signal) {
-      let total = 0;
-      // A pass that delivered something may have unblocked the next of a booking's events.
-      for (let sent = await deliverDueWebhooks(work); sent > 0 && !signal.aborted; ) {
-        total += sent;
-        sent = await deliverDueWebhooks(work);
-      }
-      return total;
-    },
+    wakeOn: work.workSignal && { signal: work.workSignal, tables: ["outbox"] },
     onError(error) {
       work.log?.warn({ err: error }, "webhook pass failed");
-      return 0;
     },
   });
   return { drain: worker.drain, stop: worker.stop };

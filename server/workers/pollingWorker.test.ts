@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startPollingWorker } from "./pollingWorker";
+import type { WorkSignal } from "./workSignal";
 
 /** A worker whose passes end when the test says; `ends` has one entry per pass started. */
 function heldWorker(pollMs: number) {
@@ -113,5 +114,36 @@ describe("startPollingWorker", () => {
     await stopping;
     await vi.advanceTimersByTimeAsync(10_000);
     expect(held.ends).toHaveLength(1);
+  });
+
+  it("runs a pass when its table's work commits, and once more for wakes during it", async () => {
+    const wakers = new Map<string, () => void>();
+    const signal: WorkSignal = {
+      on(table, wake) {
+        wakers.set(table, wake);
+        return () => wakers.delete(table);
+      },
+      close: async () => {},
+    };
+    const ends: Array<() => void> = [];
+    const worker = startPollingWorker({
+      tick: () => new Promise<void>((resolve) => ends.push(resolve)),
+      pollMs: 3_600_000,
+      onError: () => {},
+      wakeOn: { signal, tables: ["outbox"] },
+    });
+
+    wakers.get("outbox")!();
+    expect(ends).toHaveLength(1);
+    wakers.get("outbox")!();
+    wakers.get("outbox")!();
+    ends[0]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ends).toHaveLength(2);
+    ends[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ends).toHaveLength(2);
+    await worker.stop();
+    expect(wakers.size).toBe(0);
   });
 });
