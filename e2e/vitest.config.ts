@@ -9,7 +9,9 @@ export default defineConfig({
     globalSetup: ["e2e/support/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // One Chromium at a time: the machine has two cores and the server needs one.
-    fileParallelism: false,
+    // Two files at a time, each worker with a server of its own (support/globalSetup.ts): a
+    // browser test spends much of its time waiting on the page, the server and timers, so a
+    // second file fills the two cores of the CI machine.
+    maxWorkers: 2,
   },
 });

@@ -6,7 +6,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, inject } from "vitest";
 import { launchBrowser } from "./chromium";
 
-export const baseUrl = (): string => inject("baseUrl");
+/** The server of this worker (e2e/support/globalSetup.ts starts one per worker). */
+export const baseUrl = (): string => {
+  const urls = inject("baseUrls");
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 
 /** One browser per test file, closed after it; a fresh context (cookies, storage) per call. */
 export async function browserSession(extraArgs: readonly string[] = []) {

@@ -8,12 +8,13 @@ import { startStripeDouble } from "../../server/test/stripeDouble";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 30_000;
+  // Generous: on a busy machine PGlite and the migrations take far longer than the usual seconds.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -27,14 +28,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** Starts the built server (npm run e2e builds first) on a fresh PGlite data directory. */
-export default async function setup(project: TestProject) {
+type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
+
+/** The built server on a fresh PGlite data directory; its URL and how to stop it. */
+async function startServer(stripe: StripeDouble) {
   const dataDir = mkdtempSync(join(tmpdir(), "slotted-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  // Card payments against the Stripe double, whose Stripe.js stand-in the pages load.
-  const stripe = await startStripeDouble();
   const child = spawn(process.execPath, ["dist/server/main.js"], {
     env: {
       ...process.env,
@@ -62,12 +63,47 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));
-  await waitForHealth(baseUrl, child, () => log);
-  project.provide("baseUrl", baseUrl);
-  return async () => {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    await stripe.stop();
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/**
+ * Starts one built server (npm run e2e builds first) per worker, so that the files running at
+ * the same time share nothing but the Stripe double: a worker's files use the server of its
+ * VITEST_POOL_ID (e2e/support/browser.ts), one after the other as before.
+ */
+export default async function setup(project: TestProject) {
+  // Card payments against the Stripe double, whose Stripe.js stand-in the pages load.
+  const stripe = await startStripeDouble();
+  const workers = Math.max(1, project.config.maxWorkers);
+  const servers = await Promise.allSettled(
+    Array.from({ length: workers }, () => startServer(stripe)),
+  );
+  const started = servers.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(started.map((server) => server.stop()));
+    await stripe.stop();
+  };
+  const failed = servers.find((s) => s.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    "baseUrls",
+    started.map((server) => server.baseUrl),
+  );
+  return stopAll;
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { DomainError } from "../../core/errors";
 import { issueEmailConfirmation } from "../auth/emailConfirmations";
 import { tokenHash } from "../auth/secrets";
@@ -8,7 +8,17 @@ import { signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { passwordResetter } from "./passwordResetter";
 
-const hashes = vi.hoisted(() => ({ count: 0 }));
+// The server projects keep modules loaded between files (isolate: false in vitest.config.ts):
+// this file loads them afresh so that the mock below reaches passwordResetter, and drops them
+// again afterwards so that no later file gets the mock.
+const hashes = vi.hoisted(() => {
+  vi.resetModules();
+  return { count: 0 };
+});
+afterAll(() => {
+  vi.doUnmock("../auth/passwords");
+  vi.resetModules();
+});
 vi.mock("../auth/passwords", async (importOriginal) => {
   const original = await importOriginal<typeof import("../auth/passwords")>();
   return {
