@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
@@ -126,11 +126,15 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
   const admin = team.role === "admin";
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "member">("member");
+  const inviteForm = useRef<HTMLFormElement>(null);
   const invite = useMutation({
     mutationFn: () => dashboardApi.inviteTeamMember(team.id, { email, role }),
     onSuccess: async ({ invitation }) => {
       setEmail("");
       notify(t("dashboard.teams.invitationSent", { email: invitation.email }));
+      // The emptied field disables the button, which drops its focus: the field, ready for
+      // the next address, takes it.
+      requestAnimationFrame(() => inviteForm.current?.querySelector("input")?.focus());
       await refresh();
     },
   });
@@ -198,6 +202,7 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
       {admin ? <PendingInvitations teamId={team.id} /> : null}
       {admin ? (
         <form
+          ref={inviteForm}
           noValidate
           className="flex flex-col gap-3 border-t border-gray-200 pt-4"
           onSubmit={(event: FormEvent) => {
