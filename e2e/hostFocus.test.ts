@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startWebhookReceiver } from "../server/webhooks/testing/webhookReceiver";
-import { DashboardPage } from "./pages/DashboardPage";
+import { DashboardPage, isolatesAllowed } from "./pages/DashboardPage";
 import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession } from "./support/browser";
 import { type SeededHost, seeder } from "./support/seed";
@@ -131,6 +131,34 @@ describe("focus after the host's actions", () => {
         }),
       )
       .toBe(true);
+  });
+
+  it("the builder's repeated controls say which question they act on, under its heading", async () => {
+    const host = await seed.signUpHost({ name: "Nadia Names" });
+    const { page } = await builder(host);
+    const questions = page.getByRole("region", { name: "Questions" });
+    const headings = questions.getByRole("heading", { level: 3 });
+    expect(await headings.allTextContents()).toEqual([
+      "Question 1: \u2068Your name\u2069",
+      "Question 2: \u2068Company size\u2069",
+      "Question 3: \u2068Work email\u2069",
+    ]);
+
+    // By keyboard from the second question's last field to its buttons: each names it.
+    await questions.locator("li").nth(1).getByLabel("Required").focus();
+    const names: string[] = [];
+    for (let step = 0; step < 3; step += 1) {
+      await page.keyboard.press("Tab");
+      names.push((await focused(page)).name);
+    }
+    expect(names).toEqual([
+      "Move up question 2: \u2068Company size\u2069",
+      "Move down question 2: \u2068Company size\u2069",
+      "Remove question 2: \u2068Company size\u2069",
+    ]);
+    await questions
+      .getByRole("button", { name: isolatesAllowed("Remove question 3: Work email") })
+      .waitFor();
   });
 
   it("a webhook's test ping moves focus to its delivery log, and a team invitation to the emptied field", async () => {

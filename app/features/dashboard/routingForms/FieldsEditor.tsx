@@ -11,6 +11,7 @@ import { CheckboxField } from "../../../components/CheckboxField";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
+import { isolateText } from "../../../components/UserText";
 import { announce } from "../../layout/Announcer";
 import { type FormField, newItemId } from "./routingFormQueries";
 
@@ -133,6 +134,8 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
       <ol className="flex flex-col gap-3">
         {fields.map((field, index) => {
           const err = (name: string) => errors[`fields.${index}.${name}`] ?? [];
+          // What the question's heading and buttons call it, as the page builder names blocks.
+          const named = { number: index + 1, label: isolateText(labelOf(field)) };
           return (
             <li
               key={field.id}
@@ -143,7 +146,7 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                 tabIndex={-1}
                 className="text-sm font-semibold text-gray-700 focus:outline-none"
               >
-                {t("dashboard.routingForms.questionNumber", { number: index + 1 })}
+                {t("dashboard.routingForms.questionHeading", named)}
               </h3>
               <div className="grid gap-3 sm:grid-cols-2">
                 <TextField
@@ -237,6 +240,7 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                   size="compact"
                   variant="secondary"
                   data-move="up"
+                  aria-label={t("dashboard.routingForms.moveUpQuestion", named)}
                   disabled={index === 0}
                   onClick={() => move(index, -1)}
                 >
@@ -246,12 +250,18 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                   size="compact"
                   variant="secondary"
                   data-move="down"
+                  aria-label={t("dashboard.routingForms.moveDownQuestion", named)}
                   disabled={index === fields.length - 1}
                   onClick={() => move(index, 1)}
                 >
                   {t("dashboard.routingForms.moveDown")}
                 </Button>
-                <Button size="compact" variant="secondary" onClick={() => remove(index)}>
+                <Button
+                  size="compact"
+                  variant="secondary"
+                  aria-label={t("dashboard.routingForms.removeQuestion", named)}
+                  onClick={() => remove(index)}
+                >
                   {t("dashboard.routingForms.remove")}
                 </Button>
               </div>
