@@ -111,6 +111,7 @@ describe("focus after the host's actions", () => {
       .getByRole("button", { name: /^Remove/ })
       .focus();
     await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).press("Enter");
     await expect.poll(async () => (await focused(page)).tag).toBe("h3");
     expect((await focused(page)).name).toMatch(/^Question 2/);
     await expect.poll(() => announced(page)).toBe("Question removed: Company size.");
@@ -159,6 +160,46 @@ describe("focus after the host's actions", () => {
     await questions
       .getByRole("button", { name: isolatesAllowed("Remove question 3: Work email") })
       .waitFor();
+  });
+
+  it("removing a question and deleting the form ask first, and cancelling keeps them", async () => {
+    const host = await seed.signUpHost({ name: "Carla Confirm" });
+    const { page, dashboard, form } = await builder(host);
+    const questions = page.getByRole("region", { name: "Questions" });
+
+    const remove = questions
+      .locator("li")
+      .nth(0)
+      .getByRole("button", { name: /^Remove/ });
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    const ask = dashboard.dialog("Remove question 1: Your name?");
+    await ask.waitFor();
+    await page.keyboard.press("Escape");
+    await ask.waitFor({ state: "hidden" });
+    expect(await questions.locator("li").count()).toBe(3);
+    await expect.poll(() => remove.evaluate((node) => node === document.activeElement)).toBe(true);
+
+    const deleteForm = page.getByRole("button", { name: "Delete form" });
+    await deleteForm.focus();
+    await page.keyboard.press("Enter");
+    const confirm = dashboard.dialog("Delete the routing form Triage?");
+    await confirm.getByText("Its link stops working. This cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).press("Enter");
+    await confirm.waitFor({ state: "hidden" });
+    await expect
+      .poll(() => deleteForm.evaluate((node) => node === document.activeElement))
+      .toBe(true);
+    expect(
+      await seed.call("GET", `/routing-forms/${form.id}`, undefined, host.headers),
+    ).toBeTruthy();
+
+    await page.keyboard.press("Enter");
+    await confirm.getByRole("button", { name: "Delete" }).press("Enter");
+    await page.waitForURL("**/dashboard/routing-forms");
+    await expect(
+      seed.call("GET", `/routing-forms/${form.id}`, undefined, host.headers),
+    ).rejects.toThrow(/404/);
   });
 
   it("a webhook's test ping moves focus to its delivery log, and a team invitation to the emptied field", async () => {

@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CHOICE_TYPES,
@@ -13,6 +14,7 @@ import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import { isolateText } from "../../../components/UserText";
 import { announce } from "../../layout/Announcer";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { type FormField, newItemId } from "./routingFormQueries";
 
 interface FieldsEditorProps {
@@ -91,15 +93,24 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
     );
   };
 
+  // The question whose Remove was pressed, until the host confirms or cancels.
+  const [removing, setRemoving] = useState<string | null>(null);
+  // Where the confirmation dialog sends focus when it closes after the removal.
+  const afterRemoval = useRef<HTMLElement | null>(null);
   const remove = (index: number) => {
     const field = fields[index];
     if (!field) return;
-    onChange(fields.filter((_, at) => at !== index));
     // What now stands there: the next question, else the one before, else the list's heading.
     const neighbour = fields[index + 1] ?? fields[index - 1];
-    focusAfterRender(() => document.getElementById(neighbour ? headingId(neighbour) : "rf-fields"));
+    const target = () => document.getElementById(neighbour ? headingId(neighbour) : "rf-fields");
+    afterRemoval.current = target();
+    setRemoving(null);
+    onChange(fields.filter((_, at) => at !== index));
+    focusAfterRender(target);
     announce(t("dashboard.routingForms.questionRemoved", { label: labelOf(field) }));
   };
+  const removingIndex = fields.findIndex((field) => field.id === removing);
+  const removingField = fields[removingIndex];
 
   const add = () => {
     const field: FormField = {
@@ -260,7 +271,7 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                   size="compact"
                   variant="secondary"
                   aria-label={t("dashboard.routingForms.removeQuestion", named)}
-                  onClick={() => remove(index)}
+                  onClick={() => setRemoving(field.id)}
                 >
                   {t("dashboard.routingForms.remove")}
                 </Button>
@@ -272,6 +283,23 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
       <Button variant="secondary" className="self-start" onClick={add}>
         {t("dashboard.routingForms.addQuestion")}
       </Button>
+      <ConfirmDialog
+        open={removingField !== undefined}
+        danger
+        title={
+          removingField
+            ? t("dashboard.routingForms.removeQuestionTitle", {
+                number: removingIndex + 1,
+                label: isolateText(labelOf(removingField)),
+              })
+            : ""
+        }
+        message={t("dashboard.routingForms.removeQuestionMessage")}
+        confirmLabel={t("dashboard.common.remove")}
+        fallbackFocus={afterRemoval}
+        onConfirm={() => remove(removingIndex)}
+        onClose={() => setRemoving(null)}
+      />
     </section>
   );
 }
