@@ -24,6 +24,7 @@ import { PendingInvitations } from "../../features/dashboard/teams/PendingInvita
 import { BackLink } from "../../features/dashboard/ui/BackLink";
 import { Card } from "../../features/dashboard/ui/Card";
 import { ColorField } from "../../features/dashboard/ui/ColorField";
+import { focusFailedForm, formFailureAlert } from "../../features/dashboard/ui/formFailure";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link } from "../../router";
@@ -137,6 +138,7 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
       requestAnimationFrame(() => inviteForm.current?.querySelector("input")?.focus());
       await refresh();
     },
+    onError: () => focusFailedForm(inviteForm.current),
   });
   const changeRole = useMutation({
     mutationFn: (input: { userId: string; role: "admin" | "member" }) =>
@@ -231,9 +233,7 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
               {t("dashboard.teams.sendInvite")}
             </Button>
           </div>
-          <Alert
-            message={invite.error && !errors.email ? errorMessage(invite.error, t) : undefined}
-          />
+          <Alert message={formFailureAlert(invite.error, ["email", "role"], t)} />
         </form>
       ) : null}
     </Card>
