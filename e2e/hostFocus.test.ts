@@ -202,6 +202,22 @@ describe("focus after the host's actions", () => {
     ).rejects.toThrow(/404/);
   });
 
+  it("Insights says a change of range in one sentence, not the whole screen", async () => {
+    const host = await seed.signUpHost({ name: "Ivan Insight" });
+    const { page, dashboard } = await signedIn(host);
+    await dashboard.go("Insights");
+    await page.getByTestId("insights-views").waitFor();
+
+    await page.getByRole("button", { name: "Last 90 days" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => announced(page)).toBe("Last 90 days shown. Views: 0. Clicks: 0.");
+    // The figures, chart and tables are no live region of their own.
+    const liveAroundFigures = await page
+      .getByTestId("insights-views")
+      .evaluate((node) => node.closest("[aria-live]") !== null);
+    expect(liveAroundFigures).toBe(false);
+  });
+
   it("a webhook's test ping moves focus to its delivery log, and a team invitation to the emptied field", async () => {
     const host = await seed.signUpHost({ name: "Pia Ping" });
     await seed.call(
