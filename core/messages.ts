@@ -31,6 +31,8 @@ export const MESSAGE_PARAMS = {
   "fields.invalidAnswer": [],
   "fields.atMostCharacters": ["count"],
   "fields.atLeastCharacters": ["count"],
+  "fields.atLeastNumber": ["min"],
+  "fields.atMostNumber": ["max"],
   "fields.atMostGuests": ["count"],
   "fields.colour": [],
   "fields.pixelId": [],

@@ -7,6 +7,7 @@ import { freePort } from "../server/test/freePort";
 import { startStripeDouble } from "../server/test/stripeDouble";
 import { BookingPage } from "./pages/BookingPage";
 import { browserSession } from "./support/browser";
+import { contrastRatio, toRgba } from "./support/contrast";
 import { seeder } from "./support/seed";
 
 // A server of its own with Stripe set up: the SDK talks to the double, and the page loads the
@@ -83,9 +84,17 @@ describe("paying for a booking by card", () => {
     await booking.chooseTime(0);
     // The price on the details step, and the card field from the stand-in.
     await page.getByText("€25.00").first().waitFor();
+    // The card box's edge is 3:1 against the page, as the other fields' are (WCAG 1.4.11).
+    const cardBox = page.locator("[data-field='card'] > div");
+    const edge = async () =>
+      toRgba(page, await cardBox.evaluate((node) => getComputedStyle(node).borderTopColor));
+    expect(contrastRatio(await edge(), [255, 255, 255, 1])).toBeGreaterThanOrEqual(3);
     await booking.fillDetails({ name: "Ada Payer", email: "ada@example.com" });
     await booking.schedule();
     await page.getByText("Please fill in the card information.").waitFor();
+    // In error it turns red as Name and Email do.
+    const [red, green, blue] = await edge();
+    expect(red).toBeGreaterThan(green + blue);
     await page.getByText("Please accept the payment terms.").waitFor();
     await page.getByText("Paid in advance.").waitFor();
     await page.getByLabel("I accept the payment terms").check();

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ZodFastifySchemaValidationError } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { intlLocale } from "../../core/i18n/intlLocale";
+import { issueWording } from "../../core/issueWording";
 import { message } from "../../core/messages";
 import { translate, translateAny } from "./translateMessage";
 
@@ -9,32 +9,6 @@ import { translate, translateAny } from "./translateMessage";
 export interface FieldMessage {
   field: string;
   message: string;
-}
-
-type LocaleError = (issue: z.core.$ZodRawIssue) => string | { message: string } | undefined | null;
-
-// Zod's own wording for the checks our schemas leave unworded ("expected number"), per language.
-const zodLocales: Record<string, () => { localeError: LocaleError }> = {
-  en: z.locales.en,
-  de: z.locales.de,
-  nl: z.locales.nl,
-  fi: z.locales.fi,
-  es: z.locales.es,
-  pl: z.locales.pl,
-  fr: z.locales.fr,
-  ar: z.locales.ar,
-  fa: z.locales.fa,
-};
-const localeErrors = new Map<string, LocaleError>();
-
-function localeErrorFor(language: string): LocaleError {
-  const locale = intlLocale(language);
-  let localeError = localeErrors.get(locale);
-  if (!localeError) {
-    localeError = (zodLocales[locale] ?? z.locales.en)().localeError;
-    localeErrors.set(locale, localeError);
-  }
-  return localeError;
 }
 
 const fieldName = (path: readonly PropertyKey[]) =>
@@ -62,9 +36,9 @@ function schemaAndInput(request: FastifyRequest, part: string | undefined) {
 }
 
 /**
- * The failed validation's messages in `language`. The request part is parsed again with zod's
- * locale for the checks our schemas leave unworded; the worded ones (`issueMessage`, a
- * schema's own `error` wins over the locale's) are said by their catalog key.
+ * The failed validation's messages in `language`, each by its catalog key. The request part is
+ * parsed again with `issueWording` for the checks our schemas leave unworded (a schema's own
+ * `error` wins over it): zod's own wording is for developers, never shown.
  */
 export function localizedValidationIssues(
   request: FastifyRequest,
@@ -73,13 +47,7 @@ export function localizedValidationIssues(
 ): FieldMessage[] {
   const { schema, input } = schemaAndInput(request, error.validationContext);
   if (schema instanceof z.ZodType) {
-    const localeError = localeErrorFor(language);
-    const result = schema.safeParse(input, {
-      error: (issue) => {
-        const worded = localeError(issue);
-        return typeof worded === "string" ? worded : worded?.message;
-      },
-    });
+    const result = schema.safeParse(input, { error: issueWording });
     if (!result.success) {
       return result.error.issues.map((issue) => ({
         field: fieldName(issue.path),

@@ -50,7 +50,7 @@ describe("translateAny", () => {
     );
   });
 
-  it("leaves zod's own wording as zod said it", () => {
+  it("leaves text that encodes no message as it is", () => {
     expect(translateAny("Ungültige Eingabe", "de")).toBe("Ungültige Eingabe");
   });
 });

@@ -9,8 +9,8 @@ export function translate(message: Message, language: string): string {
 
 /**
  * A domain error's or a zod issue's message in `language`: a Message by its key, an
- * `issueMessage` string decoded to its key. Any other text is zod's own wording for a check a
- * schema leaves unworded, already in the language (localizedValidation.ts), and stays as it is.
+ * `issueMessage` string decoded to its key. Any other text stays as it is (the validation's
+ * messages are all encoded: issueWording words the checks the schemas leave unworded).
  */
 export function translateAny(message: Message | string, language: string): string {
   if (typeof message !== "string") return translate(message, language);

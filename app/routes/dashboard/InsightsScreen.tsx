@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { INSIGHTS_WINDOWS, type InsightsWindow } from "../../../core/api/insights";
 import { intlLocale } from "../../../core/i18n/intlLocale";
@@ -10,6 +10,7 @@ import { ViewsChart } from "../../features/dashboard/insights/ViewsChart";
 import { Card } from "../../features/dashboard/ui/Card";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
+import { announce } from "../../features/layout/Announcer";
 
 const KNOWN_DEVICES = ["mobile", "tablet", "desktop"] as const;
 type KnownDevice = (typeof KNOWN_DEVICES)[number];
@@ -34,6 +35,26 @@ export function InsightsScreen() {
   const number = new Intl.NumberFormat(intlLocale(i18n.language));
   const data = insights.data;
 
+  // A change of range or page is said in one sentence once its figures arrive; the figures,
+  // chart and tables are not a live region (read out whole, they ran to 1,700 characters).
+  const asked = useRef(false);
+  const choose = (change: () => void) => {
+    asked.current = true;
+    change();
+  };
+  useEffect(() => {
+    if (!asked.current || !data || insights.isPlaceholderData) return;
+    asked.current = false;
+    const format = new Intl.NumberFormat(intlLocale(i18n.language));
+    announce(
+      t("dashboard.insights.shown", {
+        range: t("dashboard.insights.lastDays", { count: days }),
+        views: format.format(data.totals.views),
+        clicks: format.format(data.totals.clicks),
+      }),
+    );
+  }, [data, insights.isPlaceholderData, days, t, i18n.language]);
+
   return (
     <>
       <PageHeader
@@ -46,7 +67,10 @@ export function InsightsScreen() {
             <SelectField
               label={t("dashboard.insights.page")}
               value={teamId}
-              onChange={(event) => setTeamId(event.target.value)}
+              onChange={(event) => {
+                const chosen = event.target.value;
+                choose(() => setTeamId(chosen));
+              }}
               options={[
                 { value: "", label: t("dashboard.insights.myPage") },
                 ...adminTeams.map((team) => ({ value: team.id, label: team.name })),
@@ -61,7 +85,7 @@ export function InsightsScreen() {
               key={window}
               type="button"
               aria-pressed={days === window}
-              onClick={() => setDays(window)}
+              onClick={() => choose(() => setDays(window))}
               className={`min-h-11 rounded-md px-3 py-2 font-semibold ${
                 days === window
                   ? "bg-brand-700 text-white shadow-sm"
@@ -75,7 +99,7 @@ export function InsightsScreen() {
       </div>
       <QueryStatus queries={[insights]} />
       {data ? (
-        <div className="flex flex-col gap-6" aria-live="polite">
+        <div className="flex flex-col gap-6">
           <dl className="grid gap-4 sm:grid-cols-2">
             <div className="rounded-2xl bg-white p-4 shadow-sm sm:p-6">
               <dt className="text-sm font-semibold text-gray-700">

@@ -9,7 +9,7 @@ import { Button } from "../../components/Button";
 import { SelectField } from "../../components/SelectField";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
-import { UserText } from "../../components/UserText";
+import { isolateText, UserText } from "../../components/UserText";
 import { eventTypesQuery } from "../../features/dashboard/api/dashboardQueries";
 import { FieldsEditor } from "../../features/dashboard/routingForms/FieldsEditor";
 import { LivePreview } from "../../features/dashboard/routingForms/LivePreview";
@@ -24,6 +24,7 @@ import {
 import { TestPanel } from "../../features/dashboard/routingForms/TestPanel";
 import { ShareCenter } from "../../features/dashboard/share/ShareCenter";
 import { BackLink } from "../../features/dashboard/ui/BackLink";
+import { ConfirmDialog } from "../../features/dashboard/ui/ConfirmDialog";
 import { CopyButton } from "../../features/dashboard/ui/CopyButton";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
@@ -46,6 +47,7 @@ export function RoutingFormEditScreen({ params }: ScreenProps) {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [alert, setAlert] = useState<string>();
   const [saved, setSaved] = useState(false);
+  const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
     if (form.data && draft === null) {
@@ -82,7 +84,6 @@ export function RoutingFormEditScreen({ params }: ScreenProps) {
       await queryClient.invalidateQueries({ queryKey: routingFormKeys.all() });
       navigate("/dashboard/routing-forms");
     },
-    onError: (error) => setAlert(errorMessage(error, t)),
   });
 
   // The routes offer the owner's event types: both are needed before the builder shows.
@@ -172,7 +173,7 @@ export function RoutingFormEditScreen({ params }: ScreenProps) {
                 {t("dashboard.routingForms.saved")}
               </p>
             ) : null}
-            <Button variant="secondary" onClick={() => remove.mutate()} disabled={remove.isPending}>
+            <Button variant="secondary" onClick={() => setDeleting(true)}>
               {t("dashboard.routingForms.delete")}
             </Button>
           </div>
@@ -183,6 +184,20 @@ export function RoutingFormEditScreen({ params }: ScreenProps) {
         </div>
       </div>
       <Responses form={form.data} />
+      <ConfirmDialog
+        open={deleting}
+        danger
+        title={t("dashboard.routingForms.deleteTitle", { title: isolateText(form.data.title) })}
+        message={t("dashboard.routingForms.deleteMessage")}
+        confirmLabel={t("dashboard.common.delete")}
+        pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, t) : undefined}
+        onConfirm={() => remove.mutate()}
+        onClose={() => {
+          setDeleting(false);
+          remove.reset();
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
@@ -24,6 +24,7 @@ import { PendingInvitations } from "../../features/dashboard/teams/PendingInvita
 import { BackLink } from "../../features/dashboard/ui/BackLink";
 import { Card } from "../../features/dashboard/ui/Card";
 import { ColorField } from "../../features/dashboard/ui/ColorField";
+import { focusFailedForm, formFailureAlert } from "../../features/dashboard/ui/formFailure";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link } from "../../router";
@@ -126,13 +127,18 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
   const admin = team.role === "admin";
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "member">("member");
+  const inviteForm = useRef<HTMLFormElement>(null);
   const invite = useMutation({
     mutationFn: () => dashboardApi.inviteTeamMember(team.id, { email, role }),
     onSuccess: async ({ invitation }) => {
       setEmail("");
       notify(t("dashboard.teams.invitationSent", { email: invitation.email }));
+      // The emptied field disables the button, which drops its focus: the field, ready for
+      // the next address, takes it.
+      requestAnimationFrame(() => inviteForm.current?.querySelector("input")?.focus());
       await refresh();
     },
+    onError: () => focusFailedForm(inviteForm.current),
   });
   const changeRole = useMutation({
     mutationFn: (input: { userId: string; role: "admin" | "member" }) =>
@@ -198,6 +204,7 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
       {admin ? <PendingInvitations teamId={team.id} /> : null}
       {admin ? (
         <form
+          ref={inviteForm}
           noValidate
           className="flex flex-col gap-3 border-t border-gray-200 pt-4"
           onSubmit={(event: FormEvent) => {
@@ -226,9 +233,7 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
               {t("dashboard.teams.sendInvite")}
             </Button>
           </div>
-          <Alert
-            message={invite.error && !errors.email ? errorMessage(invite.error, t) : undefined}
-          />
+          <Alert message={formFailureAlert(invite.error, ["email", "role"], t)} />
         </form>
       ) : null}
     </Card>

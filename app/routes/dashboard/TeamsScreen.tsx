@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrorsOf } from "../../api/apiErrors";
-import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
@@ -10,7 +9,8 @@ import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import { dashboardKeys, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
 import { slugify } from "../../features/dashboard/eventTypes/eventTypeDraft";
 import { MyInvitations } from "../../features/dashboard/teams/MyInvitations";
-import { Dialog } from "../../features/dashboard/ui/Dialog";
+import { Dialog, dialogActionsClassName } from "../../features/dashboard/ui/Dialog";
+import { focusFailedForm, formFailureAlert } from "../../features/dashboard/ui/formFailure";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link, useNavigate } from "../../router";
@@ -63,6 +63,7 @@ function CreateTeamDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [slug, setSlug] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const create = useMutation({
     mutationFn: () => dashboardApi.createTeam({ name, slug: slug ?? slugify(name) }),
     onSuccess: async (team) => {
@@ -70,11 +71,13 @@ function CreateTeamDialog({ onClose }: { onClose: () => void }) {
       onClose();
       navigate(`/dashboard/teams/${team.id}`);
     },
+    onError: () => focusFailedForm(formRef.current),
   });
   const errors = fieldErrorsOf(create.error);
   return (
     <Dialog open onClose={onClose} title={t("dashboard.teams.createTitle")}>
       <form
+        ref={formRef}
         noValidate
         className="flex flex-col gap-4"
         onSubmit={(event: FormEvent) => {
@@ -96,14 +99,8 @@ function CreateTeamDialog({ onClose }: { onClose: () => void }) {
           errors={errors.slug}
           hint={t("dashboard.teams.slugHint")}
         />
-        <Alert
-          message={
-            create.error && Object.keys(errors).length === 0
-              ? errorMessage(create.error, t)
-              : undefined
-          }
-        />
-        <div className="flex justify-end gap-2">
+        <Alert message={formFailureAlert(create.error, ["name", "slug"], t)} />
+        <div className={dialogActionsClassName}>
           <Button variant="secondary" onClick={onClose}>
             {t("dashboard.common.cancel")}
           </Button>

@@ -156,11 +156,15 @@ function WebhookCard({
         notify(t(patch.active ? "dashboard.webhooks.resumed" : "dashboard.webhooks.pausedNotice"));
     },
   });
+  const logRef = useRef<HTMLElement>(null);
   const ping = useMutation({
     mutationFn: () => webhookApi.ping(hook.id),
     onSuccess: async () => {
       notify(t("dashboard.webhooks.pinged"));
       setShowLog(true);
+      // The button is disabled while the ping goes out, which drops its focus: the log that
+      // shows the ping's delivery is the result, and takes it.
+      requestAnimationFrame(() => logRef.current?.focus());
       await queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(hook.id) });
     },
   });
@@ -239,9 +243,16 @@ function WebhookCard({
           {t("dashboard.common.delete")}
         </Button>
       </div>
-      <div id={logId} hidden={!showLog}>
+      <section
+        ref={logRef}
+        id={logId}
+        hidden={!showLog}
+        tabIndex={-1}
+        aria-label={`${t("dashboard.webhooks.logCaption")} ${hook.url}`}
+        className="outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      >
         {showLog ? <DeliveryLog webhookId={hook.id} url={hook.url} paused={!hook.active} /> : null}
-      </div>
+      </section>
     </li>
   );
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrorsOf } from "../../../api/apiErrors";
-import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { TextField } from "../../../components/TextField";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
-import { Dialog } from "../ui/Dialog";
+import { Dialog, dialogActionsClassName } from "../ui/Dialog";
+import { focusFailedForm, formFailureAlert } from "../ui/formFailure";
 
 /** Connects a CalDAV account (server, user, app password) or subscribes to an ICS feed. */
 export function ConnectCalendarDialog({
@@ -25,6 +25,7 @@ export function ConnectCalendarDialog({
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [url, setUrl] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
   const save = useMutation({
     mutationFn: () =>
       dashboardApi.createCalendarConnection(
@@ -35,13 +36,10 @@ export function ConnectCalendarDialog({
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.calendarConnections() });
       onClose();
     },
+    onError: () => focusFailedForm(formRef.current),
   });
   const fieldErrors = fieldErrorsOf(save.error);
-  const shown = ["serverUrl", "username", "password", "url"];
-  const otherError =
-    save.error && !shown.some((field) => fieldErrors[field])
-      ? errorMessage(save.error, t)
-      : undefined;
+  const alert = formFailureAlert(save.error, ["serverUrl", "username", "password", "url"], t);
   return (
     <Dialog
       open
@@ -51,6 +49,7 @@ export function ConnectCalendarDialog({
       )}
     >
       <form
+        ref={formRef}
         className="flex flex-col gap-4"
         noValidate
         onSubmit={(event: FormEvent) => {
@@ -102,8 +101,8 @@ export function ConnectCalendarDialog({
             errors={fieldErrors.url}
           />
         )}
-        <Alert message={otherError} />
-        <div className="flex justify-end gap-2">
+        <Alert message={alert} />
+        <div className={dialogActionsClassName}>
           <Button variant="secondary" onClick={onClose}>
             {t("dashboard.common.cancel")}
           </Button>

@@ -42,7 +42,7 @@ export function NoteEditor({ label, html, onChange, errors = [] }: NoteEditorPro
     ...(invalid ? { "aria-invalid": "true", "aria-describedby": `${id}-error` } : {}),
     dir: "auto",
     class:
-      "page-note min-h-32 rounded-lg border border-gray-400 bg-white p-3 focus:outline-2 focus:outline-brand-600",
+      "page-note min-h-32 rounded-lg border border-field-border bg-white p-3 focus:outline-2 focus:outline-brand-600",
   };
   const editor = useEditor({
     editorProps: { attributes },

@@ -1,3 +1,4 @@
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CHOICE_TYPES,
@@ -11,6 +12,9 @@ import { CheckboxField } from "../../../components/CheckboxField";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
+import { isolateText } from "../../../components/UserText";
+import { announce } from "../../layout/Announcer";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { type FormField, newItemId } from "./routingFormQueries";
 
 interface FieldsEditorProps {
@@ -44,27 +48,117 @@ export function maxSelectedFits(max: number | null): boolean {
   return max === null || (Number.isInteger(max) && max >= 1 && max <= FIELD_OPTIONS_MAX);
 }
 
+const headingId = (field: FormField) => `rf-question-${field.id}`;
+
+/**
+ * Focuses, once the list has rendered, the element `pick` finds (a moved question's node is
+ * taken out and put back, which drops its focus; a removed one's buttons are gone).
+ */
+function focusAfterRender(pick: () => HTMLElement | null | undefined) {
+  requestAnimationFrame(() => {
+    const target = pick();
+    target?.scrollIntoView({ block: "center" });
+    target?.focus({ preventScroll: true });
+  });
+}
+
 /** The builder's questions: add, reorder, edit and remove. */
 export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
   const { t } = useTranslation();
   const update = (index: number, patch: Partial<FormField>) =>
     onChange(fields.map((field, at) => (at === index ? { ...field, ...patch } : field)));
+  // A question's label, or its type while it has none: what announcements call it.
+  const labelOf = (field: FormField) =>
+    field.label.trim() || t(`dashboard.routingForms.types.${field.type}`);
+
+  const move = (index: number, by: -1 | 1) => {
+    const field = fields[index];
+    const next = moved(fields, index, by);
+    if (!field || next[index] === field) return;
+    onChange(next);
+    const button = by < 0 ? "up" : "down";
+    // Focus stays on the button pressed, in the question's new place; at the end of the list
+    // that button is disabled, and the question's heading takes focus instead.
+    focusAfterRender(() => {
+      const item = document.getElementById(headingId(field))?.closest("li");
+      const pressed = item?.querySelector<HTMLButtonElement>(`button[data-move="${button}"]`);
+      return pressed && !pressed.disabled ? pressed : document.getElementById(headingId(field));
+    });
+    announce(
+      t("dashboard.routingForms.questionMoved", {
+        label: labelOf(field),
+        number: index + by + 1,
+        total: fields.length,
+      }),
+    );
+  };
+
+  // The question whose Remove was pressed, until the host confirms or cancels.
+  const [removing, setRemoving] = useState<string | null>(null);
+  // Where the confirmation dialog sends focus when it closes after the removal.
+  const afterRemoval = useRef<HTMLElement | null>(null);
+  const remove = (index: number) => {
+    const field = fields[index];
+    if (!field) return;
+    // What now stands there: the next question, else the one before, else the list's heading.
+    const neighbour = fields[index + 1] ?? fields[index - 1];
+    const target = () => document.getElementById(neighbour ? headingId(neighbour) : "rf-fields");
+    afterRemoval.current = target();
+    setRemoving(null);
+    onChange(fields.filter((_, at) => at !== index));
+    focusAfterRender(target);
+    announce(t("dashboard.routingForms.questionRemoved", { label: labelOf(field) }));
+  };
+  const removingIndex = fields.findIndex((field) => field.id === removing);
+  const removingField = fields[removingIndex];
+
+  const add = () => {
+    const field: FormField = {
+      id: newItemId("f"),
+      type: "SHORT_TEXT",
+      label: "",
+      identifier: `q${fields.length + 1}`,
+      required: false,
+      helpText: "",
+      options: [],
+      maxSelected: null,
+      allowNewOptions: false,
+      prefill: null,
+    };
+    onChange([...fields, field]);
+    // The new question's first field: its label is what is typed next.
+    focusAfterRender(() =>
+      document.getElementById(headingId(field))?.closest("li")?.querySelector("input"),
+    );
+    announce(t("dashboard.routingForms.questionAdded", { number: fields.length + 1 }));
+  };
+
   return (
     <section aria-labelledby="rf-fields" className="flex flex-col gap-3">
-      <h2 id="rf-fields" className="text-lg font-bold text-gray-900">
+      <h2
+        id="rf-fields"
+        tabIndex={-1}
+        className="text-lg font-bold text-gray-900 focus:outline-none"
+      >
         {t("dashboard.routingForms.questions")}
       </h2>
       <ol className="flex flex-col gap-3">
         {fields.map((field, index) => {
           const err = (name: string) => errors[`fields.${index}.${name}`] ?? [];
+          // What the question's heading and buttons call it, as the page builder names blocks.
+          const named = { number: index + 1, label: isolateText(labelOf(field)) };
           return (
             <li
               key={field.id}
               className="flex flex-col gap-3 rounded-xl border border-gray-200 p-3"
             >
-              <p className="text-sm font-semibold text-gray-700">
-                {t("dashboard.routingForms.questionNumber", { number: index + 1 })}
-              </p>
+              <h3
+                id={headingId(field)}
+                tabIndex={-1}
+                className="text-sm font-semibold text-gray-700 focus:outline-none"
+              >
+                {t("dashboard.routingForms.questionHeading", named)}
+              </h3>
               <div className="grid gap-3 sm:grid-cols-2">
                 <TextField
                   label={t("dashboard.routingForms.label")}
@@ -156,23 +250,28 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                 <Button
                   size="compact"
                   variant="secondary"
+                  data-move="up"
+                  aria-label={t("dashboard.routingForms.moveUpQuestion", named)}
                   disabled={index === 0}
-                  onClick={() => onChange(moved(fields, index, -1))}
+                  onClick={() => move(index, -1)}
                 >
                   {t("dashboard.routingForms.moveUp")}
                 </Button>
                 <Button
                   size="compact"
                   variant="secondary"
+                  data-move="down"
+                  aria-label={t("dashboard.routingForms.moveDownQuestion", named)}
                   disabled={index === fields.length - 1}
-                  onClick={() => onChange(moved(fields, index, 1))}
+                  onClick={() => move(index, 1)}
                 >
                   {t("dashboard.routingForms.moveDown")}
                 </Button>
                 <Button
                   size="compact"
                   variant="secondary"
-                  onClick={() => onChange(fields.filter((_, at) => at !== index))}
+                  aria-label={t("dashboard.routingForms.removeQuestion", named)}
+                  onClick={() => setRemoving(field.id)}
                 >
                   {t("dashboard.routingForms.remove")}
                 </Button>
@@ -181,29 +280,26 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
           );
         })}
       </ol>
-      <Button
-        variant="secondary"
-        className="self-start"
-        onClick={() =>
-          onChange([
-            ...fields,
-            {
-              id: newItemId("f"),
-              type: "SHORT_TEXT",
-              label: "",
-              identifier: `q${fields.length + 1}`,
-              required: false,
-              helpText: "",
-              options: [],
-              maxSelected: null,
-              allowNewOptions: false,
-              prefill: null,
-            },
-          ])
-        }
-      >
+      <Button variant="secondary" className="self-start" onClick={add}>
         {t("dashboard.routingForms.addQuestion")}
       </Button>
+      <ConfirmDialog
+        open={removingField !== undefined}
+        danger
+        title={
+          removingField
+            ? t("dashboard.routingForms.removeQuestionTitle", {
+                number: removingIndex + 1,
+                label: isolateText(labelOf(removingField)),
+              })
+            : ""
+        }
+        message={t("dashboard.routingForms.removeQuestionMessage")}
+        confirmLabel={t("dashboard.common.remove")}
+        fallbackFocus={afterRemoval}
+        onConfirm={() => remove(removingIndex)}
+        onClose={() => setRemoving(null)}
+      />
     </section>
   );
 }

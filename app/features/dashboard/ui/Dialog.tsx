@@ -1,6 +1,13 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
+/**
+ * The row of a dialog form's buttons: it sticks to the bottom of the dialog's visible area, so
+ * that a form grown by its error messages keeps its button in sight.
+ */
+export const dialogActionsClassName =
+  "sticky bottom-0 flex flex-wrap justify-end gap-2 bg-white py-2";
+
 interface DialogProps {
   open: boolean;
   onClose: () => void;

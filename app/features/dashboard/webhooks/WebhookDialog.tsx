@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { WebhookWithSecret } from "../../../../core/api/webhooks";
 import { WEBHOOK_EVENTS } from "../../../../core/webhooks/webhookEvents";
 import { fieldErrorsOf } from "../../../api/apiErrors";
-import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { describedBy, FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
-import { Dialog } from "../ui/Dialog";
+import { Dialog, dialogActionsClassName } from "../ui/Dialog";
+import { focusFailedForm, formFailureAlert } from "../ui/formFailure";
 import { eventLabelKey, webhookApi, webhookKeys } from "./webhookQueries";
 
 /** Adds a subscription: its URL, whose it is (the host's or a team's) and the events it wants. */
@@ -27,6 +27,7 @@ export function WebhookDialog({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const eventsId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [url, setUrl] = useState("");
   const [teamId, setTeamId] = useState("");
   const [events, setEvents] = useState<string[]>([
@@ -45,13 +46,10 @@ export function WebhookDialog({
       await queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
       onCreated(created);
     },
+    onError: () => focusFailedForm(formRef.current),
   });
   const fieldErrors = fieldErrorsOf(save.error);
-  const shown = ["url", "events", "teamId"];
-  const otherError =
-    save.error && !shown.some((field) => fieldErrors[field])
-      ? errorMessage(save.error, t)
-      : undefined;
+  const alert = formFailureAlert(save.error, ["url", "events", "teamId"], t);
   const toggle = (event: string, on: boolean) =>
     setEvents((current) =>
       on ? [...current, event] : current.filter((chosen) => chosen !== event),
@@ -59,6 +57,7 @@ export function WebhookDialog({
   return (
     <Dialog open onClose={onClose} title={t("dashboard.webhooks.addTitle")}>
       <form
+        ref={formRef}
         className="flex flex-col gap-4"
         noValidate
         onSubmit={(event: FormEvent) => {
@@ -109,8 +108,8 @@ export function WebhookDialog({
             errors={fieldErrors.events ?? []}
           />
         </fieldset>
-        {otherError ? <Alert message={otherError} /> : null}
-        <div className="flex flex-wrap justify-end gap-2">
+        <Alert message={alert} />
+        <div className={dialogActionsClassName}>
           <Button type="button" variant="secondary" onClick={onClose}>
             {t("dashboard.common.cancel")}
           </Button>
