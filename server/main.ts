@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app";
+import { startChangeWorker } from "./bookingChanges/changeWorker";
 import { startCalendarWorker } from "./calendars/calendarWorker";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { expiredRequestSweeper } from "./commands/expiredRequestSweeper";
@@ -72,6 +73,14 @@ export async function main(): Promise<void> {
   // Unanswered booking requests expire at their start, freeing their time.
   const sweep = () =>
     expiredRequestSweeper(database.db, { publicUrl: config.publicUrl, now: deps.clock() });
+  // Derives every booking change's mails, reminders, webhooks, calendar writes and refunds.
+  const changeWorker = startChangeWorker({
+    database,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    clock: deps.clock,
+    log: app.log,
+  });
   // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled), and the
   // sweep runs on its own timer.
   const outboxWorker = config.smtpUrl
@@ -141,6 +150,9 @@ export async function main(): Promise<void> {
     await closed;
     clearTimeout(deadline);
     if (sweepTimer) clearInterval(sweepTimer);
+    // The changes committed by the requests just finished get their effects before the end.
+    await changeWorker.drain().catch(() => 0);
+    await changeWorker.stop();
     await outboxWorker?.stop();
     await paymentWorker?.stop();
     await webhookWorker.stop();

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/database";
 import type { BookingMailData, MailPayload } from "../mail/mailTypes";
 
 /** An outbox row of kind "calendar": put one meeting into (or take it out of) one host's calendar. */
@@ -57,4 +58,18 @@ export function calendarJobWantedSql(payload: SQL): SQL {
                    where c.user_id = u.id and cc.write_target)
            or exists (select 1 from calendar_writes w
                       where w.user_id = u.id and w.event_id = (${payload}->>'eventId')::uuid)))`;
+}
+
+/** Writes calendar jobs to the outbox in the caller's transaction, for hosts with a calendar. */
+export async function enqueueCalendarJobs(
+  db: Db | Tx,
+  jobs: readonly CalendarJob[],
+  now: Date,
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await db.execute(sql`
+    insert into outbox (kind, payload, next_attempt_at, created_at)
+    select 'calendar', payload, ${now}, ${now}
+    from jsonb_array_elements(${JSON.stringify(jobs)}::jsonb) as payload
+    where ${calendarJobWantedSql(sql`payload`)}`);
 }

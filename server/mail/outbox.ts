@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { calendarJobsFor, calendarJobWantedSql } from "../calendars/calendarJobs";
+import { calendarJobsFor, enqueueCalendarJobs } from "../calendars/calendarJobs";
 import type { Db, Tx } from "../db/database";
 import { outbox } from "../db/schema";
 import type { MailPayload } from "./mailTypes";
@@ -20,10 +19,5 @@ export async function enqueueMails(db: Db | Tx, mails: MailPayload[], now: Date)
       createdAt: now,
     })),
   );
-  if (jobs.length === 0) return;
-  await db.execute(sql`
-    insert into outbox (kind, payload, next_attempt_at, created_at)
-    select 'calendar', payload, ${now}, ${now}
-    from jsonb_array_elements(${JSON.stringify(jobs)}::jsonb) as payload
-    where ${calendarJobWantedSql(sql`payload`)}`);
+  await enqueueCalendarJobs(db, jobs, now);
 }
