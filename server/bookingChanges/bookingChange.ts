@@ -116,3 +116,10 @@ export interface RescheduledBefore {
 export interface ApprovedData {
   attendeeIds: string[];
 }
+
+/** paid: the payment came in; a request (its type requires approval) waits for the hosts now. */
+export interface PaidData {
+  request: boolean;
+  amount: number;
+  currency: string;
+}

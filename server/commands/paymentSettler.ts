@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { busyRange } from "../booking/bookSlot";
-import { requestMails } from "../booking/requestMails";
-import { type AttendeeRow, type EventRow, findEventHosts } from "../data/bookings";
+import { type PaidData, recordChange } from "../bookingChanges/bookingChange";
+import type { AttendeeRow, EventRow } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import {
@@ -15,12 +15,8 @@ import {
   payments,
 } from "../db/schema";
 import { sqlState } from "../db/sqlState";
-import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
-import { reminderMails } from "../mail/reminderMails";
-import { enqueueScheduledMails } from "../mail/scheduledMails";
 import type { GatewayPayment } from "../payments/paymentGateway";
-import { announceBooking } from "../webhooks/announceBooking";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -103,9 +99,17 @@ export async function paymentSettler(
     await releaseHold(tx, row, now);
     await setStatus(tx, row, { status });
     if (row.eventId !== null && row.attendeeId !== null) {
-      await announceBooking(tx, "booking.payment_failed", row.eventId, now, {
-        attendeeIds: [row.attendeeId],
-      });
+      await recordChange(
+        tx,
+        {
+          kind: "payment_failed",
+          eventId: row.eventId,
+          attendeeId: row.attendeeId,
+          actor: "system",
+          data: { status },
+        },
+        now,
+      );
     }
     return "released";
   });
@@ -226,9 +230,10 @@ async function retake(
 }
 
 /**
- * Confirms a paid booking and queues its confirmation mails, with the amount paid, and its
- * reminders (a pending booking had none); a type that requires approval gets a request instead,
- * which the hosts answer once the money is in (its reminders come with the approval).
+ * Confirms a paid booking, or makes it a request when its type requires approval, and records
+ * its change (paid), which sends the confirmation with the amount paid and schedules the
+ * reminders (a pending booking had none), or sends the request the hosts answer now that the
+ * money is in.
  */
 async function confirm(
   context: SettleContext,
@@ -249,30 +254,17 @@ async function confirm(
       .returning();
     event = next!;
   }
-  if (!type) return;
-  const hosts = await findEventHosts(tx, event.id);
-  const mailContext = { event, eventType: type, hosts, publicUrl: context.publicUrl, now };
-  const mails = (
-    request
-      ? requestMails({ ...mailContext, secret: context.secret }, booking.attendee)
-      : bookingMails("bookingConfirmed", mailContext, { attendees: [booking.attendee], hosts })
-  ).map((mail) => ({
-    ...mail,
-    data: { ...mail.data, payment: { amount: row.amount, currency: row.currency } },
-  }));
-  await enqueueMails(tx, mails, now);
-  // A paid booking is announced when it is paid: created (it now exists), then paid. A paid
-  // request is created only when a host approves it (bookingApprover), and gets its reminders then.
-  const concerned = { attendeeIds: [booking.attendee.id] };
-  if (!request) {
-    await announceBooking(tx, "booking.created", event.id, now, concerned);
-    await enqueueScheduledMails(
-      tx,
-      reminderMails(mailContext, type, [booking.attendee], hosts),
-      now,
-    );
-  }
-  await announceBooking(tx, "booking.paid", event.id, now, concerned);
+  await recordChange(
+    tx,
+    {
+      kind: "paid",
+      eventId: event.id,
+      attendeeId: booking.attendee.id,
+      actor: "system",
+      data: { request, amount: row.amount, currency: row.currency } satisfies PaidData,
+    },
+    now,
+  );
 }
 
 /** A payment that came too late for its slot: refunded in full, and the payer told why. */

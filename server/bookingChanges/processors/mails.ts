@@ -1,5 +1,6 @@
 import { moveMails } from "../../booking/eventMove";
 import { requestMails } from "../../booking/requestMails";
+import { findAttendee } from "../../data/bookings";
 import { outbox } from "../../db/schema";
 import { bookingMails, meetingUid } from "../../mail/bookingMails";
 import type { BookingMailPayload } from "../../mail/mailTypes";
@@ -10,6 +11,7 @@ import type {
   ChangeContext,
   ChangeProcessor,
   CreatedData,
+  PaidData,
 } from "../bookingChange";
 import {
   attendeesNamed,
@@ -56,6 +58,8 @@ function mailsOf(context: ChangeContext): Promise<Told> {
       return rescheduledMails(context);
     case "approved":
       return approvedMails(context);
+    case "paid":
+      return paidMails(context);
     case "declined":
     case "expired":
       return refusedMails(context);
@@ -212,5 +216,31 @@ async function refusedMails(context: ChangeContext): Promise<Told> {
   )
     .filter((mail) => mail.data.role === "invitee")
     .map((mail) => (expired ? { ...mail, data: { ...mail.data, expired: true } } : mail));
+  return about(event.id, mails);
+}
+
+/** A paid booking is confirmed (a paid request asked of the hosts), each mail with the amount. */
+async function paidMails(context: ChangeContext): Promise<Told> {
+  const type = context.eventType;
+  const changed = await changedEvent(context);
+  const attendee = await findAttendee(context.tx, context.change.attendeeId ?? "");
+  if (type === null || changed === null || attendee === null) return [];
+  const { event, hosts } = changed;
+  const data = context.change.data as unknown as PaidData;
+  const mailContext = {
+    event,
+    eventType: type,
+    hosts,
+    publicUrl: context.publicUrl,
+    now: context.now,
+  };
+  const mails = (
+    data.request
+      ? requestMails({ ...mailContext, secret: context.secret }, attendee)
+      : bookingMails("bookingConfirmed", mailContext, { attendees: [attendee], hosts })
+  ).map((mail) => ({
+    ...mail,
+    data: { ...mail.data, payment: { amount: data.amount, currency: data.currency } },
+  }));
   return about(event.id, mails);
 }

@@ -6,6 +6,7 @@ import type {
   ChangeContext,
   ChangeProcessor,
   CreatedData,
+  PaidData,
 } from "../bookingChange";
 import { attendeesNamed, changedEvent, createdMeetings, movedMeeting } from "../changedBooking";
 
@@ -22,6 +23,8 @@ export const reminderProcessor: ChangeProcessor = async (context) => {
       return rescheduleReassigned(context);
     case "approved":
       return scheduleApproved(context);
+    case "paid":
+      return schedulePaid(context);
     case "declined":
     case "expired":
       return dropCancelled(context);
@@ -138,6 +141,28 @@ async function rescheduleReassigned(context: ChangeContext): Promise<void> {
   await enqueueScheduledMails(
     context.tx,
     reminderMails(mailContext, type, attendees, after, { dueAfter }),
+    context.now,
+  );
+}
+
+/** A paid booking gets its reminders now; a paid request when it is approved. */
+async function schedulePaid(context: ChangeContext): Promise<void> {
+  const type = context.eventType;
+  const changed = await changedEvent(context);
+  const data = context.change.data as unknown as PaidData;
+  if (type === null || changed === null || data.request) return;
+  const { event, hosts } = changed;
+  const paid = await attendeesNamed(context, [event.id], [context.change.attendeeId ?? ""]);
+  const mailContext = {
+    event,
+    eventType: type,
+    hosts,
+    publicUrl: context.publicUrl,
+    now: context.now,
+  };
+  await enqueueScheduledMails(
+    context.tx,
+    reminderMails(mailContext, type, paid, hosts),
     context.now,
   );
 }

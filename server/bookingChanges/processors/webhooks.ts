@@ -6,6 +6,7 @@ import type {
   ChangeContext,
   ChangeProcessor,
   CreatedData,
+  PaidData,
   RescheduledBefore,
 } from "../bookingChange";
 import { createdMeetings, eventRowOf, movedMeeting } from "../changedBooking";
@@ -32,6 +33,18 @@ export const webhookProcessor: ChangeProcessor = async (context) => {
     case "declined":
     case "expired":
       return announceRefused(context);
+    case "paid":
+      return announcePaid(context);
+    case "payment_failed":
+      return announceBooking(
+        context.tx,
+        "booking.payment_failed",
+        context.change.eventId,
+        context.now,
+        {
+          attendeeIds: [context.change.attendeeId ?? ""],
+        },
+      );
     default:
       return;
   }
@@ -100,4 +113,17 @@ async function announceReassigned(context: ChangeContext): Promise<void> {
   await announceBooking(context.tx, "booking.reassigned", context.change.eventId, context.now, {
     formerHosts: meeting.before,
   });
+}
+
+/**
+ * A paid booking is announced when it is paid: created (it now exists), then paid. A paid
+ * request is created only when a host approves it.
+ */
+async function announcePaid(context: ChangeContext): Promise<void> {
+  const { change } = context;
+  const concerned = { attendeeIds: [change.attendeeId ?? ""] };
+  if (!(change.data as unknown as PaidData).request) {
+    await announceBooking(context.tx, "booking.created", change.eventId, context.now, concerned);
+  }
+  await announceBooking(context.tx, "booking.paid", change.eventId, context.now, concerned);
 }
