@@ -123,3 +123,15 @@ export interface PaidData {
   amount: number;
   currency: string;
 }
+
+/** refunded: a host gave paid bookings' money back; each refund and whom to tell. */
+export interface RefundedData {
+  refunds: {
+    paymentId: string;
+    gatewayId: string;
+    amount: number;
+    currency: string;
+    key: string;
+    payer: { email: string; name: string; language: string };
+  }[];
+}

@@ -1,9 +1,9 @@
 import { moveMails } from "../../booking/eventMove";
 import { requestMails } from "../../booking/requestMails";
-import { findAttendee } from "../../data/bookings";
+import { findAttendee, findEvent } from "../../data/bookings";
 import { outbox } from "../../db/schema";
 import { bookingMails, meetingUid } from "../../mail/bookingMails";
-import type { BookingMailPayload } from "../../mail/mailTypes";
+import type { BookingMailPayload, MailPayload } from "../../mail/mailTypes";
 import type {
   ApprovedData,
   CancelledBefore,
@@ -12,6 +12,7 @@ import type {
   ChangeProcessor,
   CreatedData,
   PaidData,
+  RefundedData,
 } from "../bookingChange";
 import {
   attendeesNamed,
@@ -26,6 +27,7 @@ import {
  * hosts' mails are kept for their calendars (calendarProcessor).
  */
 export const mailProcessor: ChangeProcessor = async (context) => {
+  if (context.change.kind === "refunded") return refundedMails(context);
   const told = await mailsOf(context);
   if (told.length === 0) return;
   await context.tx.insert(outbox).values(
@@ -243,4 +245,31 @@ async function paidMails(context: ChangeContext): Promise<Told> {
     data: { ...mail.data, payment: { amount: data.amount, currency: data.currency } },
   }));
   return about(event.id, mails);
+}
+
+/** Each payer a host refunded is told how much went back. */
+async function refundedMails(context: ChangeContext): Promise<void> {
+  const event = await findEvent(context.tx, context.change.eventId);
+  const { refunds } = context.change.data as unknown as RefundedData;
+  const mails: MailPayload[] = refunds.map((refund) => ({
+    template: "paymentRefunded",
+    to: { email: refund.payer.email, name: refund.payer.name },
+    language: refund.payer.language,
+    data: {
+      name: refund.payer.name,
+      title: event?.title ?? null,
+      amount: refund.amount,
+      currency: refund.currency,
+      reason: "host",
+    },
+  }));
+  if (mails.length === 0) return;
+  await context.tx.insert(outbox).values(
+    mails.map((payload) => ({
+      kind: "mail" as const,
+      payload: payload as unknown as Record<string, unknown>,
+      nextAttemptAt: context.now,
+      createdAt: context.now,
+    })),
+  );
 }

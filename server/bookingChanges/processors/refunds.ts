@@ -1,11 +1,23 @@
+import { enqueueRefund } from "../../commands/paymentSettler";
 import { refundCancelled } from "../../payments/cancelRefunds";
-import type { CancelledBefore, CancelledData, ChangeProcessor } from "../bookingChange";
+import type {
+  CancelledBefore,
+  CancelledData,
+  ChangeProcessor,
+  RefundedData,
+} from "../bookingChange";
 
 /**
  * The refunds a cancellation makes by the event type's policy (a refused request's: in full) (queued for the payment worker);
  * what each attendee's payment refunds is left for their mails.
  */
 export const refundProcessor: ChangeProcessor = async (context) => {
+  if (context.change.kind === "refunded") {
+    for (const refund of (context.change.data as unknown as RefundedData).refunds) {
+      await enqueueRefund(context.tx, refund, context.now);
+    }
+    return;
+  }
   const { kind } = context.change;
   const refused = kind === "declined" || kind === "expired";
   if ((kind !== "cancelled" && !refused) || context.eventType === null) return;
