@@ -1,4 +1,3 @@
-import { calendarJobsFor, enqueueCalendarJobs } from "../calendars/calendarJobs";
 import type { Db, Tx } from "../db/database";
 import { outbox } from "../db/schema";
 import type { MailPayload } from "./mailTypes";
@@ -9,8 +8,6 @@ import type { MailPayload } from "./mailTypes";
  */
 export async function enqueueMails(db: Db | Tx, mails: MailPayload[], now: Date): Promise<void> {
   if (mails.length === 0) return;
-  // A host's booking mail also puts the meeting into their calendar (calendarJobs.ts).
-  const jobs = calendarJobsFor(mails);
   await db.insert(outbox).values(
     mails.map((payload) => ({
       kind: "mail" as const,
@@ -19,5 +16,4 @@ export async function enqueueMails(db: Db | Tx, mails: MailPayload[], now: Date)
       createdAt: now,
     })),
   );
-  await enqueueCalendarJobs(db, jobs, now);
 }
