@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app";
+import { startChangeWorker } from "./bookingChanges/changeWorker";
 import { startCalendarWorker } from "./calendars/calendarWorker";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { webhookSecretSealer } from "./commands/webhookSecretSealer";
@@ -79,6 +80,15 @@ export async function main(): Promise<void> {
     clock: deps.clock,
     log: app.log,
   });
+  // Derives every booking change's mails, reminders, webhooks, calendar writes and refunds.
+  const changeWorker = startChangeWorker({
+    database,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    clock: deps.clock,
+    log: app.log,
+    workSignal,
+  });
   // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled).
   const outboxWorker = config.smtpUrl
     ? startOutboxWorker({
@@ -145,6 +155,9 @@ export async function main(): Promise<void> {
     await closed;
     clearTimeout(deadline);
     await expiredRequestWorker.stop();
+    // The changes committed by the requests just finished get their effects before the end.
+    await changeWorker.drain().catch(() => 0);
+    await changeWorker.stop();
     await outboxWorker?.stop();
     await paymentWorker?.stop();
     await webhookWorker.stop();

@@ -5,10 +5,9 @@ import type { Db, Tx } from "../db/database";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, events } from "../db/schema";
 import { sqlState } from "../db/sqlState";
-import type { MailPayload } from "../mail/mailTypes";
-import { enqueueMails } from "../mail/outbox";
+import { recordChange } from "./bookingChange";
 import type { BookedSlot } from "./bookSlot";
-import { takeHostTime } from "./bookSlot";
+import { createdChange, takeHostTime } from "./bookSlot";
 import type { LimitCheck } from "./hostLimits";
 
 /** One occurrence of a series: its event row, the hosts it takes, their busy range and caps. */
@@ -23,12 +22,8 @@ export interface SeriesBooking {
   occurrences: readonly SeriesOccurrence[];
   now: Date;
   newAttendee(eventId: string): AttendeeRow;
-  /** The mails of the whole series, written once. */
-  mails(booked: readonly BookedSlot[]): MailPayload[];
   /** Writes that commit with the series (a single-use link, an email code), given its first. */
   alsoWrite?: ((tx: Tx, event: EventRow, attendee: AttendeeRow) => Promise<void>) | undefined;
-  /** Writes per occurrence that commit with the series (reminders, webhook events). */
-  afterWrite?: ((tx: Tx, booked: readonly BookedSlot[]) => Promise<void>) | undefined;
   /** The error naming the occurrence at `index` when its time or a cap is taken. */
   conflict(index: number): DomainError;
 }
@@ -36,7 +31,8 @@ export interface SeriesBooking {
 /**
  * Writes a weekly series whole or not at all, in one transaction: for each occurrence its event,
  * its hosts' busy time (takeHostTime: under each host's lock, caps counted with the occurrences
- * already written in this transaction) and its attendee, then the series' mails. The exclusion
+ * already written in this transaction) and its attendee, then the series' one change row
+ * (created, naming every occurrence: one confirmation, each meeting's reminders and webhook). The exclusion
  * constraint still settles every race; the first occurrence that loses one rolls everything
  * back. Throws `conflict(index)` of that occurrence, UNAVAILABLE, and what alsoWrite throws.
  */
@@ -70,8 +66,25 @@ export async function bookSeries(db: Db, booking: SeriesBooking): Promise<Booked
       }
       const first = booked[0]!;
       await booking.alsoWrite?.(tx, first.event, first.attendee);
-      await enqueueMails(tx, booking.mails(booked), booking.now);
-      await booking.afterWrite?.(tx, booked);
+      await recordChange(
+        tx,
+        {
+          kind: "created",
+          eventId: first.event.id,
+          attendeeId: first.attendee.id,
+          actor: "invitee",
+          data: {
+            ...createdChange(first.event, first.hostIds),
+            seriesId: first.event.seriesId,
+            occurrences: booked.map(({ event, attendee, hostIds }) => ({
+              eventId: event.id,
+              attendeeId: attendee.id,
+              hostIds,
+            })),
+          },
+        },
+        booking.now,
+      );
       return booked;
     }),
   );

@@ -62,7 +62,6 @@ function booking(
       cancellationReason: null,
       createdAt: BOOKING_NOW,
     }),
-    mails: () => [],
     alsoWrite,
   };
 }

@@ -5,11 +5,8 @@ import type { Db, Tx } from "../db/database";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, eventHosts, events, hostBusy } from "../db/schema";
 import { sqlState } from "../db/sqlState";
-import type { MailPayload } from "../mail/mailTypes";
-import { enqueueMails } from "../mail/outbox";
-import type { ScheduledMail } from "../mail/reminderMails";
-import { enqueueScheduledMails } from "../mail/scheduledMails";
-import { enqueueWebhookEvent, type WebhookEvent } from "../webhooks/enqueueWebhookEvent";
+import type { CreatedData } from "./bookingChange";
+import { recordChange } from "./bookingChange";
 import { calendarBusy } from "./calendarBusyCheck";
 import { findGroupEventAt, lockGroupSeat } from "./groupSeats";
 import { type LimitCheck, withinHostLimits } from "./hostLimits";
@@ -52,11 +49,6 @@ export interface SlotBooking {
   /** The event row when a new event is made (ONE_ON_ONE, COLLECTIVE, ROUND_ROBIN, FLEXI). */
   newEvent(): EventRow;
   newAttendee(eventId: string): AttendeeRow;
-  mails(event: EventRow, hostIds: readonly string[], attendee: AttendeeRow): MailPayload[];
-  /** The webhook event the booking announces (booking.created), or null; written with it. */
-  webhook?(event: EventRow, hostIds: readonly string[], attendee: AttendeeRow): WebhookEvent | null;
-  /** The reminders and follow-up the booking schedules (none while it is not confirmed). */
-  scheduled?(event: EventRow, hostIds: readonly string[], attendee: AttendeeRow): ScheduledMail[];
   /**
    * Writes that must commit with the booking (a single-use link, an email code, a payment),
    * once its time and attendee are written.
@@ -74,7 +66,8 @@ export interface BookedSlot {
 
 /**
  * Takes host time for a new booking and writes it whole: the event (or a seat in the GROUP
- * event at that time), its hosts' busy time, the attendee and the mails. The common case (no
+ * event at that time), its hosts' busy time, the attendee and its one change row ("created",
+ * whose mails, reminders and webhooks the change worker derives). The common case (no
  * seats, at most one host choice, nothing else to write) is ONE statement (insertBookingAtOnce),
  * tried once per candidate of the choice so a host who just lost a race is skipped. Everything
  * else takes a transaction (takeHostTime, takeGroupSeat), and so does an event type with caps
@@ -111,12 +104,15 @@ export async function bookSlot(db: Db, booking: SlotBooking): Promise<BookedSlot
           .values(booking.newAttendee(event.id))
           .returning();
         await booking.alsoWrite?.(tx, event, attendee!);
-        await enqueueMails(tx, booking.mails(event, hostIds, attendee!), booking.now);
-        const announced = booking.webhook?.(event, hostIds, attendee!) ?? null;
-        if (announced !== null) await enqueueWebhookEvent(tx, announced, booking.now);
-        await enqueueScheduledMails(
+        await recordChange(
           tx,
-          booking.scheduled?.(event, hostIds, attendee!) ?? [],
+          {
+            kind: "created",
+            eventId: event.id,
+            attendeeId: attendee!.id,
+            actor: "invitee",
+            data: { ...createdChange(event, hostIds) },
+          },
           booking.now,
         );
         return { event, hostIds, attendee: attendee! };
@@ -127,6 +123,11 @@ export async function bookSlot(db: Db, booking: SlotBooking): Promise<BookedSlot
     if (sqlState(error) === "23P01") throw slotTaken();
     throw error;
   }
+}
+
+/** What a created change records: the status booked in and the hosts in their order. */
+export function createdChange(event: EventRow, hostIds: readonly string[]): CreatedData {
+  return { status: event.status as CreatedData["status"], hostIds: [...hostIds] };
 }
 
 /** bookSlot's one-statement path: the required hosts plus each candidate of the choice in turn. */
@@ -142,9 +143,7 @@ async function bookSlotAtOnce(db: Db, booking: SlotBooking, plan: HostPlan): Pro
       hostIds,
       during: booking.during,
       attendee,
-      mails: booking.mails(event, hostIds, attendee),
-      webhook: booking.webhook?.(event, hostIds, attendee) ?? null,
-      scheduled: booking.scheduled?.(event, hostIds, attendee) ?? [],
+      change: { ...createdChange(event, hostIds) },
     };
     try {
       if (await retryOnceOnConflict(() => insertBookingAtOnce(db, atOnce))) {

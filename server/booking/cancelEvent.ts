@@ -5,7 +5,6 @@ import type { EventRow } from "../data/bookings";
 import { type EventTypeWithHosts, findEventType } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { events } from "../db/schema";
-import { dropScheduledMails } from "../mail/scheduledMails";
 import { releaseHostTime } from "./bookSlot";
 
 /** What the cancel commands need besides their input. */
@@ -42,7 +41,8 @@ export async function eventTypeOf(db: Db, event: EventRow): Promise<EventTypeWit
 
 /**
  * Cancels a locked event in the caller's transaction: its status, reason and a rising sequence
- * (for the calendar's CANCEL), and frees its hosts' time; its reminders not yet sent are dropped.
+ * (for the calendar's CANCEL), and frees its hosts' time. Its reminders are the caller's change's
+ * to drop.
  */
 export async function cancelEvent(
   tx: Tx,
@@ -61,6 +61,5 @@ export async function cancelEvent(
     .where(eq(events.id, event.id))
     .returning();
   await releaseHostTime(tx, event.id);
-  await dropScheduledMails(tx, { eventId: event.id });
   return cancelled!;
 }

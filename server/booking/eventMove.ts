@@ -58,7 +58,7 @@ export async function lockMovingEvent(tx: Tx, event: EventRow): Promise<EventRow
  * new hosts. `series`: the moved event is an occurrence; who stays gets the series' invite.
  */
 export function moveMails(
-  context: RescheduleContext,
+  context: Pick<RescheduleContext, "publicUrl" | "now">,
   type: EventTypeWithHosts,
   moved: EventRow,
   former: EventRow,

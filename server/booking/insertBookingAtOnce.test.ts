@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName } from "drizzle-orm";
 import { PgDialect, type PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { attendees, eventHosts, events, hostBusy, outbox, webhookDeliveries } from "../db/schema";
+import { attendees, bookingChanges, eventHosts, events, hostBusy } from "../db/schema";
 import { bookingStatement } from "./insertBookingAtOnce";
 
 const now = new Date("2027-01-04T06:00:00Z");
@@ -44,15 +44,11 @@ const statement = new PgDialect().sqlToQuery(
       cancellationReason: null,
       createdAt: now,
     },
-    mails: [],
-    scheduled: [],
+    change: { status: "CONFIRMED", hostIds: ["00000000-0000-4000-8000-000000000003"] },
   }),
 ).sql;
 
-/**
- * The columns the statement's `insert into <table> (...)`s write, by table (the outbox gets two:
- * the mails due now, and the reminders with their meeting and attendee).
- */
+/** The columns the statement's `insert into <table> (...)`s write, by table. */
 const inserted = new Map<string, string[]>();
 for (const m of statement.matchAll(/insert into (\w+) \(([^)]*)\)/g)) {
   const columns = m[2]!.split(",").map((c) => c.trim());
@@ -76,23 +72,12 @@ const leftToSchema: Record<string, string[]> = {
   host_busy: ["id"],
   event_hosts: [],
   attendees: ["cancellation_reason"],
-  outbox: ["id", "status", "attempts", "last_error", "sent_at"],
-  webhook_deliveries: [
-    "id",
-    "seq",
-    "status",
-    "attempts",
-    "response_status",
-    "duration_ms",
-    "response_excerpt",
-    "error",
-    "last_attempt_at",
-    "delivered_at",
-  ],
+  // Set by the change worker once the booking's effects are derived; before: none yet.
+  booking_changes: ["id", "before", "processed_at"],
 };
 
 describe("insertBookingAtOnce's statement", () => {
-  const tables: PgTable[] = [events, hostBusy, eventHosts, attendees, outbox, webhookDeliveries];
+  const tables: PgTable[] = [events, hostBusy, eventHosts, attendees, bookingChanges];
 
   it("inserts into each booking table", () => {
     expect([...inserted.keys()].sort()).toEqual(tables.map((t) => getTableName(t)).sort());

@@ -1,11 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { calendarJobsFor, calendarJobWantedSql } from "../calendars/calendarJobs";
 import type { AttendeeRow, EventRow } from "../data/bookings";
 import { runPrepared } from "../data/runPrepared";
 import type { Db } from "../db/database";
-import type { MailPayload } from "../mail/mailTypes";
-import type { ScheduledMail } from "../mail/reminderMails";
-import { type WebhookEvent, webhookEventCtes } from "../webhooks/enqueueWebhookEvent";
 import { calendarBusySql } from "./calendarBusyCheck";
 import { hostLockSql, slotClaimSql } from "./hostLock";
 
@@ -15,7 +11,7 @@ const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
 /**
  * Writes a whole booking in ONE statement (data-modifying CTEs, so it is atomic without
  * BEGIN/COMMIT): the event, its hosts' busy time and event_hosts rows, the attendee and the
- * outbox mails and webhook deliveries; three round trips fewer than a transaction, which is most of a booking's cost.
+ * booking's change row (its mails, reminders and webhooks are derived from it); three round trips fewer than a transaction, which is most of a booking's cost.
  * Returns false, writing nothing, when another request is booking one of the hosts at this very
  * start (slotClaimSql) or a host's calendar is busy then (calendar_busy). The exclusion constraint still decides every race: a conflicting
  * host_busy row fails the whole statement with 23P01. Each host's lock (hostLockSql) is taken,
@@ -37,11 +33,8 @@ export interface AtOnceBooking {
   hostIds: readonly string[];
   during: string;
   attendee: AttendeeRow;
-  mails: readonly MailPayload[];
-  /** booking.created for the subscriptions that asked for it; null: none. */
-  webhook?: WebhookEvent | null;
-  /** Reminders and follow-up, each due at its time and linked to the event and attendee. */
-  scheduled: readonly ScheduledMail[];
+  /** The created change's data (bookSlot's createdChange). */
+  change: Record<string, unknown>;
 }
 
 /**
@@ -78,22 +71,11 @@ export function bookingStatement(booking: AtOnceBooking): SQL {
         ${JSON.stringify(attendee.answers)}::jsonb, ${attendee.language}, ${attendee.timeZone},
         ${attendee.cancelToken}, ${attendee.createdAt}
       from new_event
-    ), mails as (
-      insert into outbox (kind, payload, next_attempt_at, created_at)
-      select 'mail', payload, ${event.createdAt}, ${event.createdAt}
-      from new_event, jsonb_array_elements(${JSON.stringify(booking.mails)}::jsonb) as payload
-    ), scheduled as (
-      insert into outbox (kind, payload, next_attempt_at, created_at, event_id, attendee_id,
-        purpose)
-      select 'mail', mail->'payload', (mail->>'dueAt')::timestamptz, ${event.createdAt},
-        new_event.id, ${attendee.id}, mail->>'purpose'
-      from new_event, jsonb_array_elements(${JSON.stringify(booking.scheduled)}::jsonb) as mail
-    ), calendar_jobs as (
-      insert into outbox (kind, payload, next_attempt_at, created_at)
-      select 'calendar', payload, ${event.createdAt}, ${event.createdAt}
-      from new_event,
-        jsonb_array_elements(${JSON.stringify(calendarJobsFor(booking.mails))}::jsonb) as payload
-      where ${calendarJobWantedSql(sql`payload`)}
-    ), ${webhookEventCtes(booking.webhook ?? null, event.createdAt, sql`new_event`)}
+    ), change as (
+      insert into booking_changes (kind, event_id, attendee_id, actor, data, created_at)
+      select 'created', new_event.id, ${attendee.id}, 'invitee',
+        ${JSON.stringify(booking.change)}::jsonb, ${event.createdAt}
+      from new_event
+    )
     select count(*)::int as written from new_event`;
 }

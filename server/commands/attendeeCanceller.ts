@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { type CancelledData, recordChange } from "../booking/bookingChange";
 import {
   alreadyCancelled,
   bookingNotFound,
@@ -10,23 +11,16 @@ import {
   eventTypeOf,
   lockLiveEvent,
 } from "../booking/cancelEvent";
-import { loadSeries } from "../booking/seriesInvite";
-import { findAttendee, findAttendees, findEvent, findEventHosts } from "../data/bookings";
+import { findAttendee, findAttendees, findEvent } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees } from "../db/schema";
-import { bookingMails } from "../mail/bookingMails";
-import { enqueueMails } from "../mail/outbox";
-import { dropScheduledMails } from "../mail/scheduledMails";
-import { refundCancelled } from "../payments/cancelRefunds";
 import { assertAttendeeToken, assertInviteeMayChange } from "../policies/bookings";
-import { announceBooking } from "../webhooks/announceBooking";
 
 /**
  * An invitee cancels their booking with the secret token of their link. In a GROUP event with
  * other attendees left, only their seat goes (the seat frees, the event goes on); otherwise the
- * event is cancelled and its time freed. Mails the invitee, their guests and the hosts. A paid
- * booking is refunded by the event type's refund policy (through the outbox), and the mails
- * say what was. The event type may forbid invitees to cancel online, or within a notice
+ * event is cancelled and its time freed; its change (cancelled, by the invitee) mails the invitee,
+ * their guests and the hosts, and refunds a paid booking by the event type's refund policy. The event type may forbid invitees to cancel online, or within a notice
  * before the start.
  * Throws NOT_FOUND, FORBIDDEN (wrong token), CONFLICT (already cancelled, already begun, not
  * allowed or too late under the event type's cancellation settings).
@@ -54,50 +48,31 @@ export async function attendeeCanceller(
         throw new DomainError("CONFLICT", message("booking.alreadyStarted"));
       }
       assertInviteeMayChange(type, "cancel", locked.startAt, now);
-      const [cancelledAttendee] = await tx
+      await tx
         .update(attendees)
         .set({ status: "CANCELLED", cancellationReason: reason || null })
-        .where(eq(attendees.id, attendeeId))
-        .returning();
-      await dropScheduledMails(tx, { attendeeId });
+        .where(eq(attendees.id, attendeeId));
       const others = type.kind === "GROUP" ? await findAttendees(tx, event.id) : [];
       const seatOnly = others.length > 0;
       const after = seatOnly ? locked : await cancelEvent(tx, locked, reason, now);
-      const payments = await refundCancelled(
+      await recordChange(
         tx,
-        [attendeeId],
-        { policy: type, start: locked.startAt, by: "invitee" },
+        {
+          kind: "cancelled",
+          eventId: event.id,
+          attendeeId,
+          actor: "invitee",
+          before: { status: locked.status, startAt: locked.startAt.toISOString() },
+          data: {
+            reason,
+            scope: seatOnly ? "seat" : "event",
+            attendeeIds: [attendeeId],
+            eventIds: [event.id],
+            refundBy: "invitee",
+          } satisfies CancelledData,
+        },
         now,
       );
-      if (locked.status === "CONFIRMED") {
-        const hosts = await findEventHosts(tx, event.id);
-        const mailEvent = seatOnly ? { ...after, sequence: after.sequence + 1 } : after;
-        // An occurrence of a series: the mails update the series' recurring invite (EXDATE).
-        const series =
-          locked.seriesId === null
-            ? undefined
-            : await loadSeries(tx, locked.seriesId, cancelledAttendee!.timeZone);
-        await enqueueMails(
-          tx,
-          bookingMails(
-            "bookingCancelled",
-            {
-              event: mailEvent,
-              eventType: type,
-              hosts,
-              publicUrl: context.publicUrl,
-              now,
-              reason,
-              ...(series ? { series } : {}),
-            },
-            { attendees: [cancelledAttendee!], hosts, seatOnly, payments },
-          ),
-          now,
-        );
-        await announceBooking(tx, "booking.cancelled", event.id, now, {
-          attendeeIds: [attendeeId],
-        });
-      }
       return { event: after, eventCancelled: !seatOnly };
     }),
   );

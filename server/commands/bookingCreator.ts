@@ -7,7 +7,6 @@ import type { BookingDetails } from "../../core/booking/validateBookingRequest";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { instantToLocal } from "../../core/time/instantToLocal";
-import { bookingPayload } from "../../core/webhooks/bookingPayload";
 import { newSecret } from "../auth/secrets";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEventType } from "../availability/resolvePublicEventType";
@@ -15,8 +14,6 @@ import { bookSeries } from "../booking/bookSeries";
 import { bookSlot, busyRange } from "../booking/bookSlot";
 import { limitCheckFor } from "../booking/hostLimits";
 import { DEFAULT_JITSI_BASE_URL, jitsiRoomUrl } from "../booking/jitsiRoom";
-import { requestMails } from "../booking/requestMails";
-import { describeSeries } from "../booking/seriesInvite";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type AttendeeRow,
@@ -27,13 +24,8 @@ import {
 } from "../data/bookings";
 import type { Db, Tx } from "../db/database";
 import { type EventStatus, payments, singleUseLinks } from "../db/schema";
-import { bookingMails } from "../mail/bookingMails";
-import { reminderMails } from "../mail/reminderMails";
-import { enqueueScheduledMails } from "../mail/scheduledMails";
 import type { PaymentGateway } from "../payments/paymentGateway";
 import { checkEmailCode, consumeEmailCode } from "../verification/emailCodes";
-import { announceBooking } from "../webhooks/announceBooking";
-import type { WebhookEvent } from "../webhooks/enqueueWebhookEvent";
 
 export interface BookingContext {
   db: Db;
@@ -76,13 +68,14 @@ export interface CreatedBooking {
 /**
  * Books a validated request on a resolved event type, atomically: the event (or a seat in the
  * GROUP event at that time), its hosts' busy time, the attendee with a random cancel token, the
- * single-use link's consumption, the confirmation mails and the reminders due later. The start is re-checked against the
+ * single-use link's consumption and the booking's change row, from which the change worker
+ * derives the confirmation mails, the reminders due later and the webhooks. The start is re-checked against the
  * timetable here, never trusted; bookSlot takes the hosts' time (one statement in the common
  * case, a transaction for seats, FLEXI groups, single-use links and email codes), and the
  * exclusion constraint settles races. The event type's caps (daily, weekly, monthly, meeting
  * time) are counted again per host under the host's lock. Round robin tries its hosts in DESIGN's
  * order.
- * A paid event type's booking is PENDING_PAYMENT and sends no mail until paid: in the same
+ * A paid event type's booking is PENDING_PAYMENT and gets no mail until paid: in the same
  * transaction as its held time, the gateway's payment is created (the booking's uuid as its
  * metadata and idempotency key) and recorded with the hold's end (`payments`); the gateway
  * failing rolls the booking back. A booking of a type that requires approval (of everyone, of
@@ -156,69 +149,6 @@ export async function bookingCreator(
   const newAttendee = (eventId: string): AttendeeRow =>
     newAttendeeRow(details, eventId, newSecret(24), now);
   const hostsOf = (ids: readonly string[]) => hostsIn(hostUsers, ids);
-  const mails = (event: EventRow, hostIds: readonly string[], attendee: AttendeeRow) => {
-    const hosts = hostsOf(hostIds);
-    if (status === "PENDING_APPROVAL") {
-      const mailContext = { event, eventType: type, hosts, publicUrl: context.publicUrl, now };
-      return requestMails({ ...mailContext, secret: context.secret }, attendee);
-    }
-    if (status !== "CONFIRMED") return [];
-    return bookingMails(
-      "bookingConfirmed",
-      { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
-      { attendees: [attendee], hosts },
-    );
-  };
-  // booking.created for a booking that is confirmed now; a paid one is announced when paid, a
-  // request when approved (paymentSettler, bookingApprover), so no receiver hears of a booking
-  // that never happens.
-  const webhook = (
-    event: EventRow,
-    hostIds: readonly string[],
-    attendee: AttendeeRow,
-  ): WebhookEvent | null => {
-    if (status !== "CONFIRMED") return null;
-    const hosts = hostsOf(hostIds);
-    return {
-      type: "booking.created",
-      userIds: [...hostIds, ...(type.userId ? [type.userId] : [])],
-      teamId: type.teamId,
-      orderKey: event.id,
-      data: {
-        booking: bookingPayload({
-          event: { ...event, location: event.location ?? null },
-          eventType: {
-            id: type.id,
-            slug: type.slug,
-            title: type.title,
-            kind: type.kind,
-            teamId: type.teamId,
-          },
-          hosts: hosts.map((h) => ({
-            id: h.id,
-            name: h.name,
-            email: h.email,
-            timeZone: h.timeZone,
-          })),
-          attendees: [attendee],
-          payment: null,
-          former: null,
-        }),
-      },
-    };
-  };
-  // Reminders are scheduled only for a confirmed booking; a pending one gets them when it is
-  // paid (paymentSettler) or approved (bookingApprover).
-  const scheduled = (event: EventRow, hostIds: readonly string[], attendee: AttendeeRow) => {
-    if (status !== "CONFIRMED") return [];
-    const hosts = hostsOf(hostIds);
-    return reminderMails(
-      { event, eventType: type, hosts, publicUrl: context.publicUrl, now },
-      type,
-      [attendee],
-      hosts,
-    );
-  };
   const singleUseLink = target.singleUseLink;
   let payment: CheckoutPayment | undefined;
   const takePayment = async (tx: Tx, event: EventRow, attendee: AttendeeRow) => {
@@ -286,9 +216,6 @@ export async function bookingCreator(
     now,
     newEvent: () => newEvent(randomUUID()),
     newAttendee,
-    mails,
-    webhook,
-    scheduled,
     alsoWrite,
     limits: limitCheckFor(target, { start, end }),
   });
@@ -470,35 +397,10 @@ async function bookRecurring(
       limits: limitCheckFor(target, { start, end }),
     })),
     newAttendee: (eventId) => newAttendeeRow(details, eventId, cancelToken, now),
-    mails: (occurrences) => {
-      const first = occurrences[0]!;
-      const hosts = hostsOf(first.hostIds);
-      const series = describeSeries(
-        seriesId,
-        occurrences.map((o) => o.event),
-        details.timeZone,
-      );
-      return bookingMails(
-        "bookingConfirmed",
-        { event: first.event, eventType: type, hosts, publicUrl: context.publicUrl, now, series },
-        { attendees: [first.attendee], hosts },
-      );
-    },
     alsoWrite:
       singleUseLink === null && codeId === null
         ? undefined
         : (tx, event) => useLinkAndCode(tx, { singleUseLink, codeId, now }, event.id),
-    // Each meeting of the series has its own reminders and is announced as a booking.
-    afterWrite: async (tx, occurrences) => {
-      for (const { event, hostIds, attendee } of occurrences) {
-        const hosts = hostsOf(hostIds);
-        const mailContext = { event, eventType: type, hosts, publicUrl: context.publicUrl, now };
-        await enqueueScheduledMails(tx, reminderMails(mailContext, type, [attendee], hosts), now);
-        await announceBooking(tx, "booking.created", event.id, now, {
-          attendeeIds: [attendee.id],
-        });
-      }
-    },
     conflict: (index) => seriesConflict(starts[index]!, details.timeZone),
   });
   const first = booked[0]!;

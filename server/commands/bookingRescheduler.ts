@@ -6,6 +6,11 @@ import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEvent } from "../availability/resolveEventReference";
+import {
+  type RescheduledBefore,
+  type RescheduledData,
+  recordChange,
+} from "../booking/bookingChange";
 import { busyRange, releaseHostTime, takeGroupSeat, takeHostTime } from "../booking/bookSlot";
 import {
   changedMeanwhile,
@@ -13,12 +18,10 @@ import {
   keptDuration,
   lockMovingEvent,
   MINUTE_MS,
-  moveMails,
   type RescheduleContext,
   type RescheduledBooking,
 } from "../booking/eventMove";
 import { type LimitCheck, limitCheckFor } from "../booking/hostLimits";
-import { loadSeries } from "../booking/seriesInvite";
 import { slotTaken } from "../booking/slotTaken";
 import {
   type AttendeeRow,
@@ -34,12 +37,7 @@ import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, eventHosts, events, payments } from "../db/schema";
-import { meetingUid } from "../mail/bookingMails";
-import { enqueueMails } from "../mail/outbox";
-import { reminderMails } from "../mail/reminderMails";
-import { dropScheduledMails, enqueueScheduledMails } from "../mail/scheduledMails";
 import { assertInviteeMayChange } from "../policies/bookings";
-import { announceBooking } from "../webhooks/announceBooking";
 
 /** Who moves the booking: the attendee (their seat, in a GROUP event) or a host (the whole event). */
 export type RescheduleActor = { kind: "attendee"; attendeeId: string } | { kind: "host" };
@@ -81,7 +79,7 @@ async function planMove(
  * the calendar UID stay), its sequence rises, and its former time is kept in a frozen CANCELLED
  * copy that former_event_id points to, with the reason on the moved row. Old busy time is
  * released and the new taken (within the type's caps, `limits`); an exclusion violation aborts
- * the whole transaction. The reminders not yet sent go with the former time.
+ * the whole transaction.
  */
 async function moveInPlace(
   tx: Tx,
@@ -111,8 +109,6 @@ async function moveInPlace(
     .returning({ id: events.id });
   await releaseHostTime(tx, locked.id);
   await tx.delete(eventHosts).where(eq(eventHosts.eventId, locked.id));
-  // Its reminders were for the former time; the caller schedules the new time's.
-  await dropScheduledMails(tx, { eventId: locked.id });
   const [moved] = await tx
     .update(events)
     .set({
@@ -138,7 +134,7 @@ async function moveInPlace(
  * time is released and the new one taken, or nothing changes (a conflicting new time answers
  * SLOT_NOT_AVAILABLE_ANYMORE and the booking stays as it was). A host moves the whole event; an
  * attendee of a GROUP event moves their seat (into the event at the new time, or a new one;
- * their old event goes on for the others). Mails everyone concerned. Throws
+ * their old event goes on for the others). Its one change (rescheduled) mails everyone concerned. Throws
  * SLOT_NOT_AVAILABLE_ANYMORE, VALIDATION (same time), NOT_FOUND, CONFLICT (changed meanwhile; an
  * invitee's move the event type does not allow, or no longer allows, so close to the start).
  * An occurrence of a weekly series moves alone (the rest stay); it keeps the start its rule
@@ -200,48 +196,49 @@ export async function bookingRescheduler(
         limitCheckFor(target, { start, end }, event.id),
       );
       const after = hostUsers.filter((h) => hostIds.includes(h.id));
-      if (locked.status === "CONFIRMED") {
-        const people = { attendees: await findAttendees(tx, event.id), before, after };
-        // An occurrence of a series: the mails update the series' invite, this one overridden.
-        const series =
-          moved.seriesId !== null && people.attendees[0] !== undefined
-            ? await loadSeries(tx, moved.seriesId, people.attendees[0].timeZone)
-            : undefined;
-        await enqueueMails(
-          tx,
-          moveMails(context, type, moved, locked, people, input.reason, null, series),
-          now,
-        );
-        await announceBooking(tx, "booking.rescheduled", moved.id, now, {
-          former: { startAt: locked.startAt, endAt: locked.endAt },
-        });
-        await scheduleMoved(tx, context, type, moved, people.attendees, after);
-      }
+      const movedWith = await findAttendees(tx, event.id);
+      await recordMove(tx, { moved, locked, attendees: movedWith, before, after }, input, now);
       return { event: moved, hosts: after };
     }),
   );
 }
 
-/** The reminders of a moved meeting at its new time, for the attendees who moved with it. */
-function scheduleMoved(
+/**
+ * Records a move as one change (rescheduled): its mails, reminders, webhook and calendar
+ * writes are derived from it. A host's move concerns every attendee; a seat's, its attendee.
+ */
+function recordMove(
   tx: Tx,
-  context: RescheduleContext,
-  type: EventTypeWithHosts,
-  moved: EventRow,
-  movedAttendees: readonly AttendeeRow[],
-  hosts: readonly HostUser[],
+  move: {
+    moved: EventRow;
+    locked: EventRow;
+    attendees: readonly AttendeeRow[];
+    before: readonly HostUser[];
+    after: readonly HostUser[];
+    seat?: string;
+  },
+  input: RescheduleInput,
+  now: Date,
 ): Promise<void> {
-  const mailContext = {
-    event: moved,
-    eventType: type,
-    hosts,
-    publicUrl: context.publicUrl,
-    now: context.now,
-  };
-  return enqueueScheduledMails(
+  return recordChange(
     tx,
-    reminderMails(mailContext, type, movedAttendees, hosts),
-    context.now,
+    {
+      kind: "rescheduled",
+      eventId: move.moved.id,
+      attendeeId: move.seat ?? null,
+      actor: move.seat === undefined ? "host" : "invitee",
+      before: {
+        event: JSON.parse(JSON.stringify(move.locked)),
+        hostIds: move.before.map((h) => h.id),
+      } satisfies RescheduledBefore,
+      data: {
+        reason: input.reason,
+        attendeeIds: move.attendees.map((a) => a.id),
+        hostIds: move.after.map((h) => h.id),
+        intoAnotherEvent: move.moved.id !== move.locked.id,
+      } satisfies RescheduledData,
+    },
+    now,
   );
 }
 
@@ -299,19 +296,8 @@ async function moveSeat(
           limits,
         );
         const after = hostUsers.filter((h) => hostIds.includes(h.id));
-        if (locked.status === "CONFIRMED") {
-          const people = { attendees: [attendee], before, after };
-          await enqueueMails(
-            tx,
-            moveMails(context, type, moved, locked, people, input.reason, null),
-            now,
-          );
-          await announceBooking(tx, "booking.rescheduled", moved.id, now, {
-            attendeeIds: [attendee.id],
-            former: { startAt: locked.startAt, endAt: locked.endAt },
-          });
-          await scheduleMoved(tx, context, type, moved, [attendee], after);
-        }
+        const move = { moved, locked, attendees: [attendee], before, after, seat: attendee.id };
+        await recordMove(tx, move, input, now);
         return { event: moved, hosts: after };
       }
       const destination = await takeGroupSeat(
@@ -342,8 +328,6 @@ async function moveSeat(
         .update(attendees)
         .set({ eventId: destination.id })
         .where(eq(attendees.id, attendeeId));
-      // The seat's reminders were for the event it leaves.
-      await dropScheduledMails(tx, { attendeeId });
       // Rescheduling keeps the payment: it follows the seat.
       await tx
         .update(payments)
@@ -357,33 +341,15 @@ async function moveSeat(
         await releaseHostTime(tx, event.id);
       }
       const after = await findEventHosts(tx, destination.id);
-      if (locked.status === "CONFIRMED") {
-        const people = { attendees: [attendee], before, after };
-        const mails = moveMails(
-          context,
-          type,
-          destination,
-          locked,
-          people,
-          input.reason,
-          meetingUid(event.id),
-        );
-        await enqueueMails(tx, mails, now);
-        // Under the seat's former meeting's key: it follows that booking's earlier events.
-        await announceBooking(tx, "booking.rescheduled", destination.id, now, {
-          attendeeIds: [attendee.id],
-          former: { startAt: locked.startAt, endAt: locked.endAt },
-          orderKey: event.id,
-        });
-        await scheduleMoved(
-          tx,
-          context,
-          type,
-          destination,
-          [{ ...attendee, eventId: destination.id }],
-          after,
-        );
-      }
+      const move = {
+        moved: destination,
+        locked,
+        attendees: [attendee],
+        before,
+        after,
+        seat: attendee.id,
+      };
+      await recordMove(tx, move, input, now);
       return { event: destination, hosts: after };
     }),
   );

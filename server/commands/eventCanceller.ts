@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { type CancelledData, recordChange } from "../booking/bookingChange";
 import {
   bookingNotFound,
   type CancelContext,
@@ -7,20 +8,15 @@ import {
   eventTypeOf,
   lockLiveEvent,
 } from "../booking/cancelEvent";
-import { loadSeries } from "../booking/seriesInvite";
-import { type AttendeeRow, findEvent, findEventHosts } from "../data/bookings";
+import { type AttendeeRow, findEvent } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees } from "../db/schema";
-import { bookingMails } from "../mail/bookingMails";
-import { enqueueMails } from "../mail/outbox";
-import { refundCancelled } from "../payments/cancelRefunds";
 import { assertCanManageEvent } from "../policies/bookings";
-import { announceBooking } from "../webhooks/announceBooking";
 
 /**
  * A host cancels an event for everyone: the event, every attendee's booking, its busy time.
- * Mails every attendee, their guests and the hosts; paid bookings are refunded in full (through
- * the outbox). Throws NOT_FOUND (not theirs), CONFLICT.
+ * Its change (cancelled, by the host) mails every attendee, their guests and the hosts, and
+ * refunds paid bookings in full. Throws NOT_FOUND (not theirs), CONFLICT.
  */
 export async function eventCanceller(
   context: CancelContext,
@@ -43,40 +39,23 @@ export async function eventCanceller(
         .set({ status: "CANCELLED", cancellationReason: reason || null })
         .where(and(eq(attendees.eventId, event.id), eq(attendees.status, "CONFIRMED")))
         .returning();
-      const payments = await refundCancelled(
+      await recordChange(
         tx,
-        dropped.map((a) => a.id),
-        { policy: type, start: locked.startAt, by: "host" },
+        {
+          kind: "cancelled",
+          eventId: event.id,
+          actor: userId,
+          before: { status: locked.status, startAt: locked.startAt.toISOString() },
+          data: {
+            reason,
+            scope: "event",
+            attendeeIds: dropped.map((a) => a.id),
+            eventIds: [event.id],
+            refundBy: "host",
+          } satisfies CancelledData,
+        },
         now,
       );
-      if (locked.status === "CONFIRMED" && dropped.length > 0) {
-        const hosts = await findEventHosts(tx, event.id);
-        // An occurrence of a series: the mails update the series' recurring invite (EXDATE).
-        const series =
-          locked.seriesId === null
-            ? undefined
-            : await loadSeries(tx, locked.seriesId, dropped[0]!.timeZone);
-        await enqueueMails(
-          tx,
-          bookingMails(
-            "bookingCancelled",
-            {
-              event: cancelled,
-              eventType: type,
-              hosts,
-              publicUrl: context.publicUrl,
-              now,
-              reason,
-              ...(series ? { series } : {}),
-            },
-            { attendees: dropped, hosts, hostsOnce: true, payments },
-          ),
-          now,
-        );
-        await announceBooking(tx, "booking.cancelled", event.id, now, {
-          attendeeIds: dropped.map((a) => a.id),
-        });
-      }
       return { event: cancelled, eventCancelled: true };
     }),
   );

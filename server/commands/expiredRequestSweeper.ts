@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { EventRow } from "../data/bookings";
-import { findEventType } from "../data/eventTypes";
 import type { Db } from "../db/database";
 import { events } from "../db/schema";
 import { refuseRequest } from "./bookingApprover";
@@ -8,7 +7,7 @@ import { refuseRequest } from "./bookingApprover";
 /**
  * Expires the booking requests nobody answered before their deadline (the start, or the event
  * type's approvalDeadline minutes before it): each is cancelled, its time
- * freed and its invitee told, one transaction per request (rows another process is expiring are
+ * freed and its change (expired) recorded, which tells its invitee, one transaction per request (rows another process is expiring are
  * skipped). Returns how many expired. Throws what the database throws.
  */
 export async function expiredRequestSweeper(
@@ -30,9 +29,7 @@ export async function expiredRequestSweeper(
         .limit(batch)
         .for("update", { skipLocked: true });
       for (const row of rows as EventRow[]) {
-        const type = await findEventType(tx, row.eventTypeId);
-        if (type === null) continue;
-        await refuseRequest(tx, context, row, type, "", true);
+        await refuseRequest(tx, context.now, row, "", { expired: true });
       }
       return rows.length;
     });

@@ -1,19 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { type RefundedData, recordChange } from "../booking/bookingChange";
 import { bookingNotFound, eventTypeOf } from "../booking/cancelEvent";
 import { findEvent } from "../data/bookings";
 import type { Db } from "../db/database";
 import { payments } from "../db/schema";
-import type { MailPayload } from "../mail/mailTypes";
-import { enqueueMails } from "../mail/outbox";
-import { enqueueRefund } from "../payments/refundQueue";
 import { assertCanManageEvent } from "../policies/bookings";
 
 /**
  * A host refunds a paid booking from its details: what is still paid of each attendee's
- * payment goes back in full, queued in the outbox (the payment worker makes it with Stripe,
- * retrying), and each payer is told by mail. The booking itself stays as it is. Throws NOT_FOUND (not theirs), CONFLICT when
+ * payment goes back in full; its change (refunded) queues each refund (the payment worker
+ * makes it with Stripe, retrying) and tells each payer by mail. The booking itself stays as it is. Throws NOT_FOUND (not theirs), CONFLICT when
  * nothing is left to refund.
  */
 export async function paymentRefunder(
@@ -33,7 +31,7 @@ export async function paymentRefunder(
       .where(and(eq(payments.eventId, event.id), inArray(payments.status, ["PAID", "REFUNDED"])))
       .for("update");
     const refunded: { amount: number; currency: string }[] = [];
-    const mails: MailPayload[] = [];
+    const refunds: RefundedData["refunds"] = [];
     for (const row of paid) {
       const left = row.amount - row.refundedAmount;
       if (left <= 0) continue;
@@ -45,34 +43,29 @@ export async function paymentRefunder(
           updatedAt: now,
         })
         .where(eq(payments.id, row.id));
-      await enqueueRefund(
-        tx,
-        {
-          paymentId: row.id,
-          gatewayId: row.gatewayId,
-          amount: left,
-          key: `host-${row.id}-${row.refundedAmount}`,
-        },
-        now,
-      );
       refunded.push({ amount: left, currency: row.currency });
-      mails.push({
-        template: "paymentRefunded",
-        to: { email: row.payerEmail, name: row.payerName },
-        language: row.payerLanguage,
-        data: {
-          name: row.payerName,
-          title: event.title,
-          amount: left,
-          currency: row.currency,
-          reason: "host",
-        },
+      refunds.push({
+        paymentId: row.id,
+        gatewayId: row.gatewayId,
+        amount: left,
+        key: `host-${row.id}-${row.refundedAmount}`,
+        currency: row.currency,
+        payer: { email: row.payerEmail, name: row.payerName, language: row.payerLanguage },
       });
     }
     if (refunded.length === 0) {
       throw new DomainError("CONFLICT", message("payment.nothingToRefund"));
     }
-    await enqueueMails(tx, mails, now);
+    await recordChange(
+      tx,
+      {
+        kind: "refunded",
+        eventId: event.id,
+        actor: userId,
+        data: { refunds } satisfies RefundedData,
+      },
+      now,
+    );
     return refunded;
   });
 }

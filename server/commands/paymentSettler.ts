@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
+import { type PaidData, recordChange } from "../booking/bookingChange";
 import { busyRange } from "../booking/bookSlot";
-import { requestMails } from "../booking/requestMails";
-import { type AttendeeRow, type EventRow, findEventHosts } from "../data/bookings";
+import type { AttendeeRow, EventRow } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
 import type { PaymentRow } from "../data/payments";
 import type { Db, Tx } from "../db/database";
@@ -15,14 +15,10 @@ import {
   payments,
 } from "../db/schema";
 import { sqlState } from "../db/sqlState";
-import { bookingMails } from "../mail/bookingMails";
 import { enqueueMails } from "../mail/outbox";
-import { reminderMails } from "../mail/reminderMails";
-import { enqueueScheduledMails } from "../mail/scheduledMails";
 import type { GatewayPayment } from "../payments/paymentGateway";
 import type { PaymentOutcome } from "../payments/paymentOutcome";
 import { enqueueRefund } from "../payments/refundQueue";
-import { announceBooking } from "../webhooks/announceBooking";
 
 /** What settling did: the booking confirmed, released, refunded, or nothing (already done). */
 export type Settled = "confirmed" | "released" | "refunded" | "unchanged" | "duplicate" | "unknown";
@@ -74,9 +70,17 @@ export async function paymentSettler(
     await releaseHold(tx, row, now);
     await setStatus(tx, row, { status }, now);
     if (row.eventId !== null && row.attendeeId !== null) {
-      await announceBooking(tx, "booking.payment_failed", row.eventId, now, {
-        attendeeIds: [row.attendeeId],
-      });
+      await recordChange(
+        tx,
+        {
+          kind: "payment_failed",
+          eventId: row.eventId,
+          attendeeId: row.attendeeId,
+          actor: "system",
+          data: { status },
+        },
+        now,
+      );
     }
     return "released";
   });
@@ -197,9 +201,10 @@ async function retake(
 }
 
 /**
- * Confirms a paid booking and queues its confirmation mails, with the amount paid, and its
- * reminders (a pending booking had none); a type that requires approval gets a request instead,
- * which the hosts answer once the money is in (its reminders come with the approval).
+ * Confirms a paid booking, or makes it a request when its type requires approval, and records
+ * its change (paid), which sends the confirmation with the amount paid and schedules the
+ * reminders (a pending booking had none), or sends the request the hosts answer now that the
+ * money is in.
  */
 async function confirm(
   context: SettleContext,
@@ -220,30 +225,17 @@ async function confirm(
       .returning();
     event = next!;
   }
-  if (!type) return;
-  const hosts = await findEventHosts(tx, event.id);
-  const mailContext = { event, eventType: type, hosts, publicUrl: context.publicUrl, now };
-  const mails = (
-    request
-      ? requestMails({ ...mailContext, secret: context.secret }, booking.attendee)
-      : bookingMails("bookingConfirmed", mailContext, { attendees: [booking.attendee], hosts })
-  ).map((mail) => ({
-    ...mail,
-    data: { ...mail.data, payment: { amount: row.amount, currency: row.currency } },
-  }));
-  await enqueueMails(tx, mails, now);
-  // A paid booking is announced when it is paid: created (it now exists), then paid. A paid
-  // request is created only when a host approves it (bookingApprover), and gets its reminders then.
-  const concerned = { attendeeIds: [booking.attendee.id] };
-  if (!request) {
-    await announceBooking(tx, "booking.created", event.id, now, concerned);
-    await enqueueScheduledMails(
-      tx,
-      reminderMails(mailContext, type, [booking.attendee], hosts),
-      now,
-    );
-  }
-  await announceBooking(tx, "booking.paid", event.id, now, concerned);
+  await recordChange(
+    tx,
+    {
+      kind: "paid",
+      eventId: event.id,
+      attendeeId: booking.attendee.id,
+      actor: "system",
+      data: { request, amount: row.amount, currency: row.currency } satisfies PaidData,
+    },
+    now,
+  );
 }
 
 /** A payment that came too late for its slot: refunded in full, and the payer told why. */

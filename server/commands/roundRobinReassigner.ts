@@ -4,13 +4,17 @@ import { message } from "../../core/messages";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { PublicHost } from "../availability/loadEventTypeHosts";
 import type { ResolvedEvent } from "../availability/resolveEventReference";
+import {
+  type RescheduledBefore,
+  type RescheduledData,
+  recordChange,
+} from "../booking/bookingChange";
 import { busyRange, releaseHostTime, takeHostTime } from "../booking/bookSlot";
 import {
   findMovingEvent,
   keptDuration,
   lockMovingEvent,
   MINUTE_MS,
-  moveMails,
   type RescheduleContext,
   type RescheduledBooking,
 } from "../booking/eventMove";
@@ -18,16 +22,12 @@ import { slotTaken } from "../booking/slotTaken";
 import { findAttendees, findEventHosts, findHostUsers } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { eventHosts, events } from "../db/schema";
-import { enqueueMails } from "../mail/outbox";
-import { reminderMails } from "../mail/reminderMails";
-import { dropScheduledMails, enqueueScheduledMails } from "../mail/scheduledMails";
-import { announceBooking } from "../webhooks/announceBooking";
 
 /**
  * A host hands a round-robin event to another host of its event type who is free at its time
- * (their schedule, their other meetings, the event type's rules). Mails the former host, the new
- * one and the invitee; the reminders still to come are written again for the new host, and a
- * confirmed booking is announced as `booking.reassigned` (its time is the same: a receiver that
+ * (their schedule, their other meetings, the event type's rules). Its change (reassigned) mails
+ * the former host, the new one and the invitee, writes the reminders still to come again for the
+ * new host, and announces a confirmed booking as `booking.reassigned` (its time is the same: a receiver that
  * syncs hosts' calendars needs the host change, which `booking.rescheduled` would hide among
  * moves). Throws VALIDATION (not a host, not round robin, same host),
  * SLOT_NOT_AVAILABLE_ANYMORE (the new host is not free), CONFLICT.
@@ -71,30 +71,25 @@ export async function roundRobinReassigner(
         .set({ sequence: sql`${events.sequence} + 1` })
         .where(eq(events.id, event.id))
         .returning();
-      if (locked.status === "CONFIRMED") {
-        const people = { attendees: await findAttendees(tx, event.id), before, after: [after!] };
-        await enqueueMails(tx, moveMails(context, type, moved!, locked, people, "", null), now);
-        await announceBooking(tx, "booking.reassigned", event.id, now, { formerHosts: before });
-      }
-      // Same time, another host: the reminders still to come name the new host (and its copies
-      // go to them); those due already are out or going out, and stay as they are.
-      await dropScheduledMails(tx, { eventId: event.id }, { dueAfter: now });
-      if (locked.status === "CONFIRMED") {
-        const hosts = [after!];
-        const mailContext = {
-          event: moved!,
-          eventType: type,
-          hosts,
-          publicUrl: context.publicUrl,
-          now,
-        };
-        const attendees = await findAttendees(tx, event.id);
-        await enqueueScheduledMails(
-          tx,
-          reminderMails(mailContext, type, attendees, hosts, { dueAfter: now }),
-          now,
-        );
-      }
+      await recordChange(
+        tx,
+        {
+          kind: "reassigned",
+          eventId: event.id,
+          actor: "host",
+          before: {
+            event: JSON.parse(JSON.stringify(locked)),
+            hostIds: before.map((h) => h.id),
+          } satisfies RescheduledBefore,
+          data: {
+            reason: "",
+            attendeeIds: (await findAttendees(tx, event.id)).map((a) => a.id),
+            hostIds: [newHost.id],
+            intoAnotherEvent: false,
+          } satisfies RescheduledData,
+        },
+        now,
+      );
       return { event: moved!, hosts: [after!] };
     }),
   );

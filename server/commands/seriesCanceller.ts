@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, ne } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { type CancelledData, recordChange } from "../booking/bookingChange";
 import {
   alreadyCancelled,
   bookingNotFound,
@@ -9,18 +10,9 @@ import {
   cancelEvent,
   eventTypeOf,
 } from "../booking/cancelEvent";
-import { loadSeries } from "../booking/seriesInvite";
-import {
-  type AttendeeRow,
-  type EventRow,
-  findAttendee,
-  findEvent,
-  findEventHosts,
-} from "../data/bookings";
+import { type AttendeeRow, type EventRow, findAttendee, findEvent } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, events } from "../db/schema";
-import { bookingMails } from "../mail/bookingMails";
-import { enqueueMails } from "../mail/outbox";
 import {
   assertAttendeeToken,
   assertCanManageEvent,
@@ -34,8 +26,8 @@ export type SeriesCancelActor =
 
 /**
  * Cancels an occurrence of a weekly series and every later one still booked, in one
- * transaction: each event, its attendee and its hosts' time. One mail per recipient updates the
- * series' recurring invite (EXDATE for each cancelled occurrence), or cancels it when none is
+ * transaction: each event, its attendee and its hosts' time, and one change. Its one mail per
+ * recipient updates the series' recurring invite (EXDATE for each cancelled occurrence), or cancels it when none is
  * left. The invitee's cancellation notice is counted from the first occurrence cancelled; a host
  * may always cancel. Returns the first occurrence cancelled.
  * Throws NOT_FOUND (unknown, or not the host's), FORBIDDEN (wrong token), CONFLICT (not part of
@@ -98,28 +90,22 @@ export async function seriesCanceller(
           ),
         )
         .returning();
-      const invitee = dropped.find((a) => a.eventId === first.id) ?? dropped[0];
-      if (invitee !== undefined && first.status === "CONFIRMED") {
-        const hosts = await findEventHosts(tx, first.id);
-        const series = await loadSeries(tx, seriesId, invitee.timeZone);
-        await enqueueMails(
-          tx,
-          bookingMails(
-            "bookingCancelled",
-            {
-              event: cancelled[0]!,
-              eventType: type,
-              hosts,
-              publicUrl: context.publicUrl,
-              now,
-              reason,
-              series,
-            },
-            { attendees: [invitee], hosts },
-          ),
-          now,
-        );
-      }
+      await recordChange(
+        tx,
+        {
+          kind: "cancelled",
+          eventId: first.id,
+          actor: actor.kind === "host" ? actor.userId : "invitee",
+          before: { status: first.status, startAt: first.startAt.toISOString() },
+          data: {
+            reason,
+            scope: "series",
+            attendeeIds: dropped.map((a) => a.id),
+            eventIds: rest.map((o) => o.id),
+          } satisfies CancelledData,
+        },
+        now,
+      );
       return { event: cancelled[0]!, eventCancelled: true };
     }),
   );

@@ -686,6 +686,48 @@ export const outbox = pgTable(
   ],
 );
 
+/** What a booking change is; each kind's processors derive its mails, reminders, webhooks and more. */
+export const BOOKING_CHANGE_KINDS = [
+  "created",
+  "approved",
+  "rescheduled",
+  "cancelled",
+  "declined",
+  "expired",
+  "reassigned",
+  "paid",
+  "payment_failed",
+  "refunded",
+] as const;
+export type BookingChangeKind = (typeof BOOKING_CHANGE_KINDS)[number];
+
+/**
+ * One change of a booking, written by the command that made it in the same transaction as the
+ * change itself; the change worker derives its effects (mails, reminders, webhook deliveries,
+ * calendar writes, refunds) in one transaction that also sets processed_at. No foreign keys: a
+ * change outlives the rows it names (a pending booking deleted), its processors find them gone.
+ */
+export const bookingChanges = pgTable(
+  "booking_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: BOOKING_CHANGE_KINDS }).notNull(),
+    /** The meeting changed (after a move into another event, the one it is now in). */
+    eventId: uuid("event_id").notNull(),
+    /** The attendee it concerns when not the whole meeting (a seat, one invitee's move). */
+    attendeeId: uuid("attendee_id"),
+    /** Who did it: a host's user id, "invitee" or "system". */
+    actor: text("actor").notNull(),
+    /** What it was before: the former start and end, event or hosts. */
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    /** What the kind needs besides (a reason, the attendees concerned, who refunds). */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [index("booking_changes_unprocessed_idx").on(t.id).where(sql`${t.processedAt} is null`)],
+);
+
 /** Stored answers to requests sent with an Idempotency-Key header. */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",

@@ -1,5 +1,3 @@
-import { sql } from "drizzle-orm";
-import { calendarJobsFor, calendarJobWantedSql } from "../calendars/calendarJobs";
 import type { Db, Tx } from "../db/database";
 import { outbox } from "../db/schema";
 import type { MailPayload } from "./mailTypes";
@@ -10,8 +8,6 @@ import type { MailPayload } from "./mailTypes";
  */
 export async function enqueueMails(db: Db | Tx, mails: MailPayload[], now: Date): Promise<void> {
   if (mails.length === 0) return;
-  // A host's booking mail also puts the meeting into their calendar (calendarJobs.ts).
-  const jobs = calendarJobsFor(mails);
   await db.insert(outbox).values(
     mails.map((payload) => ({
       kind: "mail" as const,
@@ -20,10 +16,4 @@ export async function enqueueMails(db: Db | Tx, mails: MailPayload[], now: Date)
       createdAt: now,
     })),
   );
-  if (jobs.length === 0) return;
-  await db.execute(sql`
-    insert into outbox (kind, payload, next_attempt_at, created_at)
-    select 'calendar', payload, ${now}, ${now}
-    from jsonb_array_elements(${JSON.stringify(jobs)}::jsonb) as payload
-    where ${calendarJobWantedSql(sql`payload`)}`);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { expect } from "vitest";
 import type { CheckoutPayment } from "../../core/api/events";
 import { localToInstant } from "../../core/time/localToInstant";
+import { drainChanges } from "../bookingChanges/testing/drainChanges";
 import { outbox } from "../db/schema";
 import type { BookingMailPayload, MailPayload } from "../mail/mailTypes";
 import { createEventType, createTeam, type Host } from "./factories";
@@ -70,6 +71,7 @@ export async function bookOk(t: TestApp, body: Record<string, unknown>) {
 
 /** Every mail payload in the outbox that goes out at once (not the reminders), oldest first. */
 export async function outboxMails(t: TestApp): Promise<MailPayload[]> {
+  await drainChanges(t);
   const rows = await t.database.db
     .select({ payload: outbox.payload })
     .from(outbox)
@@ -83,6 +85,7 @@ export async function outboxMails(t: TestApp): Promise<MailPayload[]> {
  * payload, when, and what about.
  */
 export async function scheduledOutboxMails(t: TestApp, eventId?: string) {
+  await drainChanges(t);
   const rows = await t.database.db
     .select()
     .from(outbox)

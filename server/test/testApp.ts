@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll } from "vitest";
 import { buildApp } from "../app";
+import { drainChanges } from "../bookingChanges/testing/drainChanges";
 import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/database";
 import type { Deps } from "../deps";
@@ -12,6 +13,10 @@ export interface TestApp {
   deps: Deps;
   /** Moves the server's clock; by default it is the real one. */
   setNow(date: Date | null): void;
+  /**
+   * app.inject, then the booking changes the request recorded get their effects, as a running
+   * server's change worker (woken at commit) gives them a moment later.
+   */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -56,7 +61,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     setNow(date) {
       fixedNow = date;
     },
-    request: (options) => app.inject(options),
+    async request(options) {
+      const response = await app.inject(options);
+      await drainChanges(testApp);
+      return response;
+    },
     async close() {
       await app.close();
       await database.close();

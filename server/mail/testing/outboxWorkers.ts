@@ -1,4 +1,5 @@
 import { onTestFinished } from "vitest";
+import { drainChanges } from "../../bookingChanges/testing/drainChanges";
 import { type Database, openPostgres } from "../../db/database";
 import { BOOKING_NOW } from "../../test/bookingFactories";
 import type { TestApp } from "../../test/testApp";
@@ -39,6 +40,7 @@ export function twoWorkers(
   return {
     clock,
     async drainBoth() {
+      await drainChanges(t);
       const sent = await Promise.all(workers.map((w) => w.drain()));
       return sent[0]! + sent[1]!;
     },

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { webhookPayloadSchema } from "../../../core/api/webhooks";
 import { routingFormSchema } from "../../../core/routingForms/routingFormSchema";
 import { WEBHOOK_EVENTS } from "../../../core/webhooks/webhookEvents";
+import { drainChanges } from "../../bookingChanges/testing/drainChanges";
 import { expiredRequestSweeper } from "../../commands/expiredRequestSweeper";
 import { paymentSettler } from "../../commands/paymentSettler";
 import { routingFormCreator } from "../../commands/routingFormCreator";
@@ -51,6 +52,7 @@ const work = {
 };
 /** Runs passes until one delivers nothing. */
 async function drain() {
+  await drainChanges(t);
   while ((await deliverDueWebhooks(work)) > 0) {}
 }
 

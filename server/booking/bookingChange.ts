@@ -1,0 +1,137 @@
+import type { HostUser } from "../data/bookings";
+import type { EventTypeWithHosts } from "../data/eventTypes";
+import type { Db, Tx } from "../db/database";
+import { type BookingChangeKind, bookingChanges } from "../db/schema";
+import type { BookingMailPayload, PaymentMailData } from "../mail/mailTypes";
+
+export type BookingChangeRow = typeof bookingChanges.$inferSelect;
+
+/** Who made a change: a host (their user id), the invitee, or Slotted itself (a sweep, a gateway). */
+export type ChangeActor = string | "invitee" | "system";
+
+/** A change as a command records it. */
+export interface NewBookingChange {
+  kind: BookingChangeKind;
+  eventId: string;
+  attendeeId?: string | null;
+  actor: ChangeActor;
+  before?: Record<string, unknown> | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Records one change of a booking in the command's transaction, beside the state it changed:
+ * its mails, reminders, webhooks, calendar writes and refunds are derived from it by the change
+ * worker (processChanges), so they exist if and only if the change commits.
+ */
+export async function recordChange(
+  db: Db | Tx,
+  change: NewBookingChange,
+  now: Date,
+): Promise<void> {
+  await db.insert(bookingChanges).values({
+    kind: change.kind,
+    eventId: change.eventId,
+    attendeeId: change.attendeeId ?? null,
+    actor: change.actor,
+    before: change.before ?? null,
+    data: change.data ?? {},
+    createdAt: now,
+  });
+}
+
+/** What every processor of one change gets: the change, the booking as it is now, and settings. */
+export interface ChangeContext {
+  tx: Tx;
+  change: BookingChangeRow;
+  /** The change's own time: the mails' stamps and the reminders' plan are as of it. */
+  now: Date;
+  publicUrl: string;
+  /** Signs the hosts' links that answer a request. */
+  secret: string;
+  /** The event type of the changed meeting; null when it is gone (nothing to derive then). */
+  eventType: EventTypeWithHosts | null;
+  /** What earlier processors of this change left for later ones. */
+  effects: ChangeEffects;
+}
+
+export interface ChangeEffects {
+  /** What each attendee's mails say about their payment (a refund made by the change). */
+  payments: Map<string, PaymentMailData>;
+  /** The host mails written, each with the meeting it tells of: their calendars follow. */
+  hostMails: { eventId: string; mail: BookingMailPayload }[];
+  /** Meetings taken out of hosts' calendars (a move into another event, a host replaced). */
+  removals: { eventId: string; host: HostUser }[];
+}
+
+/** One effect of a change, derived inside the change worker's transaction. */
+export type ChangeProcessor = (context: ChangeContext) => Promise<void>;
+
+/** created: the booking as written; a series names each occurrence. */
+export interface CreatedData {
+  status: "CONFIRMED" | "PENDING_APPROVAL" | "PENDING_PAYMENT";
+  /** The hosts in the booking's order (the organizer first). */
+  hostIds: string[];
+  seriesId?: string;
+  occurrences?: { eventId: string; attendeeId: string; hostIds: string[] }[];
+}
+
+/** cancelled: by whom and how much of the meeting went. */
+export interface CancelledData {
+  reason: string;
+  /** seat: one attendee of a group event left; event: the meeting; series: it and later ones. */
+  scope: "seat" | "event" | "series";
+  /** The attendees whose bookings were cancelled. */
+  attendeeIds: string[];
+  /** The events cancelled (a series: every later occurrence too). */
+  eventIds: string[];
+  /** Paid bookings are refunded by the event type's policy as cancelled by them; absent: none. */
+  refundBy?: "invitee" | "host";
+}
+
+/** cancelled: the meeting before. */
+export interface CancelledBefore {
+  status: string;
+  startAt: string;
+}
+
+/** rescheduled: the meeting moved (in place, or a seat into another event). */
+export interface RescheduledData {
+  reason: string;
+  /** The attendees who moved with it. */
+  attendeeIds: string[];
+  /** The hosts after the move, the organizer first. */
+  hostIds: string[];
+  /** A seat moved into another event: the invitee's invite replaces the former one. */
+  intoAnotherEvent: boolean;
+}
+
+/** rescheduled: the meeting before the move, and its hosts. */
+export interface RescheduledBefore {
+  event: Record<string, unknown>;
+  hostIds: string[];
+}
+
+/** approved: the request confirmed, for these attendees. */
+export interface ApprovedData {
+  attendeeIds: string[];
+}
+
+/** paid: the payment came in; a request (its type requires approval) waits for the hosts now. */
+export interface PaidData {
+  request: boolean;
+  amount: number;
+  currency: string;
+}
+
+/** refunded: a host gave paid bookings' money back; each refund and whom to tell. */
+export interface RefundedData {
+  refunds: {
+    paymentId: string;
+    gatewayId: string;
+    amount: number;
+    currency: string;
+    key: string;
+    payer: { email: string; name: string; language: string };
+  }[];
+}

@@ -1,0 +1,102 @@
+import type {
+  ChangeContext,
+  CreatedData,
+  RescheduledBefore,
+  RescheduledData,
+} from "../booking/bookingChange";
+import { loadSeries } from "../booking/seriesInvite";
+import {
+  type AttendeeRow,
+  type EventRow,
+  findAttendee,
+  findAttendees,
+  findEvent,
+  findEventHosts,
+  findHostUsers,
+  type HostUser,
+} from "../data/bookings";
+import type { MailSeries } from "../mail/mailTypes";
+
+/** One meeting a change concerns, read as it is now, with the attendee(s) it is about. */
+export interface ChangedMeeting {
+  event: EventRow;
+  hosts: HostUser[];
+  attendee: AttendeeRow;
+}
+
+/** The meetings a created change wrote (one, or each occurrence of a series), as they are now. */
+export async function createdMeetings(context: ChangeContext): Promise<ChangedMeeting[]> {
+  const { tx, change } = context;
+  const data = change.data as unknown as CreatedData;
+  const written = data.occurrences ?? [
+    { eventId: change.eventId, attendeeId: change.attendeeId!, hostIds: data.hostIds },
+  ];
+  const meetings: ChangedMeeting[] = [];
+  for (const { eventId, attendeeId, hostIds } of written) {
+    const event = await findEvent(tx, eventId);
+    const attendee = await findAttendee(tx, attendeeId);
+    if (event === null || attendee === null) continue;
+    meetings.push({ event, attendee, hosts: await findHostUsers(tx, hostIds) });
+  }
+  return meetings;
+}
+
+/** The changed meeting and its hosts as they are now; null when it is gone. */
+export async function changedEvent(
+  context: ChangeContext,
+): Promise<{ event: EventRow; hosts: HostUser[] } | null> {
+  const event = await findEvent(context.tx, context.change.eventId);
+  if (event === null) return null;
+  return { event, hosts: await findEventHosts(context.tx, event.id) };
+}
+
+/** The attendees named, oldest first, in whatever status they now are. */
+export async function attendeesNamed(
+  context: ChangeContext,
+  eventIds: readonly string[],
+  ids: readonly string[],
+): Promise<AttendeeRow[]> {
+  const all: AttendeeRow[] = [];
+  for (const eventId of eventIds) all.push(...(await findAttendees(context.tx, eventId, true)));
+  return ids.map((id) => all.find((a) => a.id === id)).filter((a) => a !== undefined);
+}
+
+/** The series an event belongs to as its mails describe it, in `timeZone`; undefined: none. */
+export async function seriesOf(
+  context: ChangeContext,
+  event: EventRow,
+  timeZone: string,
+): Promise<MailSeries | undefined> {
+  return event.seriesId === null ? undefined : loadSeries(context.tx, event.seriesId, timeZone);
+}
+
+/** An event row as a change's jsonb keeps it (its instants as ISO strings), as a row again. */
+export function eventRowOf(stored: Record<string, unknown>): EventRow {
+  const instant = (value: unknown) => (value === null ? null : new Date(value as string));
+  const row = stored as unknown as EventRow;
+  return {
+    ...row,
+    startAt: instant(stored.startAt)!,
+    endAt: instant(stored.endAt)!,
+    createdAt: instant(stored.createdAt)!,
+    cancelledAt: instant(stored.cancelledAt ?? null),
+    recurrenceStartAt: instant(stored.recurrenceStartAt ?? null),
+  };
+}
+
+/** A rescheduled change's meeting as it is now, as it was, and who moved and hosts it. */
+export async function movedMeeting(context: ChangeContext) {
+  const data = context.change.data as unknown as RescheduledData;
+  const before = context.change.before as unknown as RescheduledBefore;
+  const moved = await findEvent(context.tx, context.change.eventId);
+  if (moved === null) return null;
+  const former = eventRowOf(before.event);
+  return {
+    data,
+    moved,
+    former,
+    attendees: await attendeesNamed(context, [moved.id], data.attendeeIds),
+    before: await findHostUsers(context.tx, before.hostIds),
+    after: await findHostUsers(context.tx, data.hostIds),
+  };
+}

@@ -1,0 +1,168 @@
+import type {
+  ApprovedData,
+  CancelledData,
+  ChangeContext,
+  ChangeProcessor,
+  CreatedData,
+  PaidData,
+} from "../../booking/bookingChange";
+import { reminderMails } from "../../mail/reminderMails";
+import { dropScheduledMails, enqueueScheduledMails } from "../../mail/scheduledMails";
+import { attendeesNamed, changedEvent, createdMeetings, movedMeeting } from "../changedBooking";
+
+/** The reminders and follow-ups a change schedules, or drops. */
+export const reminderProcessor: ChangeProcessor = async (context) => {
+  switch (context.change.kind) {
+    case "created":
+      return scheduleCreated(context);
+    case "cancelled":
+      return dropCancelled(context);
+    case "rescheduled":
+      return rescheduleMoved(context);
+    case "reassigned":
+      return rescheduleReassigned(context);
+    case "approved":
+      return scheduleApproved(context);
+    case "paid":
+      return schedulePaid(context);
+    case "declined":
+    case "expired":
+      return dropCancelled(context);
+    default:
+      return;
+  }
+};
+
+/** Each meeting of a confirmed booking gets its reminders; a pending one when it is confirmed. */
+async function scheduleCreated(context: ChangeContext): Promise<void> {
+  const data = context.change.data as unknown as CreatedData;
+  const type = context.eventType;
+  if (type === null || data.status !== "CONFIRMED") return;
+  for (const { event, hosts, attendee } of await createdMeetings(context)) {
+    const mailContext = {
+      event,
+      eventType: type,
+      hosts,
+      publicUrl: context.publicUrl,
+      now: context.now,
+    };
+    await enqueueScheduledMails(
+      context.tx,
+      reminderMails(mailContext, type, [attendee], hosts),
+      context.now,
+    );
+  }
+}
+
+/** A cancelled meeting's reminders not sent yet go; a seat's only its attendee's. */
+async function dropCancelled(context: ChangeContext): Promise<void> {
+  const data = context.change.data as unknown as CancelledData;
+  if (data.scope === "seat") {
+    for (const attendeeId of data.attendeeIds) {
+      await dropScheduledMails(context.tx, { attendeeId });
+    }
+    return;
+  }
+  for (const eventId of data.eventIds) await dropScheduledMails(context.tx, { eventId });
+}
+
+/**
+ * A moved meeting's reminders were for the former time: they go (a seat's only, when it moved
+ * into another event), and a confirmed one gets those of its new time.
+ */
+async function rescheduleMoved(context: ChangeContext): Promise<void> {
+  const type = context.eventType;
+  const meeting = await movedMeeting(context);
+  if (meeting === null) return;
+  const { data, moved, former, attendees, after } = meeting;
+  if (data.intoAnotherEvent) {
+    for (const attendee of attendees) {
+      await dropScheduledMails(context.tx, { attendeeId: attendee.id });
+    }
+  } else {
+    await dropScheduledMails(context.tx, { eventId: moved.id });
+  }
+  if (type === null || former.status !== "CONFIRMED") return;
+  const mailContext = {
+    event: moved,
+    eventType: type,
+    hosts: after,
+    publicUrl: context.publicUrl,
+    now: context.now,
+  };
+  await enqueueScheduledMails(
+    context.tx,
+    reminderMails(mailContext, type, attendees, after),
+    context.now,
+  );
+}
+
+/** Only now, confirmed, does an approved request get its reminders. */
+async function scheduleApproved(context: ChangeContext): Promise<void> {
+  const type = context.eventType;
+  const changed = await changedEvent(context);
+  if (type === null || changed === null) return;
+  const { event, hosts } = changed;
+  const data = context.change.data as unknown as ApprovedData;
+  const booked = await attendeesNamed(context, [event.id], data.attendeeIds);
+  const mailContext = {
+    event,
+    eventType: type,
+    hosts,
+    publicUrl: context.publicUrl,
+    now: context.now,
+  };
+  await enqueueScheduledMails(
+    context.tx,
+    reminderMails(mailContext, type, booked, hosts),
+    context.now,
+  );
+}
+
+/**
+ * Same time, another host: the reminders still to come name the new host (and its copies go to
+ * them); those due already are out or going out, and stay as they are.
+ */
+async function rescheduleReassigned(context: ChangeContext): Promise<void> {
+  const type = context.eventType;
+  const meeting = await movedMeeting(context);
+  if (meeting === null) return;
+  const { moved, former, attendees, after } = meeting;
+  const dueAfter = context.now;
+  await dropScheduledMails(context.tx, { eventId: moved.id }, { dueAfter });
+  if (type === null || former.status !== "CONFIRMED") return;
+  const mailContext = {
+    event: moved,
+    eventType: type,
+    hosts: after,
+    publicUrl: context.publicUrl,
+    now: context.now,
+  };
+  await enqueueScheduledMails(
+    context.tx,
+    reminderMails(mailContext, type, attendees, after, { dueAfter }),
+    context.now,
+  );
+}
+
+/** A paid booking gets its reminders now; a paid request when it is approved. */
+async function schedulePaid(context: ChangeContext): Promise<void> {
+  const type = context.eventType;
+  const changed = await changedEvent(context);
+  const data = context.change.data as unknown as PaidData;
+  if (type === null || changed === null || data.request) return;
+  const { event, hosts } = changed;
+  const paid = await attendeesNamed(context, [event.id], [context.change.attendeeId ?? ""]);
+  const mailContext = {
+    event,
+    eventType: type,
+    hosts,
+    publicUrl: context.publicUrl,
+    now: context.now,
+  };
+  await enqueueScheduledMails(
+    context.tx,
+    reminderMails(mailContext, type, paid, hosts),
+    context.now,
+  );
+}
