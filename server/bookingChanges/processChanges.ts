@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { BookingChangeRow, ChangeContext, ChangeProcessor } from "../booking/bookingChange";
 import { findEventType } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
@@ -24,14 +24,19 @@ export interface ChangeSettings {
   clock: () => Date;
 }
 
+/** Changes claimed per transaction: one commit and one claim query for many. */
+const CLAIM_BATCH = 25;
+
 /**
- * Derives the effects of every booking change not processed yet, one change per transaction:
- * the change row is claimed (FOR UPDATE SKIP LOCKED, so another process takes the next one),
- * every processor writes its rows, and processed_at is set, all committed together. A process
- * dying mid-way rolls the whole change back, to be derived again: nothing is derived twice.
- * A change waits while an earlier one of the same meeting is unprocessed (another process has
- * it), so a meeting's effects follow its changes in order. A change whose processors throw is
- * skipped for this pass (`onError`) and tried again at the next. Returns how many were processed.
+ * Derives the effects of every booking change not processed yet, a batch per transaction: the
+ * change rows are claimed (FOR UPDATE SKIP LOCKED, so another process takes the next ones), and
+ * for each, in a savepoint of its own, every processor writes its rows and processed_at is set,
+ * all committed together. A process dying mid-way rolls the batch back, to be derived again:
+ * nothing is derived twice. A change waits while an earlier one of the same meeting is
+ * unprocessed (another process has it, or it failed), so a meeting's effects follow its changes
+ * in order and a batch never holds two changes of one meeting. A change whose processors throw
+ * is rolled back to its savepoint, skipped for this pass (`onError`) and tried again at the next.
+ * Returns how many were processed.
  */
 export async function processChanges(
   db: Db,
@@ -41,50 +46,55 @@ export async function processChanges(
   const failed: number[] = [];
   let processed = 0;
   for (;;) {
-    let current: BookingChangeRow | null = null;
-    try {
-      current = await db.transaction(async (tx) => {
-        const change = await claimNext(tx, failed);
-        if (change === null) return null;
-        current = change;
-        await deriveEffects(tx, change, settings);
-        await tx
-          .update(bookingChanges)
-          .set({ processedAt: settings.clock() })
-          .where(eq(bookingChanges.id, change.id));
-        return change;
-      });
-    } catch (error) {
-      if (current === null) throw error;
-      failed.push((current as BookingChangeRow).id);
-      onError(current, error);
-      continue;
+    const pass = await db.transaction(async (tx) => {
+      const changes = await claimBatch(tx, failed);
+      const errors: [BookingChangeRow, unknown][] = [];
+      let done = 0;
+      for (const change of changes) {
+        try {
+          await tx.transaction(async (savepoint) => {
+            await deriveEffects(savepoint, change, settings);
+            await savepoint
+              .update(bookingChanges)
+              .set({ processedAt: settings.clock() })
+              .where(eq(bookingChanges.id, change.id));
+          });
+          done += 1;
+        } catch (error) {
+          errors.push([change, error]);
+        }
+      }
+      return { claimed: changes.length, done, errors };
+    });
+    for (const [change, error] of pass.errors) {
+      failed.push(change.id);
+      onError(change, error);
     }
-    if (current === null) return processed;
-    processed += 1;
+    processed += pass.done;
+    if (pass.claimed === 0) return processed;
   }
 }
 
 const notFailed = (failed: readonly number[]) =>
   failed.length === 0 ? sql`true` : sql`id <> all(${`{${failed.join(",")}}`}::bigint[])`;
 
-/** The oldest unprocessed change no other process holds, and none before it of its meeting. */
-async function claimNext(tx: Tx, failed: readonly number[]): Promise<BookingChangeRow | null> {
+/** The oldest unprocessed changes no other process holds, each with none before it of its meeting. */
+async function claimBatch(tx: Tx, failed: readonly number[]): Promise<BookingChangeRow[]> {
   const result = await tx.execute<Record<string, unknown>>(sql`
     select id from booking_changes c
      where c.processed_at is null and ${notFailed(failed)}
        and not exists (select 1 from booking_changes p
                         where p.event_id = c.event_id and p.id < c.id and p.processed_at is null)
      order by c.id
-     limit 1
+     limit ${CLAIM_BATCH}
      for update skip locked`);
-  const id = result.rows[0]?.id;
-  if (id === undefined) return null;
-  const [row] = await tx
+  const ids = result.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return tx
     .select()
     .from(bookingChanges)
-    .where(eq(bookingChanges.id, Number(id)));
-  return row ?? null;
+    .where(inArray(bookingChanges.id, ids))
+    .orderBy(bookingChanges.id);
 }
 
 /** Runs every processor of one change in the caller's transaction. */

@@ -725,7 +725,13 @@ export const bookingChanges = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
   },
-  (t) => [index("booking_changes_unprocessed_idx").on(t.id).where(sql`${t.processedAt} is null`)],
+  (t) => [
+    index("booking_changes_unprocessed_idx").on(t.id).where(sql`${t.processedAt} is null`),
+    // The claim's "no earlier unprocessed change of this meeting" check, one probe per change.
+    index("booking_changes_unprocessed_event_idx")
+      .on(t.eventId, t.id)
+      .where(sql`${t.processedAt} is null`),
+  ],
 );
 
 /** Stored answers to requests sent with an Idempotency-Key header. */

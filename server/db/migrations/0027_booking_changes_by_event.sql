@@ -1,0 +1,1 @@
+CREATE INDEX "booking_changes_unprocessed_event_idx" ON "booking_changes" USING btree ("event_id","id") WHERE "booking_changes"."processed_at" is null;
