@@ -6,6 +6,8 @@ import type {
   CreatedData,
   PaidData,
 } from "../../booking/bookingChange";
+import type { AttendeeRow, HostUser } from "../../data/bookings";
+import type { BookingMailContext } from "../../mail/bookingMails";
 import { reminderMails } from "../../mail/reminderMails";
 import { dropScheduledMails, enqueueScheduledMails } from "../../mail/scheduledMails";
 import { attendeesNamed, changedEvent, createdMeetings, movedMeeting } from "../changedBooking";
@@ -39,18 +41,7 @@ async function scheduleCreated(context: ChangeContext): Promise<void> {
   const type = context.eventType;
   if (type === null || data.status !== "CONFIRMED") return;
   for (const { event, hosts, attendee } of await createdMeetings(context)) {
-    const mailContext = {
-      event,
-      eventType: type,
-      hosts,
-      publicUrl: context.publicUrl,
-      now: context.now,
-    };
-    await enqueueScheduledMails(
-      context.tx,
-      reminderMails(mailContext, type, [attendee], hosts),
-      context.now,
-    );
+    await scheduleReminders(context, type, event, hosts, [attendee]);
   }
 }
 
@@ -83,18 +74,7 @@ async function rescheduleMoved(context: ChangeContext): Promise<void> {
     await dropScheduledMails(context.tx, { eventId: moved.id });
   }
   if (type === null || former.status !== "CONFIRMED") return;
-  const mailContext = {
-    event: moved,
-    eventType: type,
-    hosts: after,
-    publicUrl: context.publicUrl,
-    now: context.now,
-  };
-  await enqueueScheduledMails(
-    context.tx,
-    reminderMails(mailContext, type, attendees, after),
-    context.now,
-  );
+  await scheduleReminders(context, type, moved, after, attendees);
 }
 
 /** Only now, confirmed, does an approved request get its reminders. */
@@ -105,18 +85,7 @@ async function scheduleApproved(context: ChangeContext): Promise<void> {
   const { event, hosts } = changed;
   const data = context.change.data as unknown as ApprovedData;
   const booked = await attendeesNamed(context, [event.id], data.attendeeIds);
-  const mailContext = {
-    event,
-    eventType: type,
-    hosts,
-    publicUrl: context.publicUrl,
-    now: context.now,
-  };
-  await enqueueScheduledMails(
-    context.tx,
-    reminderMails(mailContext, type, booked, hosts),
-    context.now,
-  );
+  await scheduleReminders(context, type, event, hosts, booked);
 }
 
 /**
@@ -131,18 +100,7 @@ async function rescheduleReassigned(context: ChangeContext): Promise<void> {
   const dueAfter = context.now;
   await dropScheduledMails(context.tx, { eventId: moved.id }, { dueAfter });
   if (type === null || former.status !== "CONFIRMED") return;
-  const mailContext = {
-    event: moved,
-    eventType: type,
-    hosts: after,
-    publicUrl: context.publicUrl,
-    now: context.now,
-  };
-  await enqueueScheduledMails(
-    context.tx,
-    reminderMails(mailContext, type, attendees, after, { dueAfter }),
-    context.now,
-  );
+  await scheduleReminders(context, type, moved, after, attendees, { dueAfter });
 }
 
 /** A paid booking gets its reminders now; a paid request when it is approved. */
@@ -153,6 +111,18 @@ async function schedulePaid(context: ChangeContext): Promise<void> {
   if (type === null || changed === null || data.request) return;
   const { event, hosts } = changed;
   const paid = await attendeesNamed(context, [event.id], [context.change.attendeeId ?? ""]);
+  await scheduleReminders(context, type, event, hosts, paid);
+}
+
+/** Schedules the reminders and follow-ups of a meeting's attendees, and the hosts' copies. */
+function scheduleReminders(
+  context: ChangeContext,
+  type: NonNullable<ChangeContext["eventType"]>,
+  event: BookingMailContext["event"],
+  hosts: readonly HostUser[],
+  attendees: readonly AttendeeRow[],
+  options: { dueAfter?: Date } = {},
+): Promise<void> {
   const mailContext = {
     event,
     eventType: type,
@@ -160,9 +130,9 @@ async function schedulePaid(context: ChangeContext): Promise<void> {
     publicUrl: context.publicUrl,
     now: context.now,
   };
-  await enqueueScheduledMails(
+  return enqueueScheduledMails(
     context.tx,
-    reminderMails(mailContext, type, paid, hosts),
+    reminderMails(mailContext, type, attendees, hosts, options),
     context.now,
   );
 }
