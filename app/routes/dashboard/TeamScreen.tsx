@@ -24,7 +24,7 @@ import { PendingInvitations } from "../../features/dashboard/teams/PendingInvita
 import { BackLink } from "../../features/dashboard/ui/BackLink";
 import { Card } from "../../features/dashboard/ui/Card";
 import { ColorField } from "../../features/dashboard/ui/ColorField";
-import { focusFailedForm, formFailureAlert } from "../../features/dashboard/ui/formFailure";
+import { formFailureAlert, useFocusFailedForm } from "../../features/dashboard/ui/formFailure";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link } from "../../router";
@@ -138,8 +138,8 @@ function MembersCard({ team, myId }: { team: Team; myId: string }) {
       requestAnimationFrame(() => inviteForm.current?.querySelector("input")?.focus());
       await refresh();
     },
-    onError: () => focusFailedForm(inviteForm.current),
   });
+  useFocusFailedForm(inviteForm, invite.error);
   const changeRole = useMutation({
     mutationFn: (input: { userId: string; role: "admin" | "member" }) =>
       dashboardApi.changeMemberRole(team.id, input.userId, input.role),

@@ -10,7 +10,7 @@ import { dashboardKeys, teamsQuery } from "../../features/dashboard/api/dashboar
 import { slugify } from "../../features/dashboard/eventTypes/eventTypeDraft";
 import { MyInvitations } from "../../features/dashboard/teams/MyInvitations";
 import { Dialog, dialogActionsClassName } from "../../features/dashboard/ui/Dialog";
-import { focusFailedForm, formFailureAlert } from "../../features/dashboard/ui/formFailure";
+import { formFailureAlert, useFocusFailedForm } from "../../features/dashboard/ui/formFailure";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link, useNavigate } from "../../router";
@@ -71,8 +71,8 @@ function CreateTeamDialog({ onClose }: { onClose: () => void }) {
       onClose();
       navigate(`/dashboard/teams/${team.id}`);
     },
-    onError: () => focusFailedForm(formRef.current),
   });
+  useFocusFailedForm(formRef, create.error);
   const errors = fieldErrorsOf(create.error);
   return (
     <Dialog open onClose={onClose} title={t("dashboard.teams.createTitle")}>

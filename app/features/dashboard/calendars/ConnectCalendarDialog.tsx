@@ -9,7 +9,7 @@ import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 import { Dialog, dialogActionsClassName } from "../ui/Dialog";
-import { focusFailedForm, formFailureAlert } from "../ui/formFailure";
+import { formFailureAlert, useFocusFailedForm } from "../ui/formFailure";
 
 /** Connects a CalDAV account (server, user, app password) or subscribes to an ICS feed. */
 export function ConnectCalendarDialog({
@@ -36,8 +36,8 @@ export function ConnectCalendarDialog({
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.calendarConnections() });
       onClose();
     },
-    onError: () => focusFailedForm(formRef.current),
   });
+  useFocusFailedForm(formRef, save.error);
   const fieldErrors = fieldErrorsOf(save.error);
   const alert = formFailureAlert(save.error, ["serverUrl", "username", "password", "url"], t);
   return (

@@ -12,11 +12,11 @@ import { Button } from "../../../components/Button";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
-import { focusFirstError } from "../../../lib/focusFirstError";
 import { HostAvatars } from "../../booking/HostAvatars";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 import { imageHeaderRefusal } from "../settings/imageHeaderRefusal";
+import { useFocusFailedForm } from "../ui/formFailure";
 
 /**
  * The page's avatar, welcome message and social links (shown under the name), each saved on
@@ -54,8 +54,8 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
       setSocialsSaved(true);
       refresh();
     },
-    onError: () => requestAnimationFrame(() => focusFirstError(socialsForm.current)),
   });
+  useFocusFailedForm(socialsForm, saveSocials.error);
   const socialErrors = fieldErrorsOf(saveSocials.error);
   const saveAvatar = useMutation({
     mutationFn: (file: File) => dashboardApi.setPageAvatar(page.slug, file),

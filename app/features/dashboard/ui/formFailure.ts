@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { type RefObject, useEffect } from "react";
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { focusFirstError } from "../../../lib/focusFirstError";
@@ -17,7 +18,13 @@ export function formFailureAlert(
   return shown.some((field) => fields[field]) ? t("errors.checkFields") : errorMessage(error, t);
 }
 
-/** Focuses the first marked field of `form` (else its alert) once the errors have rendered. */
-export function focusFailedForm(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => focusFirstError(form));
+/**
+ * Focuses the first marked field of `form` (else its alert) each time a send fails. An effect
+ * runs after the commit that rendered `error`'s marks, so the marks are always there to find;
+ * a frame callback from the mutation's onError raced the query library's render under load.
+ */
+export function useFocusFailedForm(form: RefObject<HTMLElement | null>, error: unknown): void {
+  useEffect(() => {
+    if (error) focusFirstError(form.current);
+  }, [form, error]);
 }

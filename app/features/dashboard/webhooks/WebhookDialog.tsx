@@ -11,7 +11,7 @@ import { describedBy, FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { Dialog, dialogActionsClassName } from "../ui/Dialog";
-import { focusFailedForm, formFailureAlert } from "../ui/formFailure";
+import { formFailureAlert, useFocusFailedForm } from "../ui/formFailure";
 import { eventLabelKey, webhookApi, webhookKeys } from "./webhookQueries";
 
 /** Adds a subscription: its URL, whose it is (the host's or a team's) and the events it wants. */
@@ -46,8 +46,8 @@ export function WebhookDialog({
       await queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
       onCreated(created);
     },
-    onError: () => focusFailedForm(formRef.current),
   });
+  useFocusFailedForm(formRef, save.error);
   const fieldErrors = fieldErrorsOf(save.error);
   const alert = formFailureAlert(save.error, ["url", "events", "teamId"], t);
   const toggle = (event: string, on: boolean) =>
