@@ -71,15 +71,23 @@ async function buildEmbed() {
   });
 }
 
+/**
+ * The server's entries: main.js, and each thread beside it (server/workers/startThread.ts starts
+ * a thread from its own file next to the bundle).
+ */
+export function serverEntryPoints(root) {
+  return {
+    main: join(root, "server/main.ts"),
+    mailSenderThread: join(root, "server/mail/mailSenderThread.ts"),
+    changeWorkerThread: join(root, "server/bookingChanges/changeWorkerThread.ts"),
+  };
+}
+
 export async function buildServer() {
   if (!stale("dist/server/main.js", ["server", "core", "package-lock.json"])) return false;
   const { build } = await import("esbuild");
   await build({
-    // The mail thread (server/mail/mailSender.ts) starts from its own file beside main.js.
-    entryPoints: {
-      main: join(root, "server/main.ts"),
-      mailSenderThread: join(root, "server/mail/mailSenderThread.ts"),
-    },
+    entryPoints: serverEntryPoints(root),
     outdir: join(root, "dist/server"),
     bundle: true,
     platform: "node",

@@ -253,6 +253,8 @@ function upwardImports(): string[] {
 const CLOCK_READERS: Record<string, string> = {
   "server/main.ts": "builds deps.clock for the server",
   "server/demo.ts": "builds deps.clock for the demo server",
+  "server/bookingChanges/changeWorkerThread.ts":
+    "builds the clock of the change thread, which stamps processed_at and nothing else",
 };
 const WALL_CLOCK = /\bnew Date\(\s*\)|\bDate\.now\(\s*\)/;
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app";
+import { startChangeThread } from "./bookingChanges/changeThread";
 import { startChangeWorker } from "./bookingChanges/changeWorker";
 import { startCalendarWorker } from "./calendars/calendarWorker";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
@@ -81,14 +82,26 @@ export async function main(): Promise<void> {
     log: app.log,
   });
   // Derives every booking change's mails, reminders, webhooks, calendar writes and refunds.
-  const changeWorker = startChangeWorker({
-    database,
-    publicUrl: config.publicUrl,
-    secret: config.sessionSecret,
-    clock: deps.clock,
-    log: app.log,
-    workSignal,
-  });
+  // On PostgreSQL on a thread of its own, so derivation keeps pace with the bookings.
+  const changeWorker =
+    config.databaseUrl === null
+      ? startChangeWorker({
+          database,
+          publicUrl: config.publicUrl,
+          secret: config.sessionSecret,
+          clock: deps.clock,
+          log: app.log,
+          workSignal,
+        })
+      : startChangeThread(
+          {
+            databaseUrl: config.databaseUrl,
+            publicUrl: config.publicUrl,
+            secret: config.sessionSecret,
+            logLevel: config.logLevel,
+          },
+          app.log,
+        );
   // Without SMTP_URL mail stays in the outbox (shown at /dev/mailbox when enabled).
   const outboxWorker = config.smtpUrl
     ? startOutboxWorker({

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { serverEntryPoints } from "../../scripts/build.mjs";
 import { projectRoot } from "../../server/projectRoot";
 
 import { freePort } from "../../server/test/freePort";
@@ -22,11 +23,7 @@ export interface Server {
 export async function buildServerBundle(): Promise<string> {
   const outdir = join(projectRoot, "dist", "bench");
   await build({
-    // The mail thread (server/mail/mailSender.ts) starts from its own file beside main.js.
-    entryPoints: {
-      main: join(projectRoot, "server", "main.ts"),
-      mailSenderThread: join(projectRoot, "server", "mail", "mailSenderThread.ts"),
-    },
+    entryPoints: serverEntryPoints(projectRoot),
     outdir,
     bundle: true,
     platform: "node",

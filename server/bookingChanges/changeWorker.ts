@@ -22,7 +22,7 @@ export interface ChangeWorkerOptions {
  * one claimer alone falls behind the bookings; several claim disjoint batches (SKIP LOCKED).
  * PGlite has one connection, where a second claimer would only queue.
  */
-const POSTGRES_CLAIMERS = 4;
+export const POSTGRES_CLAIMERS = 4;
 
 export interface ChangeWorker {
   /** A pass soon: a change was committed. */

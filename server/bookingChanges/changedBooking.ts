@@ -24,8 +24,26 @@ export interface ChangedMeeting {
   attendee: AttendeeRow;
 }
 
+/**
+ * What `load` reads for this change, read once: the processors of one change each ask for the
+ * same meetings, and they write only rows of their own (outbox, jobs), never the meetings, so
+ * the first answer stays true for the rest of the derivation.
+ */
+const readOnce = new WeakMap<ChangeContext, Map<string, Promise<unknown>>>();
+function once<T>(context: ChangeContext, key: string, load: () => Promise<T>): Promise<T> {
+  let reads = readOnce.get(context);
+  if (!reads) readOnce.set(context, (reads = new Map()));
+  let read = reads.get(key) as Promise<T> | undefined;
+  if (!read) reads.set(key, (read = load()));
+  return read;
+}
+
 /** The meetings a created change wrote (one, or each occurrence of a series), as they are now. */
-export async function createdMeetings(context: ChangeContext): Promise<ChangedMeeting[]> {
+export function createdMeetings(context: ChangeContext): Promise<ChangedMeeting[]> {
+  return once(context, "created", () => readCreatedMeetings(context));
+}
+
+async function readCreatedMeetings(context: ChangeContext): Promise<ChangedMeeting[]> {
   const { tx, change } = context;
   const data = change.data as unknown as CreatedData;
   const written = data.occurrences ?? [
@@ -42,7 +60,13 @@ export async function createdMeetings(context: ChangeContext): Promise<ChangedMe
 }
 
 /** The changed meeting and its hosts as they are now; null when it is gone. */
-export async function changedEvent(
+export function changedEvent(
+  context: ChangeContext,
+): Promise<{ event: EventRow; hosts: HostUser[] } | null> {
+  return once(context, "event", () => readChangedEvent(context));
+}
+
+async function readChangedEvent(
   context: ChangeContext,
 ): Promise<{ event: EventRow; hosts: HostUser[] } | null> {
   const event = await findEvent(context.tx, context.change.eventId);
@@ -85,7 +109,11 @@ export function eventRowOf(stored: Record<string, unknown>): EventRow {
 }
 
 /** A rescheduled change's meeting as it is now, as it was, and who moved and hosts it. */
-export async function movedMeeting(context: ChangeContext) {
+export function movedMeeting(context: ChangeContext) {
+  return once(context, "moved", () => readMovedMeeting(context));
+}
+
+async function readMovedMeeting(context: ChangeContext) {
   const data = context.change.data as unknown as RescheduledData;
   const before = context.change.before as unknown as RescheduledBefore;
   const moved = await findEvent(context.tx, context.change.eventId);

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { BookingChangeRow, ChangeContext, ChangeProcessor } from "../booking/bookingChange";
 import { findEventType } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
@@ -30,8 +30,8 @@ const CLAIM_BATCH = 25;
 /**
  * Derives the effects of every booking change not processed yet, a batch per transaction: the
  * change rows are claimed (FOR UPDATE SKIP LOCKED, so another process takes the next ones), and
- * for each, in a savepoint of its own, every processor writes its rows and processed_at is set,
- * all committed together. A process dying mid-way rolls the batch back, to be derived again:
+ * for each, in a savepoint of its own, every processor writes its rows; the derived ones are
+ * marked processed and all is committed together. A process dying mid-way rolls the batch back, to be derived again:
  * nothing is derived twice. A change waits while an earlier one of the same meeting is
  * unprocessed (another process has it, or it failed), so a meeting's effects follow its changes
  * in order and a batch never holds two changes of one meeting. A change whose processors throw
@@ -49,22 +49,22 @@ export async function processChanges(
     const pass = await db.transaction(async (tx) => {
       const changes = await claimBatch(tx, failed);
       const errors: [BookingChangeRow, unknown][] = [];
-      let done = 0;
+      const done: number[] = [];
       for (const change of changes) {
         try {
-          await tx.transaction(async (savepoint) => {
-            await deriveEffects(savepoint, change, settings);
-            await savepoint
-              .update(bookingChanges)
-              .set({ processedAt: settings.clock() })
-              .where(eq(bookingChanges.id, change.id));
-          });
-          done += 1;
+          await tx.transaction((savepoint) => deriveEffects(savepoint, change, settings));
+          done.push(change.id);
         } catch (error) {
           errors.push([change, error]);
         }
       }
-      return { claimed: changes.length, done, errors };
+      if (done.length > 0) {
+        await tx
+          .update(bookingChanges)
+          .set({ processedAt: settings.clock() })
+          .where(inArray(bookingChanges.id, done));
+      }
+      return { claimed: changes.length, done: done.length, errors };
     });
     for (const [change, error] of pass.errors) {
       failed.push(change.id);

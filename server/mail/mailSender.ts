@@ -1,4 +1,5 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startThread } from "../workers/startThread";
 import type { MailPayload } from "./mailTypes";
 
 export interface MailThreadConfig {
@@ -47,23 +48,6 @@ export interface MailSender {
 }
 
 /**
- * The thread, started from its entry: beside the bundle as JavaScript (scripts/build.mjs builds
- * it as an entry of its own), or beside this file as TypeScript (tsx, vitest). A thread does not
- * inherit Node 20's loader hooks (tsx's, `--import tsx`), so a TypeScript entry is imported from
- * a bootstrap that registers tsx in the thread first.
- */
-function startThread(config: MailThreadConfig): Worker {
-  if (!import.meta.url.endsWith(".ts")) {
-    return new Worker(new URL("./mailSenderThread.js", import.meta.url), { workerData: config });
-  }
-  const entry = new URL("./mailSenderThread.ts", import.meta.url).href;
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const bootstrap = `import(${JSON.stringify(tsx)})
-    .then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: config });
-}
-
-/**
  * Renders and sends outbox mails over SMTP on a thread of their own. On the main thread each SMTP
  * reply and each chunk of a message waits for a turn of the event loop, and under booking load a
  * turn takes hundreds of milliseconds (on PGlite a turn runs every queued booking transaction to
@@ -82,7 +66,7 @@ export function startMailSender(config: MailThreadConfig): MailSender {
 
   function thread(): Worker {
     if (worker) return worker;
-    const started = startThread(config);
+    const started = startThread("mailSenderThread", import.meta.url, config);
     // Like the polling timer, mail in flight does not keep the process alive on its own.
     started.unref();
     started.on("message", ({ id, outcome }: FromMailThread) => {
