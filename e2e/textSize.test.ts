@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession } from "./support/browser";
+import { backgroundBehind, contrastOf } from "./support/contrast";
 import { seeder } from "./support/seed";
 
 // Issue 31, item 6 (WCAG 1.4.4): the host's page builder and Insights with text at 200 %,
@@ -191,5 +192,16 @@ describe("200 % text in Arabic", () => {
         }
       }
     }
+  });
+
+  it("the note editor's edge stands 3:1 off the panel it sits on (gray-400 was 2.5:1)", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/dashboard/page");
+    await page.locator("[data-block-id='note'] button").nth(1).click();
+    const note = page.getByRole("complementary").locator(".page-note");
+    await note.waitFor();
+    expect(
+      await contrastOf(note, "borderTopColor", await backgroundBehind(note, true)),
+    ).toBeGreaterThanOrEqual(3);
   });
 });
