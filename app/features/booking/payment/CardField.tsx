@@ -96,7 +96,9 @@ export function CardField({ jsUrl, publishableKey, error, onChange, handle }: Ca
   // marked invalid and described by the error. Set in the commit, before the form focuses
   // the first invalid field.
   useLayoutEffect(() => {
-    const focusable = mounted ? mountRef.current?.querySelector("input, iframe") : null;
+    // Stripe.js mounts an iframe (beside a hidden input of its own); the stand-in an input.
+    const mount = mounted ? mountRef.current : null;
+    const focusable = mount?.querySelector("iframe") ?? mount?.querySelector("input");
     if (!focusable) return;
     const set = (name: string, value: string | undefined) =>
       value === undefined ? focusable.removeAttribute(name) : focusable.setAttribute(name, value);
