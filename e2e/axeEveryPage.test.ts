@@ -1,6 +1,8 @@
-import type { Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DashboardPage, newHost } from "./pages/DashboardPage";
+import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { seeder } from "./support/seed";
 
@@ -24,6 +26,18 @@ async function judge(page: Page, path: string, locale: string) {
     throw new Error(`${path} (${locale}, ${page.viewportSize()?.width} px): ${error}`);
   }
 }
+
+/** A catalog's text for `key` (its {{placeholders}} cut off), to find controls in any language. */
+function catalogText(locale: string, key: string): string {
+  const catalog = JSON.parse(readFileSync(`app/locales/${locale}.json`, "utf8"));
+  const text = key.split(".").reduce((node, part) => node?.[part], catalog) as unknown;
+  if (typeof text !== "string") throw new Error(`no ${key} in ${locale}`);
+  return text.split("{{")[0]!.trim();
+}
+
+/** Names starting with `text`, bidi isolates allowed around its parts. */
+const startsWith = (text: string) =>
+  new RegExp(`^[\u2068\u2069]?${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
 
 async function pageIn(locale: string, width: number) {
   const { context, page } = await session.newPage({
@@ -203,6 +217,98 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
     await expectNoSeriousAxeViolations(page);
     await context.close();
   }, 300_000);
+
+  it("the dashboard's dialogs, open and with their errors shown, in en and ar", async () => {
+    const host = await seed.signUpHost({ name: "Dia Log" });
+    const eventType = await seed.createEventType(host, { title: "Dialog call" });
+    const link = { userLink: host.username, eventTypeLink: eventType.slug };
+    await seed.bookFirstSlot(link, `/timetable?${new URLSearchParams(link)}`, {
+      name: "Ivo Invitee",
+      email: `${seed.unique()}@example.com`,
+    });
+    await seed.call(
+      "POST",
+      "/webhooks",
+      { url: "http://127.0.0.1:9/axe", events: ["ping"] },
+      host.headers,
+    );
+    const form = await seed.call<{ id: string }>(
+      "POST",
+      "/routing-forms",
+      axeRoutingForm(eventType.id),
+      host.headers,
+    );
+    const { page, context } = await pageIn("en", 1280);
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(host.email, "correct horse battery");
+    await page.waitForURL("**/dashboard");
+
+    for (const locale of locales) {
+      await context.addCookies([{ name: "language", value: locale, url: baseUrl() }]);
+      const t = (key: string) => startsWith(catalogText(locale, key));
+      const dialog = page.getByRole("dialog");
+      /** Opens a dialog with `opener`, judges it, then with `submit` its errors, and closes it. */
+      const judgeDialog = async (what: string, opener: Locator, submit?: string) => {
+        await opener.click();
+        await dialog.waitFor();
+        try {
+          await expectNoSeriousAxeViolations(page);
+          if (submit) {
+            await dialog
+              .getByRole("button", { name: t(submit) })
+              .last()
+              .click();
+            await expect
+              .poll(async () => (await dialog.getByRole("alert").allTextContents()).join(""))
+              .toBe(catalogText(locale, "errors.checkFields"));
+            await expectNoSeriousAxeViolations(page);
+          }
+        } catch (error) {
+          throw new Error(`${what} (${locale}): ${error}`);
+        }
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+      };
+      const open = async (path: string) => {
+        await page.goto(path);
+        await page.locator("h1").first().waitFor();
+        await page.waitForLoadState("networkidle");
+      };
+
+      await open("/dashboard/webhooks");
+      const add = page.getByRole("button", { name: t("dashboard.webhooks.add") });
+      await judgeDialog("add webhook", add, "dashboard.webhooks.create");
+      const remove = page.getByRole("button", { name: t("dashboard.common.delete") }).first();
+      await judgeDialog("delete webhook", remove);
+
+      await open("/dashboard/calendars");
+      const caldav = page.getByRole("button", { name: t("dashboard.calendars.connectCaldav") });
+      await judgeDialog("CalDAV", caldav, "dashboard.calendars.connect");
+      const feed = page.getByRole("button", { name: t("dashboard.calendars.addFeed") });
+      await judgeDialog("ICS feed", feed, "dashboard.calendars.connect");
+
+      await open("/dashboard/teams");
+      const newTeam = page.getByRole("button", { name: t("dashboard.teams.new") });
+      await judgeDialog("new team", newTeam, "dashboard.teams.create");
+
+      await open(`/dashboard/routing-forms/${form.id}`);
+      const deleteForm = page.getByRole("button", { name: t("dashboard.routingForms.delete") });
+      await judgeDialog("delete routing form", deleteForm);
+
+      // The booking's details, and cancelling it from there.
+      await open("/dashboard/bookings");
+      const details = page.getByRole("button", { name: t("dashboard.bookings.details") }).first();
+      await details.click();
+      await dialog.waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await dialog.getByRole("button", { name: t("dashboard.bookings.cancel") }).click();
+      await dialog.locator("textarea").waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+    }
+    await context.close();
+  }, 240_000);
 
   it("the password screens after their forms were sent", async () => {
     const { context, page } = await session.newPage();

@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../server/test/freePort";
 import { startStripeDouble } from "../server/test/stripeDouble";
 import { BookingPage } from "./pages/BookingPage";
-import { browserSession } from "./support/browser";
+import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { contrastRatio, toRgba } from "./support/contrast";
 import { seeder } from "./support/seed";
 
@@ -48,7 +49,9 @@ async function startServer(withStripe: boolean): Promise<ChildProcess> {
     } catch {
       // not listening yet
     }
-    if (tries > 150) throw new Error("the payments server did not start");
+    // 120 s, as the shared servers get (e2e/support/globalSetup.ts): on a busy machine the
+    // first start, migrations included, took over 35 s.
+    if (tries > 600) throw new Error("the payments server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -68,6 +71,26 @@ afterAll(async () => {
 const session = await browserSession();
 const seed = seeder(baseURL);
 const context = { timezoneId: "Europe/Berlin", locale: "en-US", baseURL };
+
+/**
+ * What the card input (the element a screen reader lands on) says of itself: invalid, and
+ * the error text it is described by; the fieldset around it carries neither.
+ */
+const cardInputState = (page: Page) =>
+  page.locator("[data-field='card']").evaluate((fieldset) => {
+    const input = fieldset.querySelector("input, iframe");
+    const described = (input?.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ")
+      .trim();
+    return {
+      invalid: input?.getAttribute("aria-invalid") ?? null,
+      description: described,
+      onFieldset:
+        fieldset.hasAttribute("aria-invalid") || fieldset.hasAttribute("aria-describedby"),
+    };
+  });
 
 describe("paying for a booking by card", () => {
   it("asks for the card, pays and confirms; a declined card fails and 'Try again' goes back", async () => {
@@ -92,9 +115,16 @@ describe("paying for a booking by card", () => {
     await booking.fillDetails({ name: "Ada Payer", email: "ada@example.com" });
     await booking.schedule();
     await page.getByText("Please fill in the card information.").waitFor();
-    // In error it turns red as Name and Email do.
+    // In error it turns red as Name and Email do, and the input itself is marked and
+    // described, where a screen reader reads it.
     const [red, green, blue] = await edge();
     expect(red).toBeGreaterThan(green + blue);
+    expect(await cardInputState(page)).toEqual({
+      invalid: "true",
+      description: "Please fill in the card information.",
+      onFieldset: false,
+    });
+    await expectNoSeriousAxeViolations(page);
     await page.getByText("Please accept the payment terms.").waitFor();
     await page.getByText("Paid in advance.").waitFor();
     await page.getByLabel("I accept the payment terms").check();
@@ -206,6 +236,14 @@ describe("paying for a booking by card", () => {
     await page.getByRole("button", { name: "حجز الحدث" }).waitFor();
     const details = await drawn();
     expect(details!.euro).toBeLessThan(details!.digit);
+    await expectNoSeriousAxeViolations(page);
+    // The card step in error, in Arabic: the input is marked and described.
+    await page.getByRole("button", { name: "حجز الحدث" }).click();
+    await expect.poll(async () => (await cardInputState(page)).invalid).toBe("true");
+    const state = await cardInputState(page);
+    expect(state.description.length).toBeGreaterThan(0);
+    expect(state.onFieldset).toBe(false);
+    await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: join(tmpdir(), "payments-price-ar-375.png"), fullPage: true });
     await browserContext.close();
   });

@@ -19,7 +19,7 @@ interface CheckboxFieldProps {
 const boxClassName = "size-5 shrink-0 accent-brand-600";
 // A toggle drawn on the checkbox itself, so it stays a native, keyboard-usable input.
 const switchClassName =
-  "relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-400 transition-colors checked:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60 before:absolute before:start-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:before:translate-x-5 rtl:checked:before:-translate-x-5";
+  "relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-400 transition-[color,background-color,border-color] checked:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60 before:absolute before:start-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:before:translate-x-5 rtl:checked:before:-translate-x-5";
 
 /** One labelled checkbox (or switch); the whole row is its label, so the target is large. */
 export function CheckboxField({

@@ -68,7 +68,7 @@ export function Tabs({ label, tabs, defaultTabId }: TabsProps) {
               aria-controls={`${baseId}-panel-${tab.id}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => setSelectedId(tab.id)}
-              className={`min-h-11 flex-1 rounded-md px-3 py-2 text-base font-semibold transition-colors ${
+              className={`min-h-11 flex-1 rounded-md px-3 py-2 text-base font-semibold transition-[color,background-color,border-color] ${
                 selected ? "bg-brand-700 text-white shadow-sm" : "text-gray-700 hover:text-gray-900"
               }`}
             >

@@ -1,5 +1,7 @@
+// Colours fade on hover, not the focus ring's: Tailwind's transition-colors also fades
+// outline-color, so for 150 ms the ring was drawn from the white text colour (about 2:1).
 const base =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg font-semibold transition-[color,background-color,border-color] disabled:cursor-not-allowed disabled:opacity-60";
 
 const variants = {
   primary: "bg-brand-600 text-white hover:bg-brand-700",

@@ -189,7 +189,7 @@ export function MonthCalendar({
                       onClick={() => onSelect(day.id)}
                       // At most 2.75rem, else the column: at 200% text the days shrink to fit
                       // their columns instead of spilling over the next day (a tap on 24 hit 25).
-                      className={`relative mx-auto flex aspect-square w-full min-w-0 max-w-11 items-center justify-center rounded-full text-base transition-colors ${
+                      className={`relative mx-auto flex aspect-square w-full min-w-0 max-w-11 items-center justify-center rounded-full text-base transition-[color,background-color,border-color] ${
                         isSelected
                           ? "bg-brand-600 font-bold text-white"
                           : enabled

@@ -49,7 +49,7 @@ export function TimeSlots({
               aria-pressed={isSelected}
               aria-describedby={showSeats && slot.seatsLeft !== undefined ? seatsId : undefined}
               onClick={() => onSelect(slot)}
-              className={`flex min-h-11 w-full flex-col items-center justify-center rounded-lg border px-3 py-2 font-semibold transition-colors ${
+              className={`flex min-h-11 w-full flex-col items-center justify-center rounded-lg border px-3 py-2 font-semibold transition-[color,background-color,border-color] ${
                 isSelected
                   ? "border-brand-600 bg-brand-600 text-white"
                   : "border-brand-border text-brand-700 hover:bg-brand-600/5"

@@ -90,7 +90,9 @@ export function useScheduleBooking({
     setAlert(t("errors.checkFields"));
     requestAnimationFrame(() => {
       const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      // A group (choices, phone) is not focusable itself: its first input is.
+      // A group (choices, phone) is not focusable itself: its first input is. Stripe.js's card
+      // iframe is focused through Stripe.js, which puts focus on the card number inside.
+      if (invalid instanceof HTMLIFrameElement) return card?.current?.focus();
       const target =
         invalid instanceof HTMLFieldSetElement ? invalid.querySelector("input") : invalid;
       target?.focus();

@@ -61,3 +61,33 @@ export function brandShades(primary: string): BrandShades {
   const deeper = toHex(rgb.map((c) => c * 0.82) as Rgb);
   return { fill: toHex(rgb), text: darkenTo(deeper, 4.5), border: darkenTo(primary, 3) };
 }
+
+/** The focus ring of a page: its colour, and a white band inside it when no colour will do. */
+export interface FocusRing {
+  color: string;
+  /** Drawn between the element and the ring (in the ring's offset) when set. */
+  halo: string | null;
+}
+
+const WHITE = "#ffffff";
+
+/**
+ * The focus ring drawn around a focused control (2 px, 2 px off it): it lies on the white
+ * card or on the page's background, so it must reach 3:1 against both (WCAG 1.4.11), for any
+ * primary and background a host picks. The primary mixed with black, else with white, just
+ * enough for both; a mid-dark background that no colour can serve together with white gets
+ * the primary darkened for white and a white band between the control and the ring, which
+ * stands 3:1 (and more) off that background.
+ */
+export function focusRing(primary: string, background: string): FocusRing {
+  const rgb = parseHex(primary);
+  const enough = (hex: string) =>
+    contrastRatio(hex, WHITE) >= 3 && contrastRatio(hex, background) >= 3;
+  for (const towards of [0, 255]) {
+    for (let share = 0; share <= 1.0001; share += 0.02) {
+      const mixed = toHex(rgb.map((c) => c * (1 - share) + towards * share) as Rgb);
+      if (enough(mixed)) return { color: mixed, halo: null };
+    }
+  }
+  return { color: darkenTo(primary, 4.5), halo: WHITE };
+}

@@ -121,7 +121,8 @@ export function InsightsScreen() {
           <Card title={t("dashboard.insights.viewsPerDay")}>
             <ViewsChart days={data.days} />
           </Card>
-          <div className="grid gap-6 xl:grid-cols-3">
+          {/* Three across only while each gets 20rem (in text, so at 200 % one column). */}
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,20rem),1fr))] gap-6">
             <Card title={t("dashboard.insights.blocks")}>
               <CountTable
                 caption={t("dashboard.insights.blocks")}

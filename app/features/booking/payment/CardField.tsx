@@ -1,4 +1,12 @@
-import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
+import {
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { loadStripe, type StripeCardElement, type StripeJs } from "./stripeJs";
 
@@ -32,6 +40,7 @@ export function CardField({ jsUrl, publishableKey, error, onChange, handle }: Ca
   const card = useRef<StripeCardElement | null>(null);
   const complete = useRef(false);
   const [failed, setFailed] = useState(false);
+  const [mounted, setMounted] = useState(false);
   const [cardError, setCardError] = useState<string>();
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -52,6 +61,7 @@ export function CardField({ jsUrl, publishableKey, error, onChange, handle }: Ca
         });
         element.mount(mountRef.current);
         card.current = element;
+        setMounted(true);
       },
       () => setFailed(true),
     );
@@ -79,13 +89,25 @@ export function CardField({ jsUrl, publishableKey, error, onChange, handle }: Ca
   );
 
   const message = error ?? cardError ?? (failed ? t("details.cardUnavailable") : undefined);
+  const invalid = Boolean(error ?? cardError);
+
+  // The state belongs on what a screen reader lands on, not on the fieldset around it: the
+  // element Stripe.js mounts (its iframe, or the stand-in's input), named by Stripe.js, is
+  // marked invalid and described by the error. Set in the commit, before the form focuses
+  // the first invalid field.
+  useLayoutEffect(() => {
+    // Stripe.js mounts an iframe (beside a hidden input of its own); the stand-in an input.
+    const mount = mounted ? mountRef.current : null;
+    const focusable = mount?.querySelector("iframe") ?? mount?.querySelector("input");
+    if (!focusable) return;
+    const set = (name: string, value: string | undefined) =>
+      value === undefined ? focusable.removeAttribute(name) : focusable.setAttribute(name, value);
+    set("aria-invalid", invalid ? "true" : undefined);
+    set("aria-describedby", message ? `${id}-error` : undefined);
+  }, [mounted, id, invalid, message]);
+
   return (
-    <fieldset
-      data-field="card"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={message ? `${id}-error` : undefined}
-      className="flex flex-col gap-1"
-    >
+    <fieldset data-field="card" className="flex flex-col gap-1">
       <legend className="mb-1 font-medium text-gray-900">{t("details.card")}</legend>
       <div
         ref={mountRef}

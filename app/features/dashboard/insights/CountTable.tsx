@@ -23,7 +23,8 @@ export function CountTable({ caption, labelHeading, countHeading, rows, empty }:
           <th scope="col" className="py-1 text-start font-semibold">
             {labelHeading}
           </th>
-          <th scope="col" className="py-1 text-end font-semibold">
+          {/* Apart from the label's heading as the counts are from theirs, and never cut. */}
+          <th scope="col" className="whitespace-nowrap py-1 ps-3 text-end font-semibold">
             {countHeading}
           </th>
         </tr>
@@ -31,7 +32,7 @@ export function CountTable({ caption, labelHeading, countHeading, rows, empty }:
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className="border-b border-gray-100">
-            <th scope="row" className="py-2 text-start font-normal">
+            <th scope="row" className="py-2 text-start font-normal [overflow-wrap:anywhere]">
               <bdi className="break-all">{row.label}</bdi>
               <span
                 aria-hidden="true"
@@ -39,7 +40,7 @@ export function CountTable({ caption, labelHeading, countHeading, rows, empty }:
                 style={{ inlineSize: `${(row.count / max) * 100}%` }}
               />
             </th>
-            <td className="py-2 ps-3 text-end align-top tabular-nums">
+            <td className="whitespace-nowrap py-2 ps-3 text-end align-top tabular-nums">
               {number.format(row.count)}
             </td>
           </tr>

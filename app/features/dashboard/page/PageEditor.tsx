@@ -283,6 +283,8 @@ export function PageEditor({ data }: PageEditorProps) {
                 key={kind}
                 variant="secondary"
                 size="compact"
+                // Wrapped at large text rather than wider than a phone.
+                className="max-w-full whitespace-normal!"
                 disabled={!possible}
                 title={possible ? undefined : t(`dashboard.page.nothingToChoose`)}
                 onClick={() => handleAdd(kind)}
@@ -330,8 +332,10 @@ export function PageEditor({ data }: PageEditorProps) {
           />
         </div>
 
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="flex flex-col gap-3">
+        {/* The panel sits beside the blocks while both get their room (measured in rem, so in
+            text), else below them: at 200 % text the blocks keep the whole width. */}
+        <div className="flex flex-wrap items-start gap-6">
+          <div className="@container flex min-w-0 grow-[999] basis-[32rem] flex-col gap-3">
             <p id="page-grid-help" className="text-sm text-gray-700">
               {t("dashboard.page.gridHelp")}
             </p>
@@ -355,7 +359,7 @@ export function PageEditor({ data }: PageEditorProps) {
               >
                 <ol
                   aria-label={t("dashboard.page.blocks")}
-                  className="grid grid-cols-1 gap-3 sm:grid-cols-4"
+                  className="grid grid-cols-1 gap-3 @xl:grid-cols-4"
                 >
                   {blocks.map((block, index) => (
                     <SortableBlock
@@ -394,7 +398,7 @@ export function PageEditor({ data }: PageEditorProps) {
           </div>
           <aside
             aria-labelledby="page-panel-heading"
-            className="flex flex-col gap-4 self-start rounded-2xl bg-white p-4 shadow-sm"
+            className="flex min-w-0 grow basis-[22rem] flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm"
           >
             <h3
               ref={panelHeading}
@@ -425,7 +429,7 @@ export function PageEditor({ data }: PageEditorProps) {
           <h2 id="page-preview-heading" className="text-xl font-bold text-gray-900">
             {t("dashboard.page.preview")}
           </h2>
-          <fieldset className="flex gap-2">
+          <fieldset className="flex flex-wrap gap-2">
             <legend className="sr-only">{t("dashboard.page.previewWidth")}</legend>
             {(["phone", "desktop"] as const).map((value) => (
               <Button
@@ -590,7 +594,7 @@ function SortableBlock({
       ref={setNodeRef}
       style={style}
       data-block-id={block.id}
-      className={`flex min-h-20 flex-col gap-2 rounded-xl border-2 bg-white p-3 sm:[grid-column:var(--block-span)] sm:[grid-row:var(--block-rows)] ${
+      className={`flex min-h-20 flex-col gap-2 rounded-xl border-2 bg-white p-3 @xl:[grid-column:var(--block-span)] @xl:[grid-row:var(--block-rows)] ${
         invalid ? "border-red-600" : selected ? "border-brand-600" : "border-gray-200"
       } ${isDragging || lifted ? "z-10 shadow-lg ring-2 ring-brand-600" : ""} ${block.visible ? "" : "opacity-60"}`}
     >

@@ -110,7 +110,7 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
           size="lg"
           hosts={[{ name: page.name, username: page.slug, avatarUrl: page.avatarUrl }]}
         />
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 max-w-full flex-col gap-1">
           <label htmlFor={`${id}-avatar`} className="text-sm font-semibold text-gray-800">
             {t("dashboard.page.avatar")}
           </label>
@@ -122,7 +122,7 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
             onChange={(event) => handleAvatar(event.target.files?.[0])}
             aria-invalid={avatarError ? true : undefined}
             aria-describedby={`${id}-avatar-hint${avatarError ? ` ${id}-avatar-error` : ""}`}
-            className="text-sm file:me-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:font-semibold"
+            className="max-w-full text-sm file:me-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:font-semibold"
           />
           <FieldMessages
             id={`${id}-avatar`}
