@@ -5,6 +5,7 @@ import appGerman from "../app/locales/de.json" with { type: "json" };
 import serverGerman from "../server/locales/de/errors.json" with { type: "json" };
 import { BookingPage } from "./pages/BookingPage";
 import { baseUrl, browserSession } from "./support/browser";
+import { serverNow } from "./support/clock";
 import { seeder } from "./support/seed";
 
 const session = await browserSession();
@@ -191,7 +192,9 @@ describe("interface languages", () => {
     const cookie = (await context.cookies()).find((c) => c.name === "language");
     expect(cookie?.value).toBe("de");
     // About a year.
-    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(360 * 24 * 3600);
+    expect((cookie?.expires ?? 0) - (await serverNow()).getTime() / 1000).toBeGreaterThan(
+      360 * 24 * 3600,
+    );
 
     await page.getByLabel("Sprache").selectOption("ar");
     await page.getByRole("heading", { name: "اختر تاريخًا" }).waitFor();

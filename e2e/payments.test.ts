@@ -7,6 +7,7 @@ import { freePort } from "../server/test/freePort";
 import { startStripeDouble } from "../server/test/stripeDouble";
 import { BookingPage } from "./pages/BookingPage";
 import { browserSession } from "./support/browser";
+import { serverNow } from "./support/clock";
 import { contrastRatio, toRgba } from "./support/contrast";
 import { seeder } from "./support/seed";
 
@@ -26,6 +27,8 @@ const stripeEnv = {
 
 /** Starts the built server on this file's data directory, with Stripe or without. */
 async function startServer(withStripe: boolean): Promise<ChildProcess> {
+  // The suite's clock, where the worker's server has it now.
+  const clockStart = (await serverNow()).toISOString();
   const child = spawn(process.execPath, ["dist/server/main.js"], {
     env: {
       ...process.env,
@@ -35,6 +38,7 @@ async function startServer(withStripe: boolean): Promise<ChildProcess> {
       PUBLIC_URL: baseURL,
       LOG_LEVEL: "warn",
       DEV_MAILBOX: "true",
+      TEST_CLOCK_START: clockStart,
       DATABASE_URL: "",
       BOOKING_LIMIT_PER_IP: "0",
       BOOKING_LIMIT_PER_EVENT_TYPE: "0",

@@ -3,12 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { berlinWallTime, suiteInstant } from "../../scripts/suiteClock.mjs";
 import { freePort } from "../../server/test/freePort";
 import { startStripeDouble } from "../../server/test/stripeDouble";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrls: string[];
+    /** Where the servers' test clock started (ISO); e2e/support/clock.ts reads the time now. */
+    clockStart: string;
   }
 }
 
@@ -31,7 +34,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
 
 /** The built server on a fresh PGlite data directory; its URL and how to stop it. */
-async function startServer(stripe: StripeDouble) {
+async function startServer(stripe: StripeDouble, clockStart: Date) {
   const dataDir = mkdtempSync(join(tmpdir(), "slotted-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -58,6 +61,8 @@ async function startServer(stripe: StripeDouble) {
       // The webhook tests' receivers and the calendar tests' Radicale listen on loopback.
       WEBHOOK_ALLOW_PRIVATE: "true",
       CALENDAR_ALLOW_PRIVATE: "true",
+      // The suite's clock, not the machine's: tests read and advance it at /test/clock.
+      TEST_CLOCK_START: clockStart.toISOString(),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -85,11 +90,20 @@ async function startServer(stripe: StripeDouble) {
  * VITEST_POOL_ID (e2e/support/browser.ts), one after the other as before.
  */
 export default async function setup(project: TestProject) {
+  // The suite's instant: a weekday morning in Berlin, or SLOTTED_FAKE_NOW (npm run e2e:hours).
+  // Only the date comes from the machine, to keep the suite's time ahead of the real one.
+  const clockStart = suiteInstant(
+    process.env.SLOTTED_FAKE_NOW,
+    new Date().toISOString().slice(0, 10),
+  );
+  console.log(
+    `e2e: the servers' clock starts at ${berlinWallTime(clockStart)} Berlin (${clockStart.toISOString()})`,
+  );
   // Card payments against the Stripe double, whose Stripe.js stand-in the pages load.
   const stripe = await startStripeDouble();
   const workers = Math.max(1, project.config.maxWorkers);
   const servers = await Promise.allSettled(
-    Array.from({ length: workers }, () => startServer(stripe)),
+    Array.from({ length: workers }, () => startServer(stripe, clockStart)),
   );
   const started = servers.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const stopAll = async () => {
@@ -105,5 +119,6 @@ export default async function setup(project: TestProject) {
     "baseUrls",
     started.map((server) => server.baseUrl),
   );
+  project.provide("clockStart", clockStart.toISOString());
   return stopAll;
 }
