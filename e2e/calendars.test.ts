@@ -5,6 +5,7 @@ import { BookingPage } from "./pages/BookingPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { serverNow } from "./support/clock";
 import { seeder } from "./support/seed";
 
 const session = await browserSession();
@@ -14,8 +15,8 @@ const radicale = await startRadicale({ password: "e2e-app-password" });
 afterAll(() => radicale.stop());
 
 /** A weekday at least three days ahead, as yyyy-MM-dd, and its date in iCalendar form. */
-function busyDay(): { date: string; ics: string } {
-  const day = new Date();
+async function busyDay(): Promise<{ date: string; ics: string }> {
+  const day = await serverNow();
   day.setUTCDate(day.getUTCDate() + 3);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
   const date = day.toISOString().slice(0, 10);
@@ -30,7 +31,7 @@ describe("calendar connections", () => {
     const eventType = await seed.createEventType(host);
     const work = await createCalendar(radicale, "work");
     await createCalendar(radicale, "holidays");
-    const { date, ics } = busyDay();
+    const { date, ics } = await busyDay();
     await putEvent(
       radicale,
       work,

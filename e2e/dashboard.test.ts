@@ -5,13 +5,14 @@ import { DashboardPage, newHost } from "./pages/DashboardPage";
 import { DashboardSchedulePage } from "./pages/DashboardSchedulePage";
 import { HomePage } from "./pages/HomePage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { serverNow, utcDay } from "./support/clock";
 
 const session = await browserSession();
 const zone = "Europe/Berlin";
 
-/** yyyy-MM-dd of a date `days` from now in `zone`, moved on to a Wednesday. */
-function nextWednesday(days: number): string {
-  const at = new Date(Date.now() + days * 86_400_000);
+/** yyyy-MM-dd of a date `days` after the suite's now in `zone`, moved on to a Wednesday. */
+async function nextWednesday(days: number): Promise<string> {
+  const at = new Date((await serverNow()).getTime() + days * 86_400_000);
   for (;;) {
     const weekday = new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: zone }).format(
       at,
@@ -50,7 +51,7 @@ describe("a new host's first day", () => {
     expect(await from.getAttribute("aria-invalid")).toBeNull();
     await schedule.copyHours("Monday", ["Tuesday", "Wednesday", "Thursday", "Friday"]);
     await expect(page.getByLabel("Friday, range 1, to").inputValue()).resolves.toBe("17:00");
-    const dayOff = nextWednesday(8);
+    const dayOff = await nextWednesday(8);
     await schedule.addDayOff(dayOff);
     await schedule.save();
     await dashboard.toast("Schedule saved.");
@@ -266,8 +267,8 @@ describe("teams", () => {
     // An invitee books it; the admin hands the meeting to the other host.
     const { page: invitee } = await session.newPage();
     const sharedLink = stored.sharedLink as string;
-    const today = new Date().toISOString().slice(0, 10);
-    const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const today = await utcDay();
+    const end = await utcDay(14);
     const timetable = await (
       await invitee.request.get(
         `/api/timetable-by-shared-link?sharedLink=${sharedLink}&start=${today}&end=${end}&check_first_available=true&timezone=${zone}`,

@@ -54,13 +54,19 @@ async function tabTo(
   throw new Error("the wanted element was not reached with the keyboard");
 }
 
-/** Waits until focus is on an element that satisfies `wanted`, and returns it. */
+/**
+ * Waits until focus is on an element that satisfies `wanted`, and returns it: as long as the app
+ * itself keeps trying to place it (10 s), since a loaded machine can take seconds to render.
+ */
 async function focusSettlesOn(page: Page, wanted: (element: Focused) => boolean) {
   await expect
-    .poll(async () => {
-      const now = await focused(page);
-      return now !== "body" && wanted(now);
-    })
+    .poll(
+      async () => {
+        const now = await focused(page);
+        return now !== "body" && wanted(now);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return (await focused(page)) as Focused;
 }

@@ -190,8 +190,15 @@ describe("interface languages", () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
     const cookie = (await context.cookies()).find((c) => c.name === "language");
     expect(cookie?.value).toBe("de");
-    // About a year.
-    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(360 * 24 * 3600);
+    // About a year. Max-Age counts on the cookie store's clock, the machine's (Playwright's
+    // clock is the page's only): a probe cookie of one day says where that clock stands.
+    await page.evaluate(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: Max-Age as the app writes its cookies.
+      document.cookie = "clockProbe=1; Max-Age=86400; Path=/";
+    });
+    const probe = (await context.cookies()).find((c) => c.name === "clockProbe");
+    const storeNow = (probe?.expires ?? 0) - 86_400;
+    expect((cookie?.expires ?? 0) - storeNow).toBeGreaterThan(360 * 24 * 3600);
 
     await page.getByLabel("Sprache").selectOption("ar");
     await page.getByRole("heading", { name: "اختر تاريخًا" }).waitFor();

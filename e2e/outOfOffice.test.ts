@@ -3,6 +3,7 @@ import { BookingPage } from "./pages/BookingPage";
 import { DashboardPage } from "./pages/DashboardPage";
 import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { serverNow } from "./support/clock";
 import { seeder } from "./support/seed";
 
 const session = await browserSession();
@@ -10,8 +11,8 @@ const seed = seeder(baseUrl());
 const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
 
 /** A Monday at least two weeks ahead whose Wednesday is in the same month, as yyyy-MM-dd. */
-function awayMonday(): { monday: string; tuesday: string; wednesday: string } {
-  const day = new Date();
+async function awayMonday(): Promise<{ monday: string; tuesday: string; wednesday: string }> {
+  const day = await serverNow();
   day.setUTCDate(day.getUTCDate() + 14);
   while (day.getUTCDay() !== 1 || day.getUTCDate() > 25) day.setUTCDate(day.getUTCDate() + 1);
   const iso = (offset: number) =>
@@ -25,7 +26,7 @@ describe("out of office", () => {
     const colleague = await seed.signUpHost({ name: "Colin Stand-in" });
     await seed.createTeam(host, [colleague]);
     const eventType = await seed.createEventType(host);
-    const { monday, tuesday, wednesday } = awayMonday();
+    const { monday, tuesday, wednesday } = await awayMonday();
 
     const { page } = await session.newPage(context);
     const home = new HomePage(page);
@@ -79,7 +80,7 @@ describe("out of office", () => {
     // Weekdays 09:00-17:00 in Auckland are the afternoon and evening before in Los Angeles.
     const host = await seed.signUpHost({ name: "Aroha Away", timeZone: "Pacific/Auckland" });
     const eventType = await seed.createEventType(host, { duration: 60 });
-    const { monday, tuesday, wednesday } = awayMonday();
+    const { monday, tuesday, wednesday } = await awayMonday();
     await seed.call(
       "POST",
       "/out-of-office",

@@ -97,8 +97,8 @@ describe("page builder", () => {
         from.x + ((to.x + to.width / 2 - from.x) * step) / 12,
         from.y + ((to.y + to.height / 2 - from.y) * step) / 12,
       );
-      // dnd-kit measures and moves the other blocks between pointer events.
-      await page.waitForTimeout(30);
+      // dnd-kit measures and moves the other blocks between pointer events, in a frame.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     }
     await page.mouse.up();
     await expect.poll(async () => (await editorOrder(page)).indexOf(before[0]!)).toBeGreaterThan(0);

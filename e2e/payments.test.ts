@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +7,8 @@ import { freePort } from "../server/test/freePort";
 import { startStripeDouble } from "../server/test/stripeDouble";
 import { BookingPage } from "./pages/BookingPage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { startBuiltServer } from "./support/builtServer";
+import { serverNow } from "./support/clock";
 import { contrastRatio, toRgba } from "./support/contrast";
 import { seeder } from "./support/seed";
 
@@ -26,44 +27,20 @@ const stripeEnv = {
 };
 
 /** Starts the built server on this file's data directory, with Stripe or without. */
-async function startServer(withStripe: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: "warn",
-      DEV_MAILBOX: "true",
-      DATABASE_URL: "",
-      BOOKING_LIMIT_PER_IP: "0",
-      BOOKING_LIMIT_PER_EVENT_TYPE: "0",
+async function startServer(withStripe: boolean) {
+  return startBuiltServer(
+    {
+      // The suite's clock, where the worker's server has it now.
+      TEST_CLOCK_START: (await serverNow()).toISOString(),
       ...(withStripe ? stripeEnv : {}),
     },
-    stdio: "ignore",
-  });
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    // 120 s, as the shared servers get (e2e/support/globalSetup.ts): on a busy machine the
-    // first start, migrations included, took over 35 s.
-    if (tries > 600) throw new Error("the payments server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopServer(child: ChildProcess) {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
+    { port, dataDir },
+  );
 }
 
 let server = await startServer(true);
 afterAll(async () => {
-  await stopServer(server);
+  await server.stop();
   await stripe.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -251,7 +228,7 @@ describe("paying for a booking by card", () => {
   it("says a paid type cannot be booked once payments are switched off", async () => {
     const host = await seed.signUpHost();
     const type = await seed.createEventType(host, { price: { amount: 5000, currency: "EUR" } });
-    await stopServer(server);
+    await server.stop();
     server = await startServer(false);
     const { page } = await session.newPage(context);
     const booking = new BookingPage(page);

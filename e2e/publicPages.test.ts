@@ -127,8 +127,10 @@ describe("analytics consent", () => {
     const banner = page.getByRole("region", { name: "Cookies and analytics" });
     await banner.getByRole("button", { name: "Decline" }).click();
     await banner.waitFor({ state: "detached" });
+    // open() waits for the host's dates, rendered with the consent the page read; any script
+    // that render asked for has been requested once the network is quiet.
     await booking.open(path);
-    await page.waitForTimeout(500);
+    await page.waitForLoadState("networkidle");
     expect(await banner.count()).toBe(0);
     expect(loaded).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { BookingPage } from "./pages/BookingPage";
 import { DashboardPage, newHost } from "./pages/DashboardPage";
 import { ReschedulePage } from "./pages/ReschedulePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
+import { serverNow } from "./support/clock";
 import { seeder } from "./support/seed";
 
 const session = await browserSession();
@@ -95,7 +96,7 @@ describe("a recurring series", () => {
     // Berlin's clocks jump from 02:00 to 03:00 on the last Sunday of March. A series from the
     // Sunday before at 02:30 meets at 03:30 that day (RFC 5545, as the invite's RRULE reads),
     // then at 02:30 again.
-    const gap = springForwardAhead();
+    const gap = springForwardAhead(await serverNow());
     const day = (offset: number) =>
       new Date(Date.parse(gap) + offset * 86_400_000).toISOString().slice(0, 10);
     const { page } = await session.newPage(context);
@@ -286,12 +287,12 @@ describe("a recurring series", () => {
   });
 });
 
-/** The next last Sunday of March (yyyy-MM-dd) whose Sunday before is bookable days from now. */
-function springForwardAhead(): string {
-  for (let year = new Date().getUTCFullYear(); ; year++) {
+/** The next last Sunday of March (yyyy-MM-dd) whose Sunday before is bookable days after `now`. */
+function springForwardAhead(now: Date): string {
+  for (let year = now.getUTCFullYear(); ; year++) {
     const march31 = Date.UTC(year, 2, 31);
     const sunday = march31 - new Date(march31).getUTCDay() * 86_400_000;
-    if (sunday - 7 * 86_400_000 > Date.now() + 2 * 86_400_000) {
+    if (sunday - 7 * 86_400_000 > now.getTime() + 2 * 86_400_000) {
       return new Date(sunday).toISOString().slice(0, 10);
     }
   }

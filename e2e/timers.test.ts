@@ -10,12 +10,22 @@ const session = await browserSession();
 const seed = seeder(baseUrl());
 const thanks = "https://thanks.example.com/after-booking";
 
-/** Moves the page's fake clock on second by second, letting the page render in between. */
+/**
+ * Moves the page's clock (the suite's, installed by session.newPage) on second by second,
+ * letting the page render in between: React schedules its work over MessageChannel, not the
+ * clock, so a message posted after a second's timers arrives once that work is done.
+ */
 async function passSeconds(page: Page, seconds: number) {
   for (let i = 0; i < seconds; i++) {
     await page.clock.runFor(1000);
-    // Real time for the page to render (React schedules over MessageChannel, not the clock).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
   }
 }
 
@@ -24,7 +34,6 @@ async function bookWithRedirect() {
   const host = await seed.signUpHost();
   const eventType = await seed.createEventType(host, { redirectUrl: thanks, redirectSeconds: 5 });
   const { page } = await session.newPage({ timezoneId: "Europe/Berlin", locale: "en-US" });
-  await page.clock.install();
   await page.route(`${thanks}*`, (route) =>
     route.fulfill({ contentType: "text/html", body: "<title>Thanks</title><h1>Thanks</h1>" }),
   );
@@ -70,7 +79,6 @@ describe("the redirect after booking", () => {
 describe("toasts", () => {
   it("hold while hovered or focused, go 7 seconds after, and errors stay until dismissed", async () => {
     const { page } = await session.newPage({ timezoneId: "Europe/Berlin" });
-    await page.clock.install();
     const dashboard = new DashboardPage(page);
     await dashboard.signUp(newHost("Tilda"));
     await dashboard.go("Availability");

@@ -178,7 +178,7 @@ const SERVER_LAYERS = [
   {
     layer: "foundation",
     why: "the configuration and types every layer receives",
-    files: ["config.ts", "projectRoot.ts", "loggerOptions.ts"],
+    files: ["config.ts", "projectRoot.ts", "loggerOptions.ts", "clock.ts"],
   },
 ] as const satisfies readonly {
   layer: string;

@@ -21,6 +21,7 @@ import { unsafeTextGuard } from "./plugins/unsafeTextGuard";
 import { apiRoutes } from "./routes/apiRoutes";
 import { pageExists } from "./routes/clientPages/pageExists";
 import { devMailboxRoutes } from "./routes/devMailbox/devMailboxRoutes";
+import { testClockRoutes } from "./routes/testClock/testClockRoutes";
 
 export interface AppOptions {
   /** The log level (and a stream, for tests that read the log), or false for silence. */
@@ -114,6 +115,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const services = { timetables: new TimetableService(deps) };
   await app.register(apiRoutes, { prefix: "/api", deps, services });
   await app.register(devMailboxRoutes, { deps });
+  await app.register(testClockRoutes, { deps });
   if (options.serveClient ?? true) {
     await app.register(clientApp, {
       pageExists: (pathname) => pageExists(deps.database.db, pathname),

@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       requestTimeoutMs: 120_000,
       shutdownTimeoutMs: 10_000,
       logLevel: "info",
+      testClockStart: null,
     });
   });
 
@@ -113,6 +114,22 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, CALENDAR_ALLOW_PRIVATE: "yes" })).toThrow(
       /CALENDAR_ALLOW_PRIVATE must be true or false/,
     );
+  });
+
+  it("starts the clock at TEST_CLOCK_START for test runs only, and wants an instant with its offset", () => {
+    const base = { DATA_DIR: dataDir() };
+    expect(loadConfig(base).testClockStart).toBeNull();
+    expect(
+      loadConfig({ ...base, TEST_CLOCK_START: "2027-06-08T09:19:00+02:00" }).testClockStart,
+    ).toEqual(new Date("2027-06-08T07:19:00Z"));
+    expect(() =>
+      loadConfig({ ...base, TEST_CLOCK_START: "2027-06-08T07:19:00Z", NODE_ENV: "production" }),
+    ).toThrow("TEST_CLOCK_START is for test runs only; unset it with NODE_ENV=production.");
+    for (const wrong of ["2027-06-08T09:19", "tomorrow", "2027-13-40T09:19:00Z"]) {
+      expect(() => loadConfig({ ...base, TEST_CLOCK_START: wrong })).toThrow(
+        `TEST_CLOCK_START must be an ISO 8601 instant with its offset (2027-06-08T07:19:00Z), got "${wrong}".`,
+      );
+    }
   });
 
   it("generates a session secret once and keeps it in DATA_DIR", () => {

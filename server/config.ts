@@ -73,6 +73,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   logLevel: string;
   production: boolean;
+  /**
+   * Where the server's clock starts when it runs for tests (TEST_CLOCK_START, an ISO 8601
+   * instant with its offset), or null: the real time. It then runs on from there and the
+   * loopback-only /test/clock routes may move it forward. Refused with NODE_ENV=production.
+   */
+  testClockStart: Date | null;
 }
 
 export interface S3Config {
@@ -143,6 +149,27 @@ function parseTrustProxy(value: string | null): string[] | false {
 }
 
 /** An on/off setting: true or 1 is on, false, 0 or absent is off, anything else an error. */
+function parseTestClockStart(value: string | null, production: boolean): Date | null {
+  if (value === null) return null;
+  if (production) {
+    throw new ConfigError(
+      "TEST_CLOCK_START is for test runs only; unset it with NODE_ENV=production.",
+    );
+  }
+  // An instant, not a wall time: the offset (Z or ±hh:mm) is required.
+  const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(
+    value,
+  )
+    ? new Date(value)
+    : null;
+  if (instant === null || Number.isNaN(instant.getTime())) {
+    throw new ConfigError(
+      `TEST_CLOCK_START must be an ISO 8601 instant with its offset (2027-06-08T07:19:00Z), got "${value}".`,
+    );
+  }
+  return instant;
+}
+
 function parseSwitch(env: Env, name: string): boolean {
   const value = optional(env, name);
   if (value !== null && !["0", "1", "true", "false"].includes(value)) {
@@ -337,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
   ).replace(/\/+$/, "");
   const webhookAllowPrivate = parseSwitch(env, "WEBHOOK_ALLOW_PRIVATE");
   const calendarAllowPrivate = parseSwitch(env, "CALENDAR_ALLOW_PRIVATE");
+  const testClockStart = parseTestClockStart(optional(env, "TEST_CLOCK_START"), production);
   const logLevel = optional(env, "LOG_LEVEL") ?? "info";
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
     throw new ConfigError(
@@ -386,5 +414,6 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     logLevel,
     production,
+    testClockStart,
   };
 }

@@ -1,3 +1,4 @@
+import type { TestClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 
@@ -6,4 +7,9 @@ export interface Deps {
   config: Config;
   database: Database;
   clock: () => Date;
+  /**
+   * The settable clock `clock` reads when the server runs for tests (TEST_CLOCK_START); it
+   * also turns on the loopback-only /test/clock routes that advance it. Absent in production.
+   */
+  testClock?: TestClock | null;
 }

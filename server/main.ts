@@ -4,6 +4,7 @@ import { buildApp } from "./app";
 import { startChangeThread } from "./bookingChanges/changeThread";
 import { startChangeWorker } from "./bookingChanges/changeWorker";
 import { startCalendarWorker } from "./calendars/calendarWorker";
+import { runningClockFrom } from "./clock";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { webhookSecretSealer } from "./commands/webhookSecretSealer";
 import { ConfigError, loadConfig } from "./config";
@@ -66,8 +67,17 @@ export async function main(): Promise<void> {
   }
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   if (database.engine === "pglite") await migrate(database);
-  const deps = { config, database, clock: () => new Date() };
+  // Tests start the server on a clock of their own (TEST_CLOCK_START); otherwise the real time.
+  const testClock = config.testClockStart ? runningClockFrom(config.testClockStart) : null;
+  const clock = testClock ? () => testClock.now() : () => new Date();
+  const deps = { config, database, clock, testClock };
   const app = await buildApp(deps);
+  if (testClock) {
+    app.log.warn(
+      { testClockStart: config.testClockStart },
+      "running on a test clock (TEST_CLOCK_START): /test/clock moves it; never do this in production",
+    );
+  }
   await moveDiskUploads(deps, app.log);
   // Signing secrets stored before they were encrypted are sealed now (they sign until then).
   const sealed = await webhookSecretSealer(database.db, config.encryptionKey);

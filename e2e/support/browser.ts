@@ -5,6 +5,7 @@ import type { AxeResults } from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, inject } from "vitest";
 import { launchBrowser } from "./chromium";
+import { serverClockNow } from "./serverClock";
 
 /** The server of this worker (e2e/support/globalSetup.ts starts one per worker). */
 export const baseUrl = (): string => {
@@ -12,7 +13,10 @@ export const baseUrl = (): string => {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 };
 
-/** One browser per test file, closed after it; a fresh context (cookies, storage) per call. */
+/**
+ * One browser per test file, closed after it; a fresh context (cookies, storage) per call,
+ * whose clock (Playwright's) starts at the server's time and runs on from there like it.
+ */
 export async function browserSession(extraArgs: readonly string[] = []) {
   const browser = await launchBrowser(extraArgs);
   afterAll(() => browser.close());
@@ -21,7 +25,9 @@ export async function browserSession(extraArgs: readonly string[] = []) {
     async newPage(
       options: Parameters<Browser["newContext"]>[0] = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+      const base = options.baseURL ?? baseUrl();
+      const context = await browser.newContext({ ...options, baseURL: base });
+      await context.clock.install({ time: await serverClockNow(base) });
       const page = await context.newPage();
       return { context, page };
     },

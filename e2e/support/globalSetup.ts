@@ -1,82 +1,29 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { freePort } from "../../server/test/freePort";
+import { berlinWallTime, suiteInstant } from "../../scripts/suiteClock.mjs";
 import { startStripeDouble } from "../../server/test/stripeDouble";
+import { startBuiltServer } from "./builtServer";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrls: string[];
+    /** Where the servers' test clock started (ISO); e2e/support/clock.ts reads the time now. */
+    clockStart: string;
   }
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  // Generous: on a busy machine PGlite and the migrations take far longer than the usual seconds.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
 }
 
 type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
 
-/** The built server on a fresh PGlite data directory; its URL and how to stop it. */
-async function startServer(stripe: StripeDouble) {
-  const dataDir = mkdtempSync(join(tmpdir(), "slotted-e2e-"));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let log = "";
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "warn",
-      // The tests read codes and links from the mailbox, over loopback.
-      DEV_MAILBOX: "true",
-      DATABASE_URL: "",
-      // Every browser test books from 127.0.0.1 on this one server, far above a visitor's rate.
-      BOOKING_LIMIT_PER_IP: "0",
-      BOOKING_LIMIT_PER_EVENT_TYPE: "0",
-      STRIPE_SECRET_KEY: stripe.config.secretKey,
-      STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
-      STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_JS_URL: `${stripe.url}/v3/`,
-      // The webhook tests' receivers and the calendar tests' Radicale listen on loopback.
-      WEBHOOK_ALLOW_PRIVATE: "true",
-      CALENDAR_ALLOW_PRIVATE: "true",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+/** A worker's server: the built one, with the Stripe double and on the suite's clock. */
+function startServer(stripe: StripeDouble, clockStart: Date) {
+  return startBuiltServer({
+    STRIPE_SECRET_KEY: stripe.config.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
+    STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_JS_URL: `${stripe.url}/v3/`,
+    // The suite's clock, not the machine's: tests read and advance it at /test/clock.
+    TEST_CLOCK_START: clockStart.toISOString(),
   });
-  child.stdout?.on("data", (chunk) => (log += chunk));
-  child.stderr?.on("data", (chunk) => (log += chunk));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(baseUrl, child, () => log);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl, stop };
 }
 
 /**
@@ -85,11 +32,20 @@ async function startServer(stripe: StripeDouble) {
  * VITEST_POOL_ID (e2e/support/browser.ts), one after the other as before.
  */
 export default async function setup(project: TestProject) {
+  // The suite's instant: a weekday morning in Berlin, or SLOTTED_FAKE_NOW (npm run e2e:hours).
+  // Only the date comes from the machine, to keep the suite's time ahead of the real one.
+  const clockStart = suiteInstant(
+    process.env.SLOTTED_FAKE_NOW,
+    new Date().toISOString().slice(0, 10),
+  );
+  console.log(
+    `e2e: the servers' clock starts at ${berlinWallTime(clockStart)} Berlin (${clockStart.toISOString()})`,
+  );
   // Card payments against the Stripe double, whose Stripe.js stand-in the pages load.
   const stripe = await startStripeDouble();
   const workers = Math.max(1, project.config.maxWorkers);
   const servers = await Promise.allSettled(
-    Array.from({ length: workers }, () => startServer(stripe)),
+    Array.from({ length: workers }, () => startServer(stripe, clockStart)),
   );
   const started = servers.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const stopAll = async () => {
@@ -105,5 +61,6 @@ export default async function setup(project: TestProject) {
     "baseUrls",
     started.map((server) => server.baseUrl),
   );
+  project.provide("clockStart", clockStart.toISOString());
   return stopAll;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { serverClockNow } from "./serverClock";
 
 /** A host signed up through the API, with the bearer header for their calls. */
 export interface SeededHost {
@@ -139,8 +140,9 @@ export function seeder(baseUrl: string) {
       timetablePath: string,
       invitee: { name: string; email: string },
     ) {
-      const today = new Date().toISOString().slice(0, 10);
-      const end = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+      const now = await serverClockNow(baseUrl);
+      const today = now.toISOString().slice(0, 10);
+      const end = new Date(now.getTime() + 40 * 86_400_000).toISOString().slice(0, 10);
       const query = new URLSearchParams({
         start: today,
         end,

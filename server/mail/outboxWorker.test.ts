@@ -43,7 +43,7 @@ describe("outbox worker", () => {
 
     // Down until the workers have failed twice.
     const { port, received, up } = await smtpInboxDown();
-    twoWorkers(t, port, {
+    const workers = twoWorkers(t, port, {
       clock: () => new Date(),
       pollMs: 20,
       baseDelayMs: 50,
@@ -63,7 +63,8 @@ describe("outbox worker", () => {
       const now = await t.database.db.select().from(outbox);
       return now.every((row) => row.status === "sent");
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // Stopped, the workers have finished every send they started: a second copy would be here.
+    await workers.stopBoth();
     expect(received).toHaveLength(7);
     const ids = received.map((raw) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim());
     expect(new Set(ids).size).toBe(7);

@@ -33,12 +33,19 @@ export function twoWorkers(
     startOutboxWorker({ ...shared, database: t.database }),
     startOutboxWorker({ ...shared, database: second }),
   ];
-  onTestFinished(async () => {
-    await Promise.all(workers.map((w) => w.stop()));
-    if (second !== t.database) await second.close();
-  });
+  let stopped: Promise<void> | null = null;
+  const stopBoth = () => {
+    stopped ??= (async () => {
+      await Promise.all(workers.map((w) => w.stop()));
+      if (second !== t.database) await second.close();
+    })();
+    return stopped;
+  };
+  onTestFinished(stopBoth);
   return {
     clock,
+    /** Stops both workers once whatever they were sending is done (also at the test's end). */
+    stopBoth,
     async drainBoth() {
       await drainChanges(t);
       const sent = await Promise.all(workers.map((w) => w.drain()));

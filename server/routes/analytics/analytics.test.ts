@@ -32,6 +32,21 @@ describe("GET /api/analytics", () => {
     ]);
   });
 
+  it("dates a ping by the server's clock, as insights count it, not the database's", async () => {
+    const at = new Date("2031-03-04T10:00:00Z");
+    t.setNow(at);
+    try {
+      const query = new URLSearchParams({ public_id: "ana/dated", action: "page_viewed" });
+      expect((await t.request({ method: "GET", url: `/api/analytics?${query}` })).statusCode).toBe(
+        204,
+      );
+    } finally {
+      t.setNow(null);
+    }
+    const row = (await stored()).find((view) => view.publicId === "ana/dated");
+    expect(row?.createdAt).toEqual(at);
+  });
+
   it("answers 204 without storing when the ping names nothing, and cuts long values", async () => {
     const before = (await stored()).length;
     const empty = await t.request({ method: "GET", url: "/api/analytics?action=x" });

@@ -40,6 +40,8 @@ export async function analyticsRoutes(base: FastifyInstance, { deps }: { deps: D
             componentId: ping.component_id,
             referrer: ping.referrer,
             socials: ping.socials,
+            // The server's clock, which insights count by, not the database's.
+            createdAt: deps.clock(),
           });
         } catch (error) {
           // Analytics must never fail a page; a lost ping is logged, not reported.

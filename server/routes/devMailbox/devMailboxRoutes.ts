@@ -1,4 +1,3 @@
-import { isIPv4 } from "node:net";
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -8,14 +7,9 @@ import type { Deps } from "../../deps";
 import { html } from "../../mail/html";
 import type { MailPayload, RenderedMail } from "../../mail/mailTypes";
 import { renderMail } from "../../mail/renderMail";
+import { isLoopback } from "../../plugins/loopback";
 
 const LIST_LIMIT = 200;
-
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
-  return address === "::1" || (isIPv4(v4) && v4.startsWith("127."));
-}
 
 type OutboxRow = typeof outbox.$inferSelect;
 
