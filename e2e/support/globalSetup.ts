@@ -31,7 +31,15 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
 
 /** The built server on a fresh PGlite data directory; its URL and how to stop it. */
-async function startServer(stripe: StripeDouble) {
+/**
+ * Starts the built server on a fresh data directory. Unless `withOwner` is false its owner is
+ * made at once (as its first sign-up from this machine would make it), so the tests' own
+ * sign-ups are hosts who verify their addresses by mail.
+ */
+export async function startServer(
+  stripe: Pick<StripeDouble, "config" | "url">,
+  { withOwner = true }: { withOwner?: boolean } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), "slotted-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -72,11 +80,27 @@ async function startServer(stripe: StripeDouble) {
   };
   try {
     await waitForHealth(baseUrl, child, () => log);
+    if (withOwner) await claimOwner(baseUrl);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, output: () => log };
+}
+
+async function claimOwner(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: "owner@example.com",
+      password: "correct horse battery",
+      name: "Instance Owner",
+      username: "instance-owner",
+      owner: true,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`owner sign-up: ${await response.text()}`);
 }
 
 /**
