@@ -275,9 +275,9 @@ describe("page builder", () => {
       void dialog.dismiss();
     });
     await page.getByRole("link", { name: "Event types", exact: true }).click();
-    await expect.poll(() => asked).toEqual([
-      "Your page has unsaved changes. Leave without saving them?",
-    ]);
+    await expect
+      .poll(() => asked)
+      .toEqual(["Your page has unsaved changes. Leave without saving them?"]);
     await page.getByRole("heading", { level: 1, name: "Your profile page" }).waitFor();
     expect(await page.getByLabel("Welcome message").inputValue()).toBe("Glad you are here.");
 
