@@ -22,6 +22,8 @@ export interface SetupStatus {
   ownerSetup: boolean;
   signup: "open" | "invite" | "closed";
   sendsMail: boolean;
+  /** Card payments are set up (Stripe's keys): a price can be charged. */
+  takesPayments: boolean;
 }
 
 /** The server's sign-up rules; `token` is the setup link's (`?setup=`), when opened from it. */

@@ -16,6 +16,8 @@ export const setupStatusSchema = z.object({
   signup: z.enum(["open", "invite", "closed"]),
   /** Whether mail leaves this server (SMTP_URL is set); without it no link is sent. */
   sendsMail: z.boolean(),
+  /** Whether card payments are set up (Stripe's keys); without them no price can be charged. */
+  takesPayments: z.boolean(),
 });
 export const setupStatusQuerySchema = z.object({ token: z.string().max(200).optional() });
 export type SetupStatus = z.infer<typeof setupStatusSchema>;

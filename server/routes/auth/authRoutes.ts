@@ -82,6 +82,7 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       ownerSetup: mayOwn(request, request.query.token) && !(await hasOwner(db)),
       signup: deps.config.signup,
       sendsMail: deps.config.smtpUrl !== null,
+      takesPayments: deps.config.stripe !== null,
     }),
   );
 

@@ -52,6 +52,7 @@ describe("the instance's owner", () => {
       ownerSetup: false,
       signup: "open",
       sendsMail: false,
+      takesPayments: false,
     });
     expect((await setupStatus(t)).ownerSetup).toBe(true);
     // A proxy on this machine forwarding a stranger does not count as this machine.
