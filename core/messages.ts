@@ -170,6 +170,8 @@ export const MESSAGE_PARAMS = {
   "emailCode.waitSeconds": ["count"],
   "emailCode.tooMany": [],
   "auth.signIn": [],
+  "auth.signupClosed": [],
+  "auth.signupInviteOnly": [],
   "auth.bearerHeader": [],
   "auth.invalidToken": [],
   "auth.csrf": [],

@@ -115,6 +115,17 @@ describe("the booking page keeps its place in the address", () => {
     await dated.page.getByText(end).first().waitFor();
   });
 
+  it("opens an old link's month, long over, at the first month with times", async () => {
+    const host = await seed.signUpHost();
+    const eventType = await seed.createEventType(host);
+    const { page } = await session.newPage(context);
+    await page.goto(`/${host.username}/${eventType.slug}?month=2020-01`);
+    const booking = new BookingPage(page);
+    await booking.bookableDates().first().waitFor();
+    expect(await page.getByText(/No available times in the next/).count()).toBe(0);
+    expect(await booking.bookableDates().count()).toBeGreaterThan(0);
+  });
+
   it("sends a linked time that is not bookable to that day's times, saying so", async () => {
     const host = await seed.signUpHost();
     const eventType = await seed.createEventType(host);

@@ -73,7 +73,12 @@ describe("team event types and links", () => {
     const host = await seed.signUpHost();
     const eventType = await seed.createEventType(host, { title: "Private call" });
     const { link } = await seed.createSingleUseLink(host, eventType.id);
-    await bookThrough(`/S/${link}/Private-call`, "Once");
+    const booked = await bookThrough(`/S/${link}/Private-call`, "Once");
+    // The confirmation stays under the single-use link: the event type's address is not shown.
+    expect(new URL(booked.url()).pathname).toMatch(new RegExp(`^/S/${link}/booked/[0-9a-f-]{36}$`));
+    expect(await booked.content()).not.toContain(`/${eventType.slug}`);
+    await booked.reload();
+    await booked.getByRole("heading", { name: "You are scheduled" }).waitFor();
 
     const { page } = await session.newPage(context);
     await page.goto(`/S/${link}`);

@@ -248,7 +248,7 @@ describe("page builder", () => {
     await invitee.waitForURL(new RegExp(`/${member.username}/${miloIntro.slug}`));
   });
 
-  it("a host sets the page's social links in the editor; the page shows them under the welcome", async () => {
+  it("one Save stores the welcome message, the links and the blocks; leaving unsaved asks first", async () => {
     const host = await seed.signUpHost({ name: "Sol Social" });
     const { page } = await session.newPage({
       locale: "en-US",
@@ -258,24 +258,52 @@ describe("page builder", () => {
     await new HomePage(page).signIn(host.email, "correct horse battery");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.getByRole("link", { name: "Profile page", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Your profile page" }).waitFor();
+    await page.getByLabel("Welcome message").fill("Glad you are here.");
+    await page.getByRole("button", { name: "Add Headline" }).click();
+    await page.getByRole("complementary").getByLabel("Headline text").fill("Sol's corner");
     const form = page.getByRole("group", { name: "Social links under your name" });
     await form.getByLabel("Instagram").fill("not a link");
     await form.getByLabel("Website").fill("https://sol.example");
-    await page.getByRole("button", { name: "Save social links" }).click();
-    // A bad link is named at its field, and nothing is saved.
+    // Only the page's one Save is left: no button saves a part alone.
+    expect(await page.getByRole("button", { name: /^Save (?!page$)/ }).count()).toBe(0);
+
+    // Leaving with unsaved changes asks; "stay" keeps the screen and what was typed.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("link", { name: "Event types", exact: true }).click();
+    await expect
+      .poll(() => asked)
+      .toEqual(["Your page has unsaved changes. Leave without saving them?"]);
+    await page.getByRole("heading", { level: 1, name: "Your profile page" }).waitFor();
+    expect(await page.getByLabel("Welcome message").inputValue()).toBe("Glad you are here.");
+
+    await page.getByRole("button", { name: "Save page" }).click();
+    // A bad link is named at its field.
     await form.getByText("Please enter a valid URL.").waitFor();
     await form.getByLabel("Instagram").fill("https://instagram.com/sol");
-    await page.getByRole("button", { name: "Save social links" }).click();
-    await page.getByText("Social links saved.").waitFor();
-    // The preview's header shows them at once, in the networks' order.
+    await page.getByRole("button", { name: "Save page" }).click();
+    await page.getByText("Your page is saved and live.").waitFor();
+    // The preview's header shows them, in the networks' order.
     const preview = page.getByTestId("page-preview").getByRole("list", { name: "Social links" });
     await expect
       .poll(() => preview.getByRole("link").allTextContents())
       .toEqual(["Instagram", "Website"]);
     await expectNoSeriousAxeViolations(page);
 
+    // After a reload everything is still there, and nothing asks on leaving.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Your profile page" }).waitFor();
+    await expect
+      .poll(() => page.getByLabel("Welcome message").inputValue())
+      .toBe("Glad you are here.");
     const visitor = (await session.newPage({ locale: "en-US" })).page;
     await visitor.goto(`/${host.username}`);
+    await visitor.locator("header").getByText("Glad you are here.").waitFor();
+    await visitor.getByRole("heading", { name: "Sol's corner" }).waitFor();
     const links = visitor.locator("header").getByRole("list", { name: "Social links" });
     await expect(links.getByRole("link", { name: "Website" }).getAttribute("href")).resolves.toBe(
       "https://sol.example",
@@ -283,8 +311,11 @@ describe("page builder", () => {
 
     // Emptying a field removes that link.
     await form.getByLabel("Instagram").fill("");
-    await page.getByRole("button", { name: "Save social links" }).click();
+    await page.getByRole("button", { name: "Save page" }).click();
     await expect.poll(() => preview.getByRole("link").allTextContents()).toEqual(["Website"]);
+    await page.getByRole("link", { name: "Event types", exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith("/page"));
+    expect(asked).toHaveLength(1);
   });
 
   it("a note is written with the keyboard alone: shortcuts, toolbar states, a list Tab leaves, a link", async () => {

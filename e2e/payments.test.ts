@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../server/test/freePort";
 import { startStripeDouble } from "../server/test/stripeDouble";
 import { BookingPage } from "./pages/BookingPage";
+import { HomePage } from "./pages/HomePage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { startBuiltServer } from "./support/builtServer";
 import { serverNow } from "./support/clock";
@@ -243,5 +244,20 @@ describe("paying for a booking by card", () => {
     expect(await page.getByRole("button", { name: "Schedule event" }).isDisabled()).toBe(true);
     // And no Stripe code on the page at all.
     expect(await page.evaluate(() => "Stripe" in window)).toBe(false);
+
+    // The host's editor says so where the price is set, and what the operator sets.
+    const host2 = await seed.signUpHost();
+    const free = await seed.createEventType(host2);
+    const editor = (await session.newPage(context)).page;
+    await new HomePage(editor).open();
+    await new HomePage(editor).signIn(host2.email, "correct horse battery");
+    await editor.waitForURL((url) => url.pathname.startsWith("/dashboard"));
+    await editor.goto(`/dashboard/event-types/${free.id}`);
+    await editor
+      .getByText(
+        "Card payments are not set up on this server, so invitees cannot pay for a booking. Its operator sets STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (see docs/payments.md).",
+      )
+      .waitFor();
+    expect(await editor.getByLabel("Charge for this event type").isDisabled()).toBe(true);
   });
 });

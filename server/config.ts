@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 
+export type SignupMode = "open" | "invite" | "closed";
+
 export interface Config {
   port: number;
   host: string;
@@ -10,6 +12,11 @@ export interface Config {
   databaseUrl: string | null;
   publicUrl: string;
   smtpUrl: string | null;
+  /**
+   * Who may sign up (SIGNUP): `open` anyone, `invite` only an address with a pending team
+   * invitation, `closed` nobody; the instance's first account (its owner) always may.
+   */
+  signup: SignupMode;
   /** Whether /dev/mailbox shows the outbox's mail, to loopback connections only (DEV_MAILBOX=true). */
   devMailbox: boolean;
   /**
@@ -325,6 +332,11 @@ export function loadConfig(env: Env = process.env): Config {
   // Off unless asked for: the mailbox shows reset links and invitees' tokens.
   const devMailbox = devMailboxValue === "1" || devMailboxValue === "true";
   const trustProxy = parseTrustProxy(optional(env, "TRUST_PROXY"));
+  const signupValue = optional(env, "SIGNUP") ?? "open";
+  if (signupValue !== "open" && signupValue !== "invite" && signupValue !== "closed") {
+    throw new ConfigError(`SIGNUP must be open, invite or closed, got "${signupValue}".`);
+  }
+  const signup: SignupMode = signupValue;
 
   const secretKey = optional(env, "STRIPE_SECRET_KEY");
   const publishableKey = optional(env, "STRIPE_PUBLISHABLE_KEY");
@@ -379,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     publicUrl,
     smtpUrl,
+    signup,
     devMailbox,
     trustProxy,
     stripe:

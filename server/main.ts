@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildApp } from "./app";
+import { ownerSetupToken } from "./auth/ownerSetup";
 import { startChangeThread } from "./bookingChanges/changeThread";
 import { startChangeWorker } from "./bookingChanges/changeWorker";
 import { startCalendarWorker } from "./calendars/calendarWorker";
@@ -8,6 +9,7 @@ import { runningClockFrom } from "./clock";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { webhookSecretSealer } from "./commands/webhookSecretSealer";
 import { ConfigError, loadConfig } from "./config";
+import { hasOwner } from "./data/users";
 import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
 import { migrate } from "./db/migrate";
@@ -202,6 +204,12 @@ export async function main(): Promise<void> {
     throw error;
   }
   if (!config.smtpUrl) app.log.warn(unsentMailNotice(config));
+  if (!(await hasOwner(database.db))) {
+    // Plain, like the line below: the owner's way in when the server is not on their machine.
+    console.log(
+      `No owner yet: create the owner account at ${config.publicUrl}/?setup=${ownerSetupToken(config.sessionSecret)} (or sign up from this machine).`,
+    );
+  }
   // Plain, not a log record: the one line a person starting it looks for.
   console.log(`Slotted is ready: ${config.publicUrl}`);
 }

@@ -16,6 +16,28 @@ export interface MeResponse {
   user: User;
 }
 
+/** `GET /api/auth/setup`: how this server lets people sign up, and whether it sends mail. */
+export interface SetupStatus {
+  /** A sign-up now makes the instance's owner, verified at once (no owner yet, and this machine or the setup link). */
+  ownerSetup: boolean;
+  signup: "open" | "invite" | "closed";
+  sendsMail: boolean;
+  /** Card payments are set up (Stripe's keys): a price can be charged. */
+  takesPayments: boolean;
+}
+
+/** The server's sign-up rules; `token` is the setup link's (`?setup=`), when opened from it. */
+export const setupQuery = (token?: string) =>
+  queryOptions({
+    queryKey: ["setup", token ?? null],
+    queryFn: ({ signal }) =>
+      apiClient.get<SetupStatus>(
+        `/auth/setup${token ? `?token=${encodeURIComponent(token)}` : ""}`,
+        { signal },
+      ),
+    staleTime: 60_000,
+  });
+
 /** The signed-in user; fails with ApiError 401 when there is no session. */
 export const meQuery = () =>
   queryOptions({

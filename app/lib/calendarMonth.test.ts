@@ -84,6 +84,12 @@ describe("monthToShow", () => {
     expect(monthToShow("p1405-10", null, "2026-11-25", "persian")).toBe("p1405-10");
   });
 
+  it("opens today's month for a month already over", () => {
+    expect(monthToShow("2020-01", null, "2026-11-25", "gregorian")).toBe("2026-11");
+    expect(monthToShow("2026-10", null, "2026-11-25", "gregorian")).toBe("2026-11");
+    expect(monthToShow("p1390-01", null, "2026-11-25", "persian")).toBe("p1405-09");
+  });
+
   it("else the chosen date's month, else today's", () => {
     expect(monthToShow(null, "2027-02-03", "2026-11-25", "gregorian")).toBe("2027-02");
     expect(monthToShow(null, null, "2026-11-25", "gregorian")).toBe("2026-11");

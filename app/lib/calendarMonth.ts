@@ -78,10 +78,10 @@ export function firstDayOfMonth(month: MonthId): string {
 }
 
 /**
- * The month a calendar shows: `month` when it is of `calendarType`, else the month (of that
- * calendar) of the chosen date, else of the asked-for month's first day that is not past,
- * else of today. A link's month in the other calendar, or the invitee switching calendars,
- * lands on the same days.
+ * The month a calendar shows: `month` when it is of `calendarType` and not over, else the
+ * month (of that calendar) of the chosen date, else of the asked-for month's first day that is
+ * not past, else of today. A link's month in the other calendar, or the invitee switching
+ * calendars, lands on the same days; a link to a month already over opens today's.
  */
 export function monthToShow(
   month: MonthId | null,
@@ -89,7 +89,9 @@ export function monthToShow(
   today: string,
   calendarType: CalendarType,
 ): MonthId {
-  if (month !== null && calendarOf(month) === calendarType) return month;
+  if (month !== null && calendarOf(month) === calendarType) {
+    return lastDayOfMonth(month) < today ? monthOf(today, calendarType) : month;
+  }
   if (chosenDate !== null) return monthOf(chosenDate, calendarType);
   if (month === null) return monthOf(today, calendarType);
   const from = firstDayOfMonth(month) > today ? firstDayOfMonth(month) : today;

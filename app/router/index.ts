@@ -12,6 +12,7 @@ export {
   onNavigation,
   RouteContext,
   type RouteMatch,
+  setLeaveGuard,
   useLocation,
   useNavigate,
   useParams,

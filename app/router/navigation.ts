@@ -37,7 +37,33 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-if (typeof window !== "undefined") window.addEventListener("popstate", notify);
+/** Asked before the app leaves the current path; false stays (a screen with unsaved changes). */
+let leaveGuard: (() => boolean) | null = null;
+
+/**
+ * While a screen holds unsaved changes, `allow` is asked before a link, `navigate` or Back
+ * takes the app to another path (the browser's own beforeunload covers reloads and closing).
+ * Null removes it.
+ */
+export function setLeaveGuard(allow: (() => boolean) | null): void {
+  leaveGuard = allow;
+}
+
+function mayLeaveFor(pathname: string): boolean {
+  return leaveGuard === null || pathname === current.pathname || leaveGuard();
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", () => {
+    if (!mayLeaveFor(window.location.pathname)) {
+      // Back or Forward already moved the address: put it back where the screen is.
+      const { pathname, search, hash } = current;
+      window.history.pushState(null, "", `${pathname}${search}${hash}`);
+      return;
+    }
+    notify();
+  });
+}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -57,6 +83,7 @@ export function onNavigation(listener: () => void): () => void {
 /** Goes to `to` (a path with an optional query and hash) without reloading the page. */
 export function navigate(to: string, { replace = false, keepQuery = false }: NavigateOptions = {}) {
   const target = keepQuery ? withKeptQuery(to, window.location.search) : to;
+  if (!mayLeaveFor(new URL(target, window.location.href).pathname)) return;
   if (replace) window.history.replaceState(null, "", target);
   else window.history.pushState(null, "", target);
   const pathChanged = window.location.pathname !== current.pathname;

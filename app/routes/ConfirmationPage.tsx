@@ -28,7 +28,9 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
   const { t } = useTranslation();
   const { slug = "" } = useParams();
   const { search } = useLocation();
-  const remembered = routeName === "bookingConfirmation" ? rememberedBooking(slug) : null;
+  // The invitee's own confirmation, under the event type's path or the single-use link's.
+  const ownBooking = routeName === "bookingConfirmation" || routeName === "singleUseConfirmation";
+  const remembered = ownBooking ? rememberedBooking(slug) : null;
   const query = usePublicQuery<ConfirmationData>({
     key: ["confirmation", routeName, slug],
     fn: async (signal) => {
@@ -81,7 +83,7 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
                   : t("confirmation.title")
         }
       />
-      {routeName === "bookingConfirmation" && event.status === "CONFIRMED" ? (
+      {ownBooking && event.status === "CONFIRMED" ? (
         <p className="text-gray-700">{t("confirmation.emailSent")}</p>
       ) : null}
       {event.status === "PENDING_APPROVAL" ? (

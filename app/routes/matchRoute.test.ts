@@ -40,6 +40,7 @@ const cases: [string, string, Record<string, string>][] = [
   ["/ana/intro/payment_error", "bookingPaymentError", { username: "ana", event: "intro" }],
   ["/ana/intro/host/bo", "bookingHost", { username: "ana", event: "intro", hostSlug: "bo" }],
   ["/ana/intro/a1b2", "bookingConfirmation", { username: "ana", event: "intro", slug: "a1b2" }],
+  ["/S/tok/booked/a1b2", "singleUseConfirmation", { singleUseLink: "tok", slug: "a1b2" }],
   ["/c/intro", "booking", { username: "c", event: "intro" }],
   ["/a/b/c/d/e", "notFound", { "*": "a/b/c/d/e" }],
 ];

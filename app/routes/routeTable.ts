@@ -57,6 +57,7 @@ const PAGES: Record<ClientRouteName, LazyRoutePage<RoutePageProps>> = {
   sharedLinkHost: BookingPage,
   sharedLink: BookingPage,
   singleUseLink: BookingPage,
+  singleUseConfirmation: ConfirmationPage,
   cancel: CancelPage,
   bookingRequest: BookingRequestPage,
   event: ConfirmationPage,

@@ -45,6 +45,13 @@ export const signupSchema = z.object({
   username: usernameField,
   timeZone: timeZoneField.optional(),
   language: z.enum(LANGUAGES).optional(),
+  /**
+   * Asks to become the instance's owner (verified at once): granted only while no account
+   * exists, and only from this machine (loopback) or with the setup link's token.
+   */
+  owner: z.boolean().optional(),
+  /** The token of the setup link the server prints at start while it has no account. */
+  setupToken: z.string().max(200).optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

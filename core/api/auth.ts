@@ -8,6 +8,20 @@ export { emailTokenSchema, loginSchema, signupSchema } from "../accounts/account
 /** Sign-up and sign-in: the user, and a token for the Authorization header. */
 export const sessionResponseSchema = z.object({ user: userSchema, token: z.string() });
 
+/** `GET /api/auth/setup?token=`: how this server lets people sign up, and what it can send. */
+export const setupStatusSchema = z.object({
+  /** A sign-up asking for it (`owner: true`) now makes the instance's owner, verified at once. */
+  ownerSetup: z.boolean(),
+  /** SIGNUP: who may sign up besides the owner. */
+  signup: z.enum(["open", "invite", "closed"]),
+  /** Whether mail leaves this server (SMTP_URL is set); without it no link is sent. */
+  sendsMail: z.boolean(),
+  /** Whether card payments are set up (Stripe's keys); without them no price can be charged. */
+  takesPayments: z.boolean(),
+});
+export const setupStatusQuerySchema = z.object({ token: z.string().max(200).optional() });
+export type SetupStatus = z.infer<typeof setupStatusSchema>;
+
 /** `POST /api/auth/password-reset`. */
 export const passwordResetRequestSchema = z.object({ email: emailField });
 

@@ -26,6 +26,9 @@ export const CLIENT_ROUTES = [
   { name: "sharedLink", path: "/C/:sharedLink/:title?" },
   { name: "sharedLink", path: "/R/:sharedLink/:title?" },
   { name: "sharedLink", path: "/F/:sharedLink/:title?" },
+  // A booking made through a single-use link stays under it: the event type's own address
+  // (perhaps secret) is never shown to the one-time invitee.
+  { name: "singleUseConfirmation", path: "/S/:singleUseLink/booked/:slug" },
   { name: "singleUseLink", path: "/S/:singleUseLink/:title?" },
   { name: "cancel", path: "/cancel/:slug/:usertoken?" },
   { name: "bookingRequest", path: "/event/:slug/answer" },

@@ -19,6 +19,7 @@ export const ROUTE_PAGES: Partial<Record<ClientRouteName, string>> = {
   sharedLinkHost: "BookingPage",
   sharedLink: "BookingPage",
   singleUseLink: "BookingPage",
+  singleUseConfirmation: "ConfirmationPage",
   cancel: "CancelPage",
   bookingRequest: "BookingRequestPage",
   event: "ConfirmationPage",

@@ -22,13 +22,15 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /**
  * The built server (dist/server, `node scripts/build.mjs`) on a fresh PGlite data directory,
- * set up as the browser suite needs it, with `env` on top; its URL and how to stop it. A
- * server started again on the same data is given its `port` and `dataDir` (the caller's to
- * remove).
+ * set up as the browser suite needs it, with `env` on top; its URL, its output and how to stop
+ * it. A server started again on the same data is given its `port` and `dataDir` (the caller's
+ * to remove). A fresh server gets its owner at once (as its first sign-up from this machine
+ * would), so the tests' own sign-ups are hosts who verify their addresses by mail; unless
+ * `withOwner` is false.
  */
 export async function startBuiltServer(
   env: Record<string, string>,
-  given: { port?: number; dataDir?: string } = {},
+  given: { port?: number; dataDir?: string; withOwner?: boolean } = {},
 ) {
   const dataDir = given.dataDir ?? mkdtempSync(join(tmpdir(), "slotted-e2e-"));
   const port = given.port ?? (await freePort());
@@ -66,9 +68,25 @@ export async function startBuiltServer(
   };
   try {
     await waitForHealth(baseUrl, child, () => log);
+    if (given.dataDir === undefined && given.withOwner !== false) await claimOwner(baseUrl);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, output: () => log };
+}
+
+async function claimOwner(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: "owner@example.com",
+      password: "correct horse battery",
+      name: "Instance Owner",
+      username: "instance-owner",
+      owner: true,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`owner sign-up: ${await response.text()}`);
 }

@@ -1,26 +1,62 @@
+import { and, gt, isNull, sql } from "drizzle-orm";
 import type { SignupInput } from "../../core/accounts/accountSchemas";
+import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { WORKING_HOURS } from "../../core/schedules/scheduleSchema";
 import { takenError, takenFields } from "../accounts/takenFields";
 import { hashPassword } from "../auth/passwords";
 import { issueToken } from "../auth/sessions";
 import { queueVerificationMail } from "../auth/verificationMail";
-import type { UserRow } from "../data/users";
-import type { Db } from "../db/database";
-import { profiles, schedules, users } from "../db/schema";
+import type { SignupMode } from "../config";
+import { hasOwner, type UserRow } from "../data/users";
+import type { Db, Tx } from "../db/database";
+import { profiles, schedules, teamInvitations, users } from "../db/schema";
 import { sqlState } from "../db/sqlState";
 import { translator } from "../i18n/serverI18n";
+
+/** SIGNUP's refusal: closed to all, or by invitation to an address with none pending. */
+async function assertMaySignUp(tx: Tx, mode: SignupMode, email: string, now: Date) {
+  if (mode === "open") return;
+  if (mode === "closed") throw new DomainError("FORBIDDEN", message("auth.signupClosed"));
+  const [invited] = await tx
+    .select({ id: teamInvitations.id })
+    .from(teamInvitations)
+    .where(
+      and(
+        sql`lower(${teamInvitations.email}) = lower(${email})`,
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.declinedAt),
+        gt(teamInvitations.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!invited) throw new DomainError("FORBIDDEN", message("auth.signupInviteOnly"));
+}
+
+export interface SignupRules {
+  /** Who may sign up (SIGNUP); the instance's first account always may, as its owner. */
+  signup: SignupMode;
+  /**
+   * The request may make the instance's owner: it asked, from this machine or with the setup
+   * link's token. Granted only while no account exists.
+   */
+  mayOwn: boolean;
+}
 
 /**
  * Creates a host with their profile, a working-hours default schedule, a session token and
  * the mail with the link that verifies their address, in one transaction. Until they follow
- * it their pages stay unpublished. Throws VALIDATION when the email or username is taken.
+ * it their pages stay unpublished. While the instance has no owner, an account made by a
+ * request that may own it becomes its owner (role admin), verified at once: no mail needed. Others sign up as
+ * SIGNUP allows: FORBIDDEN when it is closed, or by invitation and the address has no
+ * pending team invitation. Throws VALIDATION when the email or username is taken.
  */
 export async function accountCreator(
   db: Db,
   input: SignupInput,
   publicUrl: string,
   now: Date,
+  rules: SignupRules = { signup: "open", mayOwn: false },
 ): Promise<{ user: UserRow; token: string }> {
   const taken = await takenFields(db, input);
   if (taken) throw takenError(taken);
@@ -29,6 +65,10 @@ export async function accountCreator(
   const language = input.language ?? "en";
   try {
     return await db.transaction(async (tx) => {
+      // One owner: concurrent sign-ups wait here while the first decides.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('slotted owner setup'))`);
+      const owner = rules.mayOwn && !(await hasOwner(tx));
+      if (!owner) await assertMaySignUp(tx, rules.signup, input.email, now);
       const [user] = await tx
         .insert(users)
         .values({
@@ -38,6 +78,7 @@ export async function accountCreator(
           username: input.username,
           timeZone,
           language,
+          ...(owner ? { role: "admin" as const, emailVerifiedAt: now } : {}),
         })
         .returning();
       if (!user) throw new Error("insert returned no user");
@@ -50,7 +91,7 @@ export async function accountCreator(
         overrides: [],
         isDefault: true,
       });
-      await queueVerificationMail(tx, user, publicUrl, now);
+      if (!owner) await queueVerificationMail(tx, user, publicUrl, now);
       const token = await issueToken(tx, user.id, now);
       return { user, token };
     });

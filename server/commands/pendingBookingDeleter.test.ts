@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { findAttendees, findEvent } from "../data/bookings";
-import { events, hostBusy, payments } from "../db/schema";
-import { paymentsSetup } from "../payments/stripeGateway";
+import { bookingChanges, events, hostBusy, payments } from "../db/schema";
+import { paymentGatewayOf, paymentsSetup } from "../payments/stripeGateway";
 import { bookDirectly } from "../test/bookingCommands";
 import { BOOKING_NOW, berlinSlot, userLink } from "../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../test/factories";
-import { startStripeDouble } from "../test/stripeDouble";
+import { DECLINED, startStripeDouble } from "../test/stripeDouble";
 import { createTestApp } from "../test/testApp";
 import { pendingBookingDeleter } from "./pendingBookingDeleter";
 
@@ -17,6 +17,15 @@ const t = await createTestApp({
   bookingLimits: { perIp: 0, perEventType: 0 },
 });
 const db = t.database.db;
+
+/** The change rows a booking recorded after it was created. */
+async function changesOf(eventId: string) {
+  const rows = await db
+    .select()
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.eventId, eventId), ne(bookingChanges.kind, "created")));
+  return rows.map(({ kind, attendeeId, actor, data }) => ({ kind, attendeeId, actor, data }));
+}
 const price = { amount: 5000, currency: "EUR" };
 
 async function pendingBooking(host: Host, start: string, overrides: Record<string, unknown> = {}) {
@@ -36,10 +45,58 @@ describe("pendingBookingDeleter", () => {
     const host = await signUpHost(t);
     const { booked, path } = await pendingBooking(host, berlinSlot(0, "09:00"));
     await pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken }, BOOKING_NOW);
-    expect(await findEvent(db, booked.event.id)).toBeNull();
+    expect(await findEvent(db, booked.event.id)).toMatchObject({
+      status: "CANCELLED",
+      cancelledAt: BOOKING_NOW,
+    });
     expect(await db.select().from(hostBusy).where(eq(hostBusy.eventId, booked.event.id))).toEqual(
       [],
     );
+    // Its change announces booking.payment_failed: given up, the payment was cancelled.
+    expect(await changesOf(booked.event.id)).toEqual([
+      {
+        kind: "payment_failed",
+        attendeeId: booked.attendee.id,
+        actor: "invitee",
+        data: { status: "CANCELLED" },
+      },
+    ]);
+    // A second try finds no seat held with that secret any more, and records nothing.
+    await expect(
+      pendingBookingDeleter(db, { ...path, token: booked.attendee.cancelToken }, BOOKING_NOW),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await changesOf(booked.event.id)).toHaveLength(1);
+  });
+
+  it("after a declined card records the payment as FAILED, cancelled at Stripe", async () => {
+    const host = await signUpHost(t);
+    const { booked, path } = await pendingBooking(host, berlinSlot(0, "11:00"));
+    const intent = booked.payment!.paymentId;
+    expect(stripe.confirm(intent, DECLINED).last_payment_error?.code).toBe("card_declined");
+    const context = {
+      db,
+      gateway: paymentGatewayOf(t.deps.config)!,
+      publicUrl: t.deps.config.publicUrl,
+      secret: t.deps.config.sessionSecret,
+      now: BOOKING_NOW,
+    };
+    await pendingBookingDeleter(
+      db,
+      { ...path, token: booked.attendee.cancelToken, paymentIntent: intent },
+      BOOKING_NOW,
+      context,
+    );
+    expect(stripe.intents.get(intent)?.status).toBe("canceled");
+    const [payment] = await db.select().from(payments).where(eq(payments.gatewayId, intent));
+    expect(payment?.status).toBe("FAILED");
+    expect(await changesOf(booked.event.id)).toEqual([
+      {
+        kind: "payment_failed",
+        attendeeId: booked.attendee.id,
+        actor: "invitee",
+        data: { status: "FAILED" },
+      },
+    ]);
   });
 
   it("refuses a missing or wrong secret (FORBIDDEN) and a path naming another event type", async () => {
@@ -100,9 +157,13 @@ describe("pendingBookingDeleter", () => {
       .from(payments)
       .where(eq(payments.gatewayId, booked.payment!.paymentId));
     expect(payment).toMatchObject({ status: "CANCELLED", updatedAt: BOOKING_NOW });
-    expect((await findAttendees(db, booked.event.id)).map((a) => a.id)).toEqual([
+    const seats = await findAttendees(db, booked.event.id);
+    expect(seats.filter((a) => a.status === "CONFIRMED").map((a) => a.id)).toEqual([
       other.attendee.id,
     ]);
-    expect(await findEvent(db, booked.event.id)).not.toBeNull();
+    expect(await findEvent(db, booked.event.id)).toMatchObject({ status: "PENDING_PAYMENT" });
+    expect(
+      await db.select().from(hostBusy).where(eq(hostBusy.eventId, booked.event.id)),
+    ).not.toEqual([]);
   });
 });

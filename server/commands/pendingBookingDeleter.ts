@@ -1,12 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { recordChange } from "../booking/bookingChange";
 import { findAttendees, findEvent, findEventHosts } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
 import { findTeam } from "../data/teams";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
-import { attendees, events, payments, singleUseLinks } from "../db/schema";
+import {
+  attendees,
+  events,
+  hostBusy,
+  type PaymentStatus,
+  payments,
+  singleUseLinks,
+} from "../db/schema";
 import type { PaymentGateway } from "../payments/paymentGateway";
 import { attendeeWithToken } from "../policies/bookings";
 import { paymentSettler, type SettleContext } from "./paymentSettler";
@@ -21,10 +29,12 @@ export interface PendingBookingPath {
 }
 
 /**
- * Takes back a booking still awaiting payment (the invitee's payment failed or was
- * abandoned): the attendee who made it, proved by the secret the scheduling answer gave
- * them, loses their seat. The event, its busy time and its single-use link's use go too only
- * when no other attendee remains, so one attendee of a group event cannot drop the others.
+ * Takes back a booking still awaiting payment (the invitee's card was declined or they gave
+ * the time up): the attendee who made it, proved by the secret the scheduling answer gave
+ * them, loses their seat (cancelled). The event is cancelled, its busy time freed and its
+ * single-use link's use given back only when no other attendee remains, so one attendee of a
+ * group event cannot drop the others. Records a payment_failed change (FAILED for a declined
+ * card, else CANCELLED), which announces booking.payment_failed.
  * The path must name the event's event type (its owner's username or team slug, or one of
  * its hosts, and its slug); a given payment intent must be the event's. Throws NOT_FOUND,
  * FORBIDDEN for a missing or wrong secret, CONFLICT for a booking that is not pending or was
@@ -61,12 +71,14 @@ export async function pendingBookingDeleter(
     throw notFound;
   }
   // The payment goes first, so it cannot succeed after the slot was given back.
+  let declined = false;
   if (payment?.status === "PENDING" && context) {
     const state = await context.gateway.cancelPayment(payment.gatewayId);
     if (state.state === "succeeded") {
       await paymentSettler(context, state, "succeeded");
       throw new DomainError("CONFLICT", message("payment.alreadyPaid"));
     }
+    declined = state.declined === true;
   }
 
   await db.transaction(async (tx) => {
@@ -75,6 +87,12 @@ export async function pendingBookingDeleter(
     if (locked.status !== "PENDING_PAYMENT") {
       throw new DomainError("CONFLICT", message("booking.onlyPendingDeleted"));
     }
+    const [seat] = await tx.select().from(attendees).where(eq(attendees.id, attendee.id));
+    if (seat?.status !== "CONFIRMED") {
+      throw new DomainError("CONFLICT", message("booking.onlyPendingDeleted"));
+    }
+    // A declined card failed; a payment given up (or none to ask) was cancelled.
+    let status: PaymentStatus = declined ? "FAILED" : "CANCELLED";
     if (payment) {
       const [current] = await tx
         .select()
@@ -87,24 +105,43 @@ export async function pendingBookingDeleter(
       if (current?.status === "PENDING") {
         await tx
           .update(payments)
-          .set({ status: "CANCELLED", updatedAt: now })
+          .set({ status, updatedAt: now })
           .where(eq(payments.id, payment.id));
+      } else if (current) {
+        status = current.status;
       }
     }
+    // The rows stay, cancelled, so the change's webhook can tell of the booking.
     await tx
-      .delete(attendees)
+      .update(attendees)
+      .set({ status: "CANCELLED" })
       .where(and(eq(attendees.id, attendee.id), eq(attendees.eventId, event.id)));
     const others = await tx
       .select({ id: attendees.id })
       .from(attendees)
       .where(and(eq(attendees.eventId, event.id), eq(attendees.status, "CONFIRMED")))
       .limit(1);
-    if (others.length > 0) return;
-    await tx
-      .update(singleUseLinks)
-      .set({ usedAt: null, eventId: null })
-      .where(eq(singleUseLinks.eventId, event.id));
-    // host_busy and event_hosts go with it (on delete cascade).
-    await tx.delete(events).where(eq(events.id, event.id));
+    if (others.length === 0) {
+      await tx
+        .update(singleUseLinks)
+        .set({ usedAt: null, eventId: null })
+        .where(eq(singleUseLinks.eventId, event.id));
+      await tx
+        .update(events)
+        .set({ status: "CANCELLED", cancelledAt: now })
+        .where(eq(events.id, event.id));
+      await tx.delete(hostBusy).where(eq(hostBusy.eventId, event.id));
+    }
+    await recordChange(
+      tx,
+      {
+        kind: "payment_failed",
+        eventId: event.id,
+        attendeeId: attendee.id,
+        actor: "invitee",
+        data: { status },
+      },
+      now,
+    );
   });
 }

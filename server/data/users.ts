@@ -23,3 +23,13 @@ export async function findProfileOfUser(db: Db | Tx, userId: string): Promise<Pr
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ?? null;
 }
+
+/** Whether the instance has its owner (the account made at its setup, role admin). */
+export async function hasOwner(db: Db | Tx): Promise<boolean> {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .limit(1);
+  return found !== undefined;
+}

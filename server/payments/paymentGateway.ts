@@ -26,6 +26,8 @@ export interface GatewayPayment {
   clientSecret: string | null;
   /** The booking (event) it pays for, from its metadata. */
   bookingId: string | null;
+  /** Whether its last attempt failed (a declined card, a failed authentication). */
+  declined?: boolean;
 }
 
 export interface NewPayment {

@@ -24,6 +24,7 @@ function paymentOf(intent: Stripe.PaymentIntent): GatewayPayment {
     currency: intent.currency.toUpperCase(),
     clientSecret: intent.client_secret ?? null,
     bookingId: typeof bookingId === "string" ? bookingId : null,
+    declined: intent.last_payment_error != null,
   };
 }
 

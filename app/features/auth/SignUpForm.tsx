@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { setupQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
@@ -20,6 +22,19 @@ export function SignUpForm() {
   const [name, setName] = useState("");
   const [typedUsername, setTypedUsername] = useState<string>();
   const username = typedUsername ?? suggestUsername(name);
+  // Opened from the setup link the server prints at start: its token claims the instance.
+  const [setupToken] = useState(
+    () => new URLSearchParams(window.location.search).get("setup") ?? undefined,
+  );
+  const setup = useQuery(setupQuery(setupToken));
+  const ownerSetup = setup.data?.ownerSetup === true;
+  const notice = ownerSetup
+    ? t("auth.signUp.ownerNotice")
+    : setup.data?.signup === "closed"
+      ? t("auth.signUp.closedNotice")
+      : setup.data?.signup === "invite"
+        ? t("auth.signUp.inviteNotice")
+        : null;
 
   return (
     <form
@@ -33,12 +48,18 @@ export function SignUpForm() {
           username: formText(data, "username"),
           password: formText(data, "password"),
           timeZone: browserTimeZone(),
+          ...(ownerSetup ? { owner: true, setupToken } : {}),
         }))
       }
       className="flex flex-col gap-4"
     >
       <div>
         <h2 className="text-lg font-bold text-gray-900">{t("auth.signUp.title")}</h2>
+        {notice ? (
+          <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-gray-900">
+            {notice}
+          </p>
+        ) : null}
         <Alert message={form.alertMessage} className="mt-3" />
       </div>
       <TextField

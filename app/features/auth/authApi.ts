@@ -7,6 +7,10 @@ export interface SignUpInput {
   name: string;
   username: string;
   timeZone: string;
+  /** Asks to become the instance's owner (granted while it has none, from its machine or setup link). */
+  owner?: boolean;
+  /** The setup link's token (`?setup=`). */
+  setupToken?: string;
 }
 
 export interface SignInInput {

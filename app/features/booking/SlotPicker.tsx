@@ -61,8 +61,9 @@ export function SlotPicker({
   const today = isoDateInZone(serverDate, timeZone);
   const month = monthToShow(askedMonth, selectedDate, today, calendarType);
   const { timetable, status, error } = useTimetable(reference, month, timeZone, duration);
-  // A month or date asked for is shown as it is, even without times.
-  const jumped = useRef(askedMonth !== null || selectedDate !== null);
+  // A month or date asked for is shown as it is, even without times; a month already over
+  // (an old link) is not asked for: the first month with times opens.
+  const jumped = useRef((askedMonth !== null && askedMonth === month) || selectedDate !== null);
   const rootRef = useRef<HTMLDivElement>(null);
   const timesRef = useRef<HTMLDivElement>(null);
   const timesHeadingRef = useRef<HTMLHeadingElement>(null);

@@ -46,6 +46,9 @@ export function confirmationPath(
   eventType: PublicEventType,
   attendeeUuid: string,
 ): string {
+  if (source.kind === "singleUse") {
+    return `/S/${encodeURIComponent(source.singleUseLink)}/booked/${attendeeUuid}`;
+  }
   const owner = source.kind === "user" ? source.userLink : eventType.owner.slug;
   return `/${encodeURIComponent(owner)}/${encodeURIComponent(eventType.slug)}/${attendeeUuid}`;
 }

@@ -3,10 +3,11 @@ import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { hasStatus } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
-import { meQuery } from "../../api/queries";
+import { meQuery, setupQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { LoadingIndicator } from "../../components/LoadingIndicator";
 import { SignOutButton } from "../../features/auth/SignOutButton";
+import { NoMailBanner } from "../../features/dashboard/settings/NoMailBanner";
 import { VerifyEmailBanner } from "../../features/dashboard/settings/VerifyEmailBanner";
 import { DashboardShell } from "../../features/dashboard/shell/DashboardShell";
 import { Navigate, useLocation } from "../../router";
@@ -18,6 +19,8 @@ export function DashboardPage() {
   const { pathname } = useLocation();
   const { route, params } = useMemo(() => matchDashboardRoute(pathname), [pathname]);
   const me = useQuery({ ...meQuery(), enabled: !route.public });
+  const setup = useQuery({ ...setupQuery(), enabled: !route.public });
+  const sendsMail = setup.data?.sendsMail !== false;
   const { Screen } = route;
   const screen = (
     <Suspense fallback={<LoadingIndicator label={t("common.loading")} />}>
@@ -50,7 +53,8 @@ export function DashboardPage() {
       bookingPageUrl={`${window.location.origin}/${user.username}`}
       signOut={<SignOutButton />}
     >
-      {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
+      {sendsMail ? null : <NoMailBanner />}
+      {user.emailVerified ? null : <VerifyEmailBanner email={user.email} sendsMail={sendsMail} />}
       {screen}
     </DashboardShell>
   );

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { loginSchema, sessionResponseSchema, signupSchema } from "../../../core/api/auth";
+import {
+  loginSchema,
+  sessionResponseSchema,
+  setupStatusQuerySchema,
+  setupStatusSchema,
+  signupSchema,
+} from "../../../core/api/auth";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import {
@@ -17,11 +23,12 @@ import {
   loginThrottleKeys,
   recordFailure,
 } from "../../auth/loginThrottle";
+import { fromThisMachine, ownerSetupTokenValid } from "../../auth/ownerSetup";
 import { dummyPasswordHash, verifyPassword } from "../../auth/passwords";
 import { csrfTokenFor, tokenHash } from "../../auth/secrets";
 import { issueToken, SESSION_DAYS } from "../../auth/sessions";
 import { accountCreator } from "../../commands/accountCreator";
-import { findUserByEmail } from "../../data/users";
+import { findUserByEmail, hasOwner } from "../../data/users";
 import { authTokens } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { requestLanguage } from "../../i18n/requestLanguage";
@@ -45,6 +52,40 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
     });
   }
 
+  /** Whether this request may make the owner: from this machine, or with the setup link. */
+  const mayOwn = (
+    request: {
+      ip: string;
+      socket: { remoteAddress?: string | undefined };
+      headers: Record<string, string | string[] | undefined>;
+    },
+    token: string | undefined,
+  ) =>
+    (fromThisMachine(request.socket.remoteAddress, request.headers) &&
+      fromThisMachine(request.ip, request.headers)) ||
+    ownerSetupTokenValid(deps.config.sessionSecret, token);
+
+  app.get(
+    "/auth/setup",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "How this server lets people sign up: whether a sign-up now makes its owner, SIGNUP, and whether it sends mail",
+        description:
+          "`ownerSetup` is true while the instance has no owner and the request comes from the server's own machine or carries the setup link's `token` (printed at start).",
+        querystring: setupStatusQuerySchema,
+        response: { 200: setupStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      ownerSetup: mayOwn(request, request.query.token) && !(await hasOwner(db)),
+      signup: deps.config.signup,
+      sendsMail: deps.config.smtpUrl !== null,
+      takesPayments: deps.config.stripe !== null,
+    }),
+  );
+
   app.post(
     "/auth/signup",
     {
@@ -58,7 +99,10 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
     async (request, reply) => {
       // The body's language, else the page's: a sign-up from a French page gets French mails.
       const input = { ...request.body, language: requestLanguage(request) };
-      const { user, token } = await accountCreator(db, input, deps.config.publicUrl, deps.clock());
+      const { user, token } = await accountCreator(db, input, deps.config.publicUrl, deps.clock(), {
+        signup: deps.config.signup,
+        mayOwn: input.owner === true && mayOwn(request, input.setupToken),
+      });
       setSessionCookies(reply, token);
       return reply.status(201).send({ user: presentUser(user), token });
     },

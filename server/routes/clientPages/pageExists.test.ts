@@ -58,6 +58,11 @@ describe("which client pages name something (404 for the rest)", () => {
     ).json();
     expect(await exists(`/S/${link.link}`)).toBe(true);
     expect(await exists("/S/nolinklikethis")).toBe(false);
+    // The confirmation of a booking made through it stays under it.
+    const booked = await bookOk(t, bookingBody(userLink(host, type)));
+    expect(await exists(`/S/${link.link}/booked/${booked.attendee.uuid}`)).toBe(true);
+    expect(await exists(`/S/nolinklikethis/booked/${booked.attendee.uuid}`)).toBe(false);
+    expect(await exists(`/S/${link.link}/booked/00000000-0000-4000-8000-000000000000`)).toBe(false);
   });
 
   it("knows meetings by event or attendee id, cancelled ones included", async () => {

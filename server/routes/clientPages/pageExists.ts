@@ -67,6 +67,10 @@ export async function pageExists(db: Db, pathname: string): Promise<boolean> {
       return eventTypeExists(db, shared(params));
     case "singleUseLink":
       return singleUseLinkExists(db, params.singleUseLink);
+    case "singleUseConfirmation":
+      return (
+        (await singleUseLinkExists(db, params.singleUseLink)) && meetingExists(db, params.slug)
+      );
     case "event":
     case "bookingRequest":
     case "cancel":

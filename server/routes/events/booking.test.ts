@@ -497,10 +497,10 @@ describe("paid event types", () => {
     const event = await t.request({ method: "GET", url: `/api/event/uuid/${first.event.uuid}` });
     expect(event.json().event.seats).toEqual({ total: 3, taken: 1 });
 
-    // The last attendee leaving frees the time.
+    // The last attendee leaving frees the time; the booking stays, cancelled, for its webhook.
     expect((await deletePending(path, { token: second.attendee.token })).statusCode).toBe(204);
     const gone = await t.request({ method: "GET", url: `/api/event/uuid/${first.event.uuid}` });
-    expect(gone.statusCode).toBe(404);
+    expect(gone.json().event.status).toBe("CANCELLED");
     expect(
       await t.database.db.select().from(hostBusy).where(eq(hostBusy.eventId, first.event.uuid)),
     ).toEqual([]);

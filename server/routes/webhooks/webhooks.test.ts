@@ -11,7 +11,8 @@ import { routingFormSubmitter } from "../../commands/routingFormSubmitter";
 import { webhookCreator } from "../../commands/webhookCreator";
 import { outbox, webhookDeliveries, webhooks } from "../../db/schema";
 import { ISSUE_29_HOSTS, REFUSED_HOSTS } from "../../net/testing/refusedHosts";
-import { paymentsSetup } from "../../payments/stripeGateway";
+import { sweepExpiredHolds } from "../../payments/paymentWorker";
+import { paymentGatewayOf, paymentsSetup } from "../../payments/stripeGateway";
 import { bookDirectly, commandContext } from "../../test/bookingCommands";
 import {
   BOOKING_NOW,
@@ -22,7 +23,7 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, createTeam, type Host, signUpHost } from "../../test/factories";
-import { SUCCEEDS, startStripeDouble } from "../../test/stripeDouble";
+import { DECLINED, SUCCEEDS, startStripeDouble } from "../../test/stripeDouble";
 import { createTestApp } from "../../test/testApp";
 import { DeliveryError, deliverWebhook } from "../../webhooks/deliverWebhook";
 import { signatureValid, startWebhookReceiver } from "../../webhooks/testing/webhookReceiver";
@@ -246,6 +247,90 @@ describe("webhook deliveries", () => {
     expect(again.json.id).toBe(first.eventId);
     expect(again.headers["slotted-delivery-id"]).toBe(resent.json().id);
     expect(signatureValid(hook.secret, again.headers, again.body)).toBe(true);
+  });
+
+  it("announces booking.payment_failed on every path the docs name: declined, given up, failed or cancelled at Stripe, expired", async () => {
+    const host = await signUpHost(t);
+    await subscribe(host, { url: receiver.url("/unpaid"), events: ["booking.payment_failed"] });
+    const type = await createEventType(t, host, { price: { amount: 700, currency: "EUR" } });
+    const book = async (time: string) => {
+      const answer = await bookOk(
+        t,
+        bookingBody(userLink(host, type), { start: berlinSlot(3, time) }),
+      );
+      return { answer, intent: answer.event.payment!.paymentIntent };
+    };
+    const takeBack = (answer: Awaited<ReturnType<typeof bookOk>>, intent: string) =>
+      t.request({
+        method: "DELETE",
+        url: `/api/event/${host.username}/${type.slug}/${answer.event.uuid}?token=${encodeURIComponent(answer.attendee.token)}&payment_intent=${intent}`,
+      });
+    const stripeSays = async (kind: string, intent: string) => {
+      const signed = stripe.webhook(kind, intent, {
+        timestamp: Math.floor(t.deps.clock().getTime() / 1000),
+      });
+      const response = await t.request({
+        method: "POST",
+        url: "/api/payments/stripe/webhook",
+        headers: { "content-type": "application/json", "stripe-signature": signed.signature },
+        payload: signed.body,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+
+    // The card is declined and the invitee's page takes the booking back.
+    const declined = await book("09:00");
+    stripe.confirm(declined.intent, DECLINED);
+    expect((await takeBack(declined.answer, declined.intent)).statusCode).toBe(204);
+    // The invitee gives the held time up without paying.
+    const givenUp = await book("10:00");
+    expect((await takeBack(givenUp.answer, givenUp.intent)).statusCode).toBe(204);
+    // Stripe tells of a failed and of a cancelled payment.
+    const failed = await book("11:00");
+    stripe.confirm(failed.intent, DECLINED);
+    await stripeSays("payment_intent.payment_failed", failed.intent);
+    const cancelled = await book("12:00");
+    await stripeSays("payment_intent.canceled", cancelled.intent);
+    // The hold runs out.
+    const expired = await book("13:00");
+    const later = new Date(BOOKING_NOW.getTime() + 16 * 60_000);
+    expect(
+      await sweepExpiredHolds({
+        database: t.database,
+        gateway: paymentGatewayOf(t.deps.config)!,
+        publicUrl: t.deps.config.publicUrl,
+        secret: t.deps.config.sessionSecret,
+        clock: () => later,
+      }),
+    ).toBeGreaterThanOrEqual(1);
+
+    // The sweep's change is stamped at its own, later, time: derive and deliver as of then.
+    const before = workNow;
+    t.setNow(later);
+    workNow = new Date(later.getTime() + 60_000);
+    try {
+      await drain();
+    } finally {
+      t.setNow(BOOKING_NOW);
+      workNow = before;
+    }
+    const told = new Map(
+      forHook("/unpaid").map((r) => {
+        const booking = r.json.data.booking as { uuid: string; payment: { status: string } };
+        expect(r.json.type).toBe("booking.payment_failed");
+        return [booking.uuid, booking.payment.status];
+      }),
+    );
+    expect(told).toEqual(
+      new Map([
+        [declined.answer.event.uuid, "FAILED"],
+        [givenUp.answer.event.uuid, "CANCELLED"],
+        [failed.answer.event.uuid, "FAILED"],
+        [cancelled.answer.event.uuid, "CANCELLED"],
+        [expired.answer.event.uuid, "EXPIRED"],
+      ]),
+    );
+    expect(forHook("/unpaid")).toHaveLength(5);
   });
 
   it("announces a round-robin handover as booking.reassigned, and a declined or expired request as booking.cancelled", async () => {

@@ -1,6 +1,8 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REFUND_POLICIES, type RefundPolicy } from "../../../../core/eventTypes/eventTypeSchema";
+import { setupQuery } from "../../../api/queries";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
@@ -15,8 +17,9 @@ const OFFERED_CURRENCIES = ["USD", "EUR", "GBP"] as const;
 
 /**
  * Price and currency (the amount typed in major units, stored in minor units), payment terms
- * and the refund policy of an invitee's cancellation. Without Stripe on the server, the save
- * answers with why a price cannot be set, shown under the section.
+ * and the refund policy of an invitee's cancellation. Without Stripe on the server the section
+ * says so and what the operator sets; no price can be switched on (one set before can be
+ * taken off).
  */
 export function PaymentEditor({ draft, update, errors }: SectionProps) {
   const { t } = useTranslation();
@@ -24,11 +27,19 @@ export function PaymentEditor({ draft, update, errors }: SectionProps) {
     draft.price ? fromMinorUnits(draft.price.amount) : "",
   );
   const price = draft.price;
+  const setup = useQuery(setupQuery());
+  const noPayments = setup.data?.takesPayments === false;
   return (
     <Card title={t("dashboard.payment.title")} description={t("dashboard.payment.description")}>
+      {noPayments ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-gray-900">
+          {t("dashboard.payment.notSetUp")}
+        </p>
+      ) : null}
       <CheckboxField
         asSwitch
         label={t("dashboard.payment.enabled")}
+        disabled={noPayments && price === null}
         checked={price !== null}
         onChange={(checked) => {
           if (!checked) return update({ price: null });

@@ -26,6 +26,7 @@ import {
   BLOCK_MAX_ROWS,
   type BlockKind,
   PAGE_GRID_COLUMNS,
+  SOCIAL_NETWORKS,
 } from "../../../../core/pages/blockKinds";
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
@@ -33,6 +34,7 @@ import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { UserText } from "../../../components/UserText";
 import { useBlockEndReserve } from "../../../lib/useBlockEndReserve";
+import { setLeaveGuard } from "../../../router";
 import { HostAvatars } from "../../booking/HostAvatars";
 import { PageBlocks } from "../../profile/PageBlocks";
 import { SocialLinks, socialLinksOf } from "../../profile/SocialLinks";
@@ -56,13 +58,18 @@ interface PageEditorProps {
   data: PageEditResponse;
 }
 
+/** The social links as the page stores them: every network, trimmed, empty for none. */
+const socialsToSave = (socials: Readonly<Record<string, string>>) =>
+  Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socials[network]?.trim() ?? ""]));
+
 let counter = 0;
 const newId = () => `b${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /**
  * The page builder: a toolbar adds blocks to a grid where they are dragged (or moved with the
  * keyboard: Space, arrows, Space), chosen and edited in the side panel, hidden or deleted
- * (with undo); a live preview at phone or desktop width; one request saves it all.
+ * (with undo); a live preview at phone or desktop width. One Save stores everything on the
+ * screen: the blocks, the welcome message and the social links.
  */
 export function PageEditor({ data }: PageEditorProps) {
   const { t } = useTranslation();
@@ -91,6 +98,13 @@ export function PageEditor({ data }: PageEditorProps) {
     requestAnimationFrame(() => panelHeading.current?.focus());
   };
   const [dirty, setDirty] = useState(false);
+  const [welcome, setWelcome] = useState(page.welcomeMessage ?? "");
+  const [socials, setSocials] = useState<Record<string, string>>(() => ({ ...page.socials }));
+  // What the server holds: a save sends the welcome message and links only when they differ.
+  const stored = useRef({
+    welcome: page.welcomeMessage ?? null,
+    socials: JSON.stringify(socialsToSave(page.socials)),
+  });
   const [removed, setRemoved] = useState<{ block: EditorBlock; index: number } | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saved, setSaved] = useState(false);
@@ -112,14 +126,24 @@ export function PageEditor({ data }: PageEditorProps) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
+  // …and before the app itself goes to another screen.
+  useEffect(() => {
+    if (!dirty) return;
+    setLeaveGuard(() => window.confirm(t("dashboard.page.leaveUnsaved")));
+    return () => setLeaveGuard(null);
+  }, [dirty, t]);
+
   useEffect(() => {
     if (removed) undoButton.current?.focus();
   }, [removed]);
 
-  const change = (update: (current: EditorBlock[]) => EditorBlock[]) => {
-    replaceBlocks(placeBlocks(update(latest.current)));
+  const touched = () => {
     setDirty(true);
     setSaved(false);
+  };
+  const change = (update: (current: EditorBlock[]) => EditorBlock[]) => {
+    replaceBlocks(placeBlocks(update(latest.current)));
+    touched();
   };
 
   const kindName = (kind: BlockKind) => t(`dashboard.page.kinds.${kind}`);
@@ -231,6 +255,16 @@ export function PageEditor({ data }: PageEditorProps) {
   const save = useMutation({
     mutationFn: async () => {
       await Promise.allSettled(reading.current);
+      const welcomeNow = welcome.trim() || null;
+      if (welcomeNow !== stored.current.welcome) {
+        await dashboardApi.setPageWelcome(page.slug, welcomeNow);
+        stored.current.welcome = welcomeNow;
+      }
+      const socialsNow = socialsToSave(socials);
+      if (JSON.stringify(socialsNow) !== stored.current.socials) {
+        await dashboardApi.setPageSocials(page.slug, socialsNow);
+        stored.current.socials = JSON.stringify(socialsNow);
+      }
       return dashboardApi.savePage(page.slug, pageFormData(latest.current));
     },
     onSuccess: ({ blocks: stored }) => {
@@ -257,7 +291,9 @@ export function PageEditor({ data }: PageEditorProps) {
   const selectedIndex = blocks.findIndex((block) => block.id === selectedId);
   const selected = blocks[selectedIndex];
   const preview = useMemo(() => previewBlocks(blocks, options), [blocks, options]);
-  const socials = socialLinksOf(page.socials);
+  // The saved links: one typed but not yet checked by the server is not made a link.
+  const savedSocials = socialLinksOf(page.socials);
+  const previewWelcome = welcome.trim();
   const background =
     (!page.colorsLocked && preview.find((block) => block.kind === "background")?.color) ||
     page.backgroundColor ||
@@ -268,7 +304,20 @@ export function PageEditor({ data }: PageEditorProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageIdentity page={page} />
+      <PageIdentity
+        page={page}
+        welcome={welcome}
+        onWelcome={(value) => {
+          setWelcome(value);
+          touched();
+        }}
+        socials={socials}
+        onSocials={(value) => {
+          setSocials(value);
+          touched();
+        }}
+        errors={errors}
+      />
 
       <section aria-labelledby="page-blocks-heading" className="flex flex-col gap-4">
         <h2 id="page-blocks-heading" className="text-xl font-bold text-gray-900">
@@ -459,15 +508,15 @@ export function PageEditor({ data }: PageEditorProps) {
                 hosts={[{ name: page.name, username: page.slug, avatarUrl: page.avatarUrl }]}
               />
               <p className="text-xl font-bold text-gray-900">{page.name}</p>
-              {page.welcomeMessage ? (
+              {previewWelcome ? (
                 <UserText
                   as="p"
                   className="max-w-prose whitespace-pre-line break-words text-gray-700"
                 >
-                  {page.welcomeMessage}
+                  {previewWelcome}
                 </UserText>
               ) : null}
-              {socials.length > 0 ? <SocialLinks links={socials} /> : null}
+              {savedSocials.length > 0 ? <SocialLinks links={savedSocials} /> : null}
             </header>
             <PageBlocks blocks={preview} narrow={width === "phone"} />
           </div>

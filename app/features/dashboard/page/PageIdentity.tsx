@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WELCOME_MESSAGE_MAX } from "../../../../core/accounts/profileLimits";
 import type { PageEditResponse } from "../../../../core/api/pages";
@@ -8,7 +8,6 @@ import { detectMediaType, isImageType } from "../../../../core/uploads/detectMed
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "../../../../core/uploads/uploadLimits";
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
-import { Button } from "../../../components/Button";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
@@ -16,47 +15,36 @@ import { HostAvatars } from "../../booking/HostAvatars";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 import { imageHeaderRefusal } from "../settings/imageHeaderRefusal";
-import { useFocusFailedForm } from "../ui/formFailure";
+
+interface PageIdentityProps {
+  page: PageEditResponse["page"];
+  /** The welcome message as typed, saved with the rest of the page. */
+  welcome: string;
+  onWelcome: (welcome: string) => void;
+  /** The social links as typed, by network, saved with the rest of the page. */
+  socials: Record<string, string>;
+  onSocials: (socials: Record<string, string>) => void;
+  /** The last save's field errors (welcomeMessage, form.<network>). */
+  errors: Record<string, string[]>;
+}
 
 /**
- * The page's avatar, welcome message and social links (shown under the name), each saved on
- * its own from the page editor through the spec's page calls.
+ * The page's avatar, welcome message and social links (shown under the name). The avatar is
+ * stored when chosen; the welcome message and links are the editor's, saved by its one Save.
  */
-export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
+export function PageIdentity({
+  page,
+  welcome,
+  onWelcome,
+  socials,
+  onSocials,
+  errors,
+}: PageIdentityProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const id = useId();
-  const [welcome, setWelcome] = useState(page.welcomeMessage ?? "");
   const [avatarError, setAvatarError] = useState<string>();
-  const [welcomeSaved, setWelcomeSaved] = useState(false);
-  const [socials, setSocials] = useState<Record<string, string>>(() => ({ ...page.socials }));
-  const [socialsSaved, setSocialsSaved] = useState(false);
-  const socialsForm = useRef<HTMLFormElement>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.page(page.slug) });
-
-  const saveWelcome = useMutation({
-    mutationFn: () => dashboardApi.setPageWelcome(page.slug, welcome.trim() || null),
-    onSuccess: () => {
-      setWelcomeSaved(true);
-      refresh();
-    },
-  });
-  const saveSocials = useMutation({
-    // Every network is sent: an empty link removes the one saved before.
-    mutationFn: () =>
-      dashboardApi.setPageSocials(
-        page.slug,
-        Object.fromEntries(
-          SOCIAL_NETWORKS.map((network) => [network, socials[network]?.trim() ?? ""]),
-        ),
-      ),
-    onSuccess: () => {
-      setSocialsSaved(true);
-      refresh();
-    },
-  });
-  useFocusFailedForm(socialsForm, saveSocials.error);
-  const socialErrors = fieldErrorsOf(saveSocials.error);
   const saveAvatar = useMutation({
     mutationFn: (file: File) => dashboardApi.setPageAvatar(page.slug, file),
     onSuccess: refresh,
@@ -84,18 +72,6 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
     }
     saveAvatar.mutate(file);
   }
-
-  const handleSocials = (event: FormEvent) => {
-    event.preventDefault();
-    setSocialsSaved(false);
-    saveSocials.mutate();
-  };
-
-  const handleWelcome = (event: FormEvent) => {
-    event.preventDefault();
-    setWelcomeSaved(false);
-    saveWelcome.mutate();
-  };
 
   return (
     <section
@@ -131,65 +107,38 @@ export function PageIdentity({ page }: { page: PageEditResponse["page"] }) {
           />
         </div>
       </div>
-      <form onSubmit={handleWelcome} className="flex flex-col gap-2">
-        <TextAreaField
-          label={t("dashboard.page.welcome")}
-          value={welcome}
-          maxLength={WELCOME_MESSAGE_MAX}
-          rows={3}
-          hint={t("dashboard.page.welcomeCount", {
-            used: welcome.length,
-            max: WELCOME_MESSAGE_MAX,
-          })}
-          errors={fieldErrorsOf(saveWelcome.error).welcomeMessage}
-          onChange={(event) => {
-            setWelcome(event.target.value);
-            setWelcomeSaved(false);
-          }}
-        />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" variant="secondary" disabled={saveWelcome.isPending}>
-            {t("dashboard.page.saveWelcome")}
-          </Button>
-          <span aria-live="polite" className="text-sm text-gray-700">
-            {welcomeSaved ? t("dashboard.page.welcomeSaved") : ""}
-          </span>
+      <TextAreaField
+        label={t("dashboard.page.welcome")}
+        value={welcome}
+        maxLength={WELCOME_MESSAGE_MAX}
+        rows={3}
+        hint={t("dashboard.page.welcomeCount", {
+          used: welcome.length,
+          max: WELCOME_MESSAGE_MAX,
+        })}
+        errors={errors.welcomeMessage}
+        onChange={(event) => onWelcome(event.target.value)}
+      />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="text-sm font-semibold text-gray-800">
+          {t("dashboard.page.pageSocials")}
+        </legend>
+        <p className="text-sm text-gray-700">{t("dashboard.page.pageSocialsHint")}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {SOCIAL_NETWORKS.map((network) => (
+            <TextField
+              key={network}
+              type="url"
+              inputMode="url"
+              label={t(`profile.networks.${network}`)}
+              placeholder="https://"
+              value={socials[network] ?? ""}
+              errors={errors[`form.${network}`]}
+              onChange={(event) => onSocials({ ...socials, [network]: event.target.value })}
+            />
+          ))}
         </div>
-      </form>
-      {/* The server's message names a bad link; the browser's own bubble would say less. */}
-      <form ref={socialsForm} noValidate onSubmit={handleSocials} className="flex flex-col gap-2">
-        <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm font-semibold text-gray-800">
-            {t("dashboard.page.pageSocials")}
-          </legend>
-          <p className="text-sm text-gray-700">{t("dashboard.page.pageSocialsHint")}</p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {SOCIAL_NETWORKS.map((network) => (
-              <TextField
-                key={network}
-                type="url"
-                inputMode="url"
-                label={t(`profile.networks.${network}`)}
-                placeholder="https://"
-                value={socials[network] ?? ""}
-                errors={socialErrors[`form.${network}`]}
-                onChange={(event) => {
-                  setSocials({ ...socials, [network]: event.target.value });
-                  setSocialsSaved(false);
-                }}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" variant="secondary" disabled={saveSocials.isPending}>
-            {t("dashboard.page.savePageSocials")}
-          </Button>
-          <span aria-live="polite" className="text-sm text-gray-700">
-            {socialsSaved ? t("dashboard.page.pageSocialsSaved") : ""}
-          </span>
-        </div>
-      </form>
+      </fieldset>
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 
 /** Above every dashboard screen until the host verifies their address: nothing is published before. */
-export function VerifyEmailBanner({ email }: { email: string }) {
+export function VerifyEmailBanner({ email, sendsMail }: { email: string; sendsMail: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
   const queryClient = useQueryClient();
@@ -34,7 +34,9 @@ export function VerifyEmailBanner({ email }: { email: string }) {
           {t("dashboard.email.bannerTitle")}
         </h2>
         <p className="text-sm text-gray-800">
-          {t("dashboard.email.bannerText", { email: `\u2068${email}\u2069` })}
+          {t(sendsMail ? "dashboard.email.bannerText" : "dashboard.email.bannerTextNoMail", {
+            email: `\u2068${email}\u2069`,
+          })}
         </p>
         <Alert message={resend.error ? errorMessage(resend.error, t) : undefined} />
       </div>
