@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { RescheduledResponse } from "../../core/api/reschedule";
 import { errorMessage } from "../api/errorMessage";
 import { publicApi } from "../api/publicApi";
 import { invalidateQueries, usePublicQuery } from "../api/publicQuery";
@@ -57,7 +58,7 @@ interface RescheduleData {
   event: EventView;
   eventType: PublicEventType;
   /** The invitee, when the page's token showed them (attendee links carry it). */
-  invitee?: { name?: string | undefined; status: "CONFIRMED" | "CANCELLED" } | undefined;
+  invitee?: ReschedulePageData["invitee"];
   /** The owner's profile, when the event type was read (not for a host's reschedule). */
   profile?: PublicProfile | null;
 }
@@ -318,7 +319,7 @@ function RescheduleFlow({ mode, uuid, host, event, eventType, booker }: Reschedu
       reason: reason.trim(),
     };
     try {
-      const answer = await publicApi.post<{ event: { uuid: string } }>("/event/reschedule", body);
+      const answer = await publicApi.post<RescheduledResponse>("/event/reschedule", body);
       invalidateQueries(timetableFamily);
       postToParent("event_rescheduled", { event: { uuid: answer.event.uuid } });
       setMoved(await fetchEventView(answer.event.uuid));
