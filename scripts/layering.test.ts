@@ -295,7 +295,13 @@ function commandsWithoutTests(): string[] {
 // props and the schemas of requests are not answers.
 
 /** The field names of every object schema core/api exports, its nested objects included. */
-async function wireShapes(): Promise<{ name: string; keys: Set<string> }[]> {
+let wireShapesRead: Promise<{ name: string; keys: Set<string> }[]> | undefined;
+function wireShapes(): Promise<{ name: string; keys: Set<string> }[]> {
+  wireShapesRead ??= readWireShapes();
+  return wireShapesRead;
+}
+
+async function readWireShapes(): Promise<{ name: string; keys: Set<string> }[]> {
   const shapes: { name: string; keys: Set<string> }[] = [];
   const seen = new Set<unknown>();
   const visit = (name: string, schema: unknown): void => {
@@ -467,7 +473,10 @@ describe("layering (docs/ARCHITECTURE.md)", () => {
     expect(commandsWithoutTests()).toEqual([]);
   });
 
-  it("app/ declares no type for an answer core/api defines (it imports that type)", async () => {
+  // It loads core/api's schemas and parses every client file: seconds on a loaded machine.
+  it("app/ declares no type for an answer core/api defines (it imports that type)", {
+    timeout: 60_000,
+  }, async () => {
     expect(await copiedWireTypes()).toEqual([]);
   });
 
@@ -497,7 +506,9 @@ describe("the layering checker", () => {
     }
   });
 
-  it("finds the object types a client file declares, and which copy an answer of core/api", async () => {
+  it("finds the object types a client file declares, and which copy an answer of core/api", {
+    timeout: 60_000,
+  }, async () => {
     const declared = declaredObjectTypes(
       "app/example.ts",
       [
