@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 
 // The layering of docs/ARCHITECTURE.md, checked on every import of every source file: a rule
 // a newcomer can break without noticing is one a test keeps.
@@ -288,6 +289,120 @@ function commandsWithoutTests(): string[] {
     );
 }
 
+// One source for wire types: the client names the answers of the API by the types core/api
+// infers from its schemas (`import type`), never by a copy of its own that drifts from them.
+// A type app/ declares (an interface, an object type, or an object type written as the type
+// argument of a call, such as apiClient.get<{ … }>) is a copy when its fields are all fields of an object
+// schema of core/api and cover it: all of them, or at least two and half of them. A component's
+// props and the schemas of requests are not answers.
+
+/** The field names of every object schema core/api exports, its nested objects included. */
+let wireShapesRead: Promise<{ name: string; keys: Set<string> }[]> | undefined;
+function wireShapes(): Promise<{ name: string; keys: Set<string> }[]> {
+  wireShapesRead ??= readWireShapes();
+  return wireShapesRead;
+}
+
+async function readWireShapes(): Promise<{ name: string; keys: Set<string> }[]> {
+  const shapes: { name: string; keys: Set<string> }[] = [];
+  const seen = new Set<unknown>();
+  const visit = (name: string, schema: unknown): void => {
+    if (!(schema instanceof z.ZodType) || seen.has(schema)) return;
+    seen.add(schema);
+    if (schema instanceof z.ZodObject) {
+      const shape = schema.shape as Record<string, unknown>;
+      shapes.push({ name, keys: new Set(Object.keys(shape)) });
+      for (const [key, field] of Object.entries(shape)) visit(`${name}.${key}`, field);
+    } else if (
+      schema instanceof z.ZodOptional ||
+      schema instanceof z.ZodNullable ||
+      schema instanceof z.ZodDefault
+    ) {
+      visit(name, schema.unwrap());
+    } else if (schema instanceof z.ZodArray) {
+      visit(`${name}[]`, schema.element);
+    } else if (schema instanceof z.ZodUnion) {
+      for (const option of schema.options) visit(name, option);
+    } else if (schema instanceof z.ZodIntersection) {
+      visit(name, schema.def.left);
+      visit(name, schema.def.right);
+    } else if (schema instanceof z.ZodPipe) {
+      visit(name, schema.def.in);
+    }
+  };
+  for (const file of files.filter((f) => inside(f, "core/api") && !isTest(f))) {
+    const module = (await import(join(root, file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      // What a client sends or puts in a query string is not an answer.
+      if (!/(Query|Params|Request|Body|Input)(Schema)?$/.test(name))
+        visit(`${file} ${name}`, value);
+    }
+  }
+  return shapes;
+}
+
+/** The object types a file declares, with their field names: `name`, line and keys. */
+function declaredObjectTypes(
+  file: string,
+  text = readFileSync(join(root, file), "utf8"),
+): { name: string; line: number; keys: string[] }[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: { name: string; line: number; keys: string[] }[] = [];
+  const keysOf = (members: ts.NodeArray<ts.TypeElement>) =>
+    members.flatMap((member) =>
+      ts.isPropertySignature(member) && member.name && !ts.isComputedPropertyName(member.name)
+        ? [member.name.text]
+        : [],
+    );
+  const add = (name: string, node: ts.Node, members: ts.NodeArray<ts.TypeElement>) =>
+    found.push({
+      name,
+      line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+      keys: keysOf(members),
+    });
+  const visit = (node: ts.Node): void => {
+    if (ts.isInterfaceDeclaration(node)) add(node.name.text, node, node.members);
+    else if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type)) {
+      add(node.name.text, node, node.type.members);
+    } else if (ts.isCallExpression(node)) {
+      for (const argument of node.typeArguments ?? []) {
+        if (ts.isTypeLiteralNode(argument)) {
+          add(`the type argument of ${node.expression.getText()}`, argument, argument.members);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Whether an object type with `keys` copies the schema whose fields are `schema`. */
+function copiesShape(keys: string[], schema: Set<string>): boolean {
+  if (keys.length === 0 || !keys.every((key) => schema.has(key))) return false;
+  return keys.length === schema.size || (keys.length >= 2 && keys.length * 2 >= schema.size);
+}
+
+/** Each type in app/ that copies a shape of core/api instead of importing its type. */
+async function copiedWireTypes(): Promise<string[]> {
+  const shapes = await wireShapes();
+  return files
+    .filter((file) => inside(file, "app") && !isTest(file))
+    .flatMap((file) =>
+      declaredObjectTypes(file).flatMap(({ name, line, keys }) => {
+        if (name.endsWith("Props")) return [];
+        const copies = shapes.filter((shape) => copiesShape(keys, shape.keys));
+        const copied = copies.find((shape) => shape.keys.size === keys.length) ?? copies[0];
+        return copied
+          ? [
+              `${file}:${line} ${name} { ${keys.join(", ")} } copies ${copied.name}: ` +
+                "`import type` the type core/api infers from it",
+            ]
+          : [];
+      }),
+    );
+}
+
 describe("layering (docs/ARCHITECTURE.md)", () => {
   it("reads the project's sources", () => {
     expect(files.length).toBeGreaterThan(300);
@@ -360,6 +475,13 @@ describe("layering (docs/ARCHITECTURE.md)", () => {
     expect(commandsWithoutTests()).toEqual([]);
   });
 
+  // It loads core/api's schemas and parses every client file: seconds on a loaded machine.
+  it("app/ declares no type for an answer core/api defines (it imports that type)", {
+    timeout: 60_000,
+  }, async () => {
+    expect(await copiedWireTypes()).toEqual([]);
+  });
+
   it("has no import cycles", () => {
     expect(cycles()).toEqual([]);
   });
@@ -384,6 +506,38 @@ describe("the layering checker", () => {
     } finally {
       imports.set("server/data/users.ts", saved);
     }
+  });
+
+  it("finds the object types a client file declares, and which copy an answer of core/api", {
+    timeout: 60_000,
+  }, async () => {
+    const declared = declaredObjectTypes(
+      "app/example.ts",
+      [
+        "interface User { id: string; email: string; name: string; username: string; timeZone: string; emailVerified: boolean }",
+        "type Filter = { status?: string };",
+        'const answer = apiClient.post<{ event: EventView; eventCancelled: boolean }>("/x");',
+      ].join("\n"),
+    );
+    expect(declared).toEqual([
+      {
+        name: "User",
+        line: 1,
+        keys: ["id", "email", "name", "username", "timeZone", "emailVerified"],
+      },
+      { name: "Filter", line: 2, keys: ["status"] },
+      { name: "the type argument of apiClient.post", line: 3, keys: ["event", "eventCancelled"] },
+    ]);
+    const shapes = await wireShapes();
+    const copied = (keys: string[]) =>
+      shapes.filter((shape) => copiesShape(keys, shape.keys)).map((shape) => shape.name);
+    // The user of core/api/me.ts, met first inside another answer that carries it.
+    expect(copied(declared[0]!.keys)).toEqual([expect.stringMatching(/\buser(Schema)?$/)]);
+    expect(copied(declared[1]!.keys)).toEqual([]);
+    expect(copied(declared[2]!.keys)).toContain("core/api/events.ts cancelResponseSchema");
+    // A field the API never sends, or one field of many, is the client's own.
+    expect(copied(["id", "email", "draft"])).toEqual([]);
+    expect(copied(["timeZone", "emailVerified"])).toEqual([]);
   });
 
   it("finds a cycle", () => {

@@ -1,20 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { MeResponse } from "../../core/api/me";
 import { apiClient } from "./apiClient";
 
-/** The signed-in host, as `GET /api/me` returns it (fields this client reads). */
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  username: string;
-  timeZone: string;
-  /** Until the host follows the mailed link, their pages are not published. */
-  emailVerified: boolean;
-}
-
-export interface MeResponse {
-  user: User;
-}
+/**
+ * What this cache keeps of `GET /api/me` (core/api/me.ts): the signed-in user. Sign-up and
+ * sign-in fill it from their answer, which carries the user alone.
+ */
+export type SignedIn = Pick<MeResponse, "user">;
 
 /** `GET /api/auth/setup`: how this server lets people sign up, and whether it sends mail. */
 export interface SetupStatus {
@@ -42,6 +34,6 @@ export const setupQuery = (token?: string) =>
 export const meQuery = () =>
   queryOptions({
     queryKey: ["me"],
-    queryFn: ({ signal }) => apiClient.get<MeResponse>("/me", { signal }),
+    queryFn: ({ signal }): Promise<SignedIn> => apiClient.get<MeResponse>("/me", { signal }),
     staleTime: 60_000,
   });

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { CancelResponse, InviteeResponse } from "../../core/api/events";
 import { isNotFound } from "../api/apiErrors";
 import { errorMessage } from "../api/errorMessage";
 import { publicApi } from "../api/publicApi";
@@ -30,7 +31,7 @@ interface CancelData {
   /** The attendee cancelled already (their seat), though the event goes on. */
   attendeeCancelled: boolean;
   /** A paid booking: what the invitee paid, and what cancelling now refunds. */
-  payment?: { amount: number; currency: string; refundOnCancel: number } | undefined;
+  payment?: InviteeResponse["payment"];
 }
 
 /**
@@ -111,7 +112,7 @@ export function CancelPage() {
         event.series && chosen && usertoken && chosen.uuid !== event.uuid
           ? { occurrence: chosen.uuid }
           : {};
-      const answer = await publicApi.put<{ event: EventView; eventCancelled: boolean }>(
+      const answer = await publicApi.put<CancelResponse>(
         `/event/uuid/${encodeURIComponent(target)}/cancel`,
         {
           cancellation_reason: reason.trim(),

@@ -1,22 +1,7 @@
-/** The Profile settings public pages read (spec §3), as the public API returns them. */
-export interface PublicProfile {
-  /** A Google Analytics 4 measurement id (G-...), when the host set one. */
-  googleAnalytics: string | null;
-  facebookPixelId: string | null;
-  showPrivacyPolicy: boolean;
-  privacyPolicyUrl: string | null;
-  showImprint: boolean;
-  imprintUrl: string | null;
-  /** null or absent means the 'Powered by' link shows. */
-  hideBranding?: boolean | null;
-  backgroundColor?: string | null;
-  textColor?: string | null;
-  primaryColor?: string | null;
-  /** A team admin locked the brand colours: query parameters may not change them. */
-  colorsLocked?: boolean;
-  timeFormat?: number | null;
-  timeZone?: string | null;
-}
+import type { PublicProfileResponse } from "../../core/api/profile";
+
+/** The Profile settings public pages read (spec §3), as the public API returns them (core/api/profile.ts). */
+export type PublicProfile = PublicProfileResponse;
 
 export type TimeFormat = 12 | 24;
 

@@ -1,9 +1,15 @@
 import { z } from "zod";
-import { emailField, newPasswordField } from "../accounts/accountSchemas";
+import {
+  emailField,
+  loginSchema,
+  newPasswordField,
+  signupSchema,
+} from "../accounts/accountSchemas";
 import { issueMessage } from "../issueMessage";
 import { userSchema } from "./me";
 
-export { emailTokenSchema, loginSchema, signupSchema } from "../accounts/accountSchemas";
+export { emailTokenSchema } from "../accounts/accountSchemas";
+export { loginSchema, signupSchema };
 
 /** Sign-up and sign-in: the user, and a token for the Authorization header. */
 export const sessionResponseSchema = z.object({ user: userSchema, token: z.string() });
@@ -42,3 +48,7 @@ export const passwordChangeSchema = z.object({
 
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+/** The body of `POST /api/auth/signup`, as a client sends it. */
+export type SignupRequest = z.input<typeof signupSchema>;
+/** The body of `POST /api/auth/login`, as a client sends it. */
+export type LoginRequest = z.input<typeof loginSchema>;

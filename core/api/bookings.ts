@@ -84,3 +84,4 @@ export const bookingParams = z.object({
 
 /** The answer to approving or declining a request: the event as it now is. */
 export const bookingAnswerResponseSchema = z.object({ event: z.object(eventSummaryShape) });
+export type BookingListResponse = z.infer<typeof bookingListResponseSchema>;

@@ -131,3 +131,4 @@ export type LocationResponse = z.infer<typeof locationResponseSchema>;
 export type LocationOptionsResponse = z.infer<typeof locationOptionsResponseSchema>;
 export type QuestionResponse = z.infer<typeof questionResponseSchema>;
 export type HostGroupResponse = z.infer<typeof hostGroupResponseSchema>;
+export type EventTypeListResponse = z.infer<typeof eventTypeListResponseSchema>;

@@ -251,3 +251,9 @@ export type BookingAction = z.infer<typeof actionSchema>;
 export type EventViewResponse = z.infer<typeof eventViewSchema>;
 export type InviteeResponse = z.infer<typeof inviteeSchema>;
 export type PublicInvitee = z.infer<typeof publicInviteeSchema>;
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+/** `GET /api/event/uuid/{uuid}`. */
+export type EventViewAnswer = z.infer<typeof eventViewResponseSchema>;
+/** `GET /api/invitee/...`. */
+export type InviteeAnswer = z.infer<typeof inviteeResponseSchema>;
+export type CancelResponse = z.infer<typeof cancelResponseSchema>;

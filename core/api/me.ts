@@ -56,3 +56,5 @@ export type UserResponse = z.infer<typeof userSchema>;
 export type ProfileSettingsResponse = z.infer<typeof profileSettingsSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type NoticeResponse = z.infer<typeof noticeResponseSchema>;
+/** `POST /api/me/email/confirm`. */
+export type EmailConfirmedResponse = z.infer<typeof userResponseSchema>;

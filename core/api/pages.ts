@@ -7,6 +7,10 @@ import { pageUrlField } from "../pages/blockSchema";
 export { blockInputSchema, pageComponentsSchema } from "../pages/blockSchema";
 
 /** `{id}` of the page calls: a username or a team's slug. */
+
+/** A link of a socials block: the network and the address. */
+const socialLinkSchema = z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string() });
+
 export const pageParams = z.object({ id: z.string().min(1).max(200) });
 
 const layoutSchema = z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() });
@@ -54,7 +58,7 @@ export const storedBlockSchema = z.discriminatedUnion("kind", [
     ...blockBase,
     visible: z.boolean(),
     kind: z.literal("socials"),
-    links: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string() })),
+    links: z.array(socialLinkSchema),
   }),
 ]);
 
@@ -104,7 +108,7 @@ export const publicBlockSchema = z.discriminatedUnion("kind", [
   z.object({
     ...blockBase,
     kind: z.literal("socials"),
-    links: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string() })),
+    links: z.array(socialLinkSchema),
   }),
 ]);
 
@@ -163,3 +167,8 @@ export const pageSavedResponseSchema = z.object({ blocks: z.array(storedBlockSch
 export type PageEditResponse = z.infer<typeof pageEditResponseSchema>;
 export type StoredBlockResponse = z.infer<typeof storedBlockSchema>;
 export type PublicBlockResponse = z.infer<typeof publicBlockSchema>;
+export type SocialLinkResponse = z.infer<typeof socialLinkSchema>;
+export type WelcomeResponse = z.infer<typeof welcomeResponseSchema>;
+export type SocialsResponse = z.infer<typeof socialsResponseSchema>;
+export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
+export type PageSavedResponse = z.infer<typeof pageSavedResponseSchema>;

@@ -146,3 +146,4 @@ export type PublicFormResponse = z.infer<typeof publicFormResponseSchema>;
 export type SubmitFormResponse = z.infer<typeof submitFormResponseSchema>;
 export type FormResponseItem = z.infer<typeof formResponseItemSchema>;
 export type FormResponseList = z.infer<typeof formResponseListSchema>;
+export type RoutingFormListResponse = z.infer<typeof routingFormListResponseSchema>;

@@ -39,3 +39,4 @@ export const scheduleListResponseSchema = z.object({
 
 export type TimeRangeResponse = z.infer<typeof timeRangeResponseSchema>;
 export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
+export type ScheduleListResponse = z.infer<typeof scheduleListResponseSchema>;

@@ -25,3 +25,4 @@ export const singleUseLinkSchema = z.object({
 export const singleUseLinkListResponseSchema = z.object({ links: z.array(singleUseLinkSchema) });
 
 export type SingleUseLinkResponse = z.infer<typeof singleUseLinkSchema>;
+export type SingleUseLinkListResponse = z.infer<typeof singleUseLinkListResponseSchema>;

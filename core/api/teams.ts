@@ -150,3 +150,10 @@ export type ListedInvitationResponse = z.infer<
 >["invitations"][number];
 export type ReceivedInvitationResponse = z.infer<typeof receivedInvitationSchema>;
 export type InvitationPreviewResponse = z.infer<typeof invitationPreviewSchema>;
+export type TeamListResponse = z.infer<typeof teamListResponseSchema>;
+/** `POST /api/teams/{id}/members`: the invitation sent. */
+export type InvitationSentResponse = z.infer<typeof sentInvitationResponseSchema>;
+export type TeamInvitationListResponse = z.infer<typeof teamInvitationListResponseSchema>;
+export type ReceivedInvitationListResponse = z.infer<typeof receivedInvitationListResponseSchema>;
+/** Accepting or declining an invitation: the team it was to. */
+export type InvitationAnswerResponse = z.infer<typeof invitationAnswerResponseSchema>;

@@ -1,3 +1,4 @@
+import { MINUTE_MS } from "../time/durations";
 import { formatLocalDate, mondayOnOrBefore } from "../time/localDate";
 import { localDayAt, type OffsetTimeline } from "../time/offsetTimeline";
 
@@ -92,8 +93,6 @@ export function limitTotals(
   }
   return { days, weeks, months };
 }
-
-const MINUTE_MS = 60_000;
 
 /**
  * Whether one more meeting [start, end) keeps the host within every cap, the meeting counted in

@@ -1,5 +1,6 @@
 import { DomainError } from "../errors";
-import { DAY_MS, mondayOnOrBefore } from "../time/localDate";
+import { DAY_MS } from "../time/durations";
+import { mondayOnOrBefore } from "../time/localDate";
 import { instantAtWallTime, localDayAt, type OffsetTimeline } from "../time/offsetTimeline";
 import { groupsAvailableTime, type ResolvedGroup } from "./hostAggregation";
 import { subtractIntervals } from "./intervalSet";

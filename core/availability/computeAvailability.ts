@@ -1,6 +1,7 @@
 import { DomainError } from "../errors";
 import { message } from "../messages";
-import { DAY_MS, formatLocalDate, parseLocalDate } from "../time/localDate";
+import { DAY_MS, MINUTE_MS } from "../time/durations";
+import { formatLocalDate, parseLocalDate } from "../time/localDate";
 import {
   buildOffsetTimeline,
   instantAtWallTime,
@@ -17,7 +18,6 @@ import { aggregateHosts, hostGroupsFor } from "./hostAggregation";
 import { lastBookableDay } from "./lastBookableDay";
 import type { AvailabilityInput, AvailabilityResult, Slot } from "./types";
 
-const MINUTE_MS = 60_000;
 // Local dates differ from UTC dates by at most one day (offsets lie within -12h..+14h), so host
 // days padded by three cover every instant of the invitee's window plus a day of slack for DST.
 const PAD_DAYS = 3;

@@ -1,6 +1,7 @@
 import { DomainError } from "../errors";
 import { message } from "../messages";
-import { DAY_MS, formatLocalDate } from "../time/localDate";
+import { DAY_MS } from "../time/durations";
+import { formatLocalDate } from "../time/localDate";
 import { buildOffsetTimeline, localDayAt } from "../time/offsetTimeline";
 import { computeAvailability } from "./computeAvailability";
 import type { AvailabilityInput, Slot } from "./types";

@@ -1,9 +1,9 @@
-import { compareLocalDates, DAY_MS, formatLocalDate, parseLocalDate } from "../time/localDate";
+import { DAY_MS, MINUTE_MS } from "../time/durations";
+import { compareLocalDates, formatLocalDate, parseLocalDate } from "../time/localDate";
 import { buildOffsetTimeline, localDayAt } from "../time/offsetTimeline";
 import { computeAvailability } from "./computeAvailability";
 import type { AvailabilityInput, AvailabilityResult, Interval } from "./types";
 
-const MINUTE_MS = 60_000;
 // A host-local day holds an instant and lasts at most 25 h (the day clocks go back), so a span
 // widened by 26 h either side covers every host-local day it touches.
 const DAY_REACH_MS = 26 * 3_600_000;

@@ -1,4 +1,5 @@
-import { DAY_MS } from "../time/localDate";
+import { DAY_MS } from "../time/durations";
+
 import { zoneOffsets } from "../time/zoneOffsets";
 
 /**

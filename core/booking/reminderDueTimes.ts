@@ -1,6 +1,5 @@
 import type { FollowUp, Reminder, ReminderRecipient } from "../eventTypes/reminderLimits";
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from "../time/durations";
 
 /**
  * How late a reminder may still go out when the booking is made (or confirmed, or moved): one

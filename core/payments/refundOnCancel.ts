@@ -1,6 +1,5 @@
 import type { RefundPolicy } from "../eventTypes/eventTypeSchema";
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from "../time/durations";
 
 /**
  * What cancelling a paid booking refunds (minor units): a host's cancellation everything still

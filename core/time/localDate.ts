@@ -7,9 +7,6 @@ export type Weekday = "MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN";
 /** Weekdays in ISO order, Monday first. */
 export const WEEKDAYS: readonly Weekday[] = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
 
-/** Milliseconds in a 24-hour day (a calendar day in a zone may be 23 or 25 hours long). */
-export const DAY_MS = 86_400_000;
-
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // Howard Hinnant's days_from_civil: exact proleptic Gregorian arithmetic without Date or Temporal.

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { Temporal } from "temporal-polyfill";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../errors";
-import { DAY_MS, formatLocalDate, parseLocalDate } from "./localDate";
+import { DAY_MS } from "./durations";
+import { formatLocalDate, parseLocalDate } from "./localDate";
 import { localToInstant } from "./localToInstant";
 import {
   buildOffsetTimeline,

@@ -1,5 +1,6 @@
 import { Temporal } from "temporal-polyfill";
-import { DAY_MS } from "./localDate";
+import { DAY_MS } from "./durations";
+
 import { unknownTimeZone } from "./unknownTimeZone";
 
 /**

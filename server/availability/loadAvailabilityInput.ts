@@ -1,13 +1,13 @@
 import { type BookingLimits, limitReachDays } from "../../core/availability/bookingLimits";
 import type { AvailabilityInput } from "../../core/availability/types";
-import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
+import { DAY_MS, MINUTE_MS } from "../../core/time/durations";
+import { parseLocalDate } from "../../core/time/localDate";
 import type { Db, Tx } from "../db/database";
 import type { BusyChanges, HostTimeCache, HostVersion, PrefetchedChanges } from "./hostTimeCache";
 import { loadHostTime } from "./loadBusyBlocks";
 import type { EventTypeTarget } from "./loadEventTypeTarget";
 import { type HostSelection, selectHosts } from "./selectHosts";
 
-const MINUTE_MS = 60_000;
 // Invitee dates are at most a day away from UTC dates, and a busy block counts toward the daily
 // limit of its host-local day, up to a day further; three days either side cover both.
 const BUSY_PAD_DAYS = 3;

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BusyBlock, OutOfOfficePeriod } from "../../core/availability/types";
-import { DAY_MS, formatLocalDate } from "../../core/time/localDate";
+import { DAY_MS } from "../../core/time/durations";
+import { formatLocalDate } from "../../core/time/localDate";
 import type { Db, Tx } from "../db/database";
 
 /** What to leave out or soften while loading busy time. */

@@ -1,12 +1,11 @@
 import type { Slot } from "../../core/availability/types";
+import { DAY_MS, MINUTE_MS } from "../../core/time/durations";
 import { instantToLocal } from "../../core/time/instantToLocal";
-import { DAY_MS, parseLocalDate } from "../../core/time/localDate";
+import { parseLocalDate } from "../../core/time/localDate";
 import type { HostTimeRead } from "./hostTimeCache";
 import type { Timetable } from "./loadTimetable";
 import type { TimetableStamp } from "./loadTimetableStamp";
 import { WeightedLru } from "./weightedLru";
-
-const MINUTE_MS = 60_000;
 
 /** Which event type a link named and its hosts' versions: equal ones, equal timetables. */
 export type StampOf = Pick<TimetableStamp, "eventTypeId" | "version">;

@@ -1,4 +1,5 @@
 import type { Interval } from "../../core/availability/types";
+import { MINUTE_MS } from "../../core/time/durations";
 import { instantToLocal } from "../../core/time/instantToLocal";
 import type { Database } from "../db/database";
 import { HostTimeCache } from "./hostTimeCache";
@@ -60,7 +61,6 @@ export interface TimetableAnswer {
   changed: Interval[] | "all" | null;
 }
 
-const MINUTE_MS = 60_000;
 // Estimated heap of a resolved event type and of each host with their schedule; the budget keeps
 // the resolved event types within about 4 MB (some 1,000 personal event types).
 const TARGET_BYTES = 3_000;

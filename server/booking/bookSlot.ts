@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { HostPlan } from "../../core/booking/planBookingHosts";
+import { MINUTE_MS } from "../../core/time/durations";
 import type { AttendeeRow, EventRow } from "../data/bookings";
 import type { Db, Tx } from "../db/database";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
@@ -13,8 +14,6 @@ import { type LimitCheck, withinHostLimits } from "./hostLimits";
 import { lockHosts } from "./hostLock";
 import { insertBookingAtOnce } from "./insertBookingAtOnce";
 import { slotTaken } from "./slotTaken";
-
-const MINUTE_MS = 60_000;
 
 /** The host_busy range of a meeting: the meeting plus the event type's buffers, half-open. */
 export function busyRange(

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { MINUTE_MS } from "../../core/time/durations";
 import { type AttendeeRow, type EventRow, findEvent, type HostUser } from "../data/bookings";
 import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
@@ -20,8 +21,6 @@ export interface RescheduledBooking {
   event: EventRow;
   hosts: HostUser[];
 }
-
-export const MINUTE_MS = 60_000;
 
 export const changedMeanwhile = () =>
   new DomainError("CONFLICT", message("booking.changedMeanwhile"));

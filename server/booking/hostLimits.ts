@@ -6,7 +6,8 @@ import {
   limitTotals,
   withinBookingLimits,
 } from "../../core/availability/bookingLimits";
-import { DAY_MS } from "../../core/time/localDate";
+import { DAY_MS } from "../../core/time/durations";
+
 import { buildOffsetTimeline } from "../../core/time/offsetTimeline";
 import { eventTypeLimits } from "../availability/loadAvailabilityInput";
 import type { EventTypeTarget } from "../availability/loadEventTypeTarget";

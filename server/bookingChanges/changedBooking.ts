@@ -31,10 +31,10 @@ export interface ChangedMeeting {
  */
 const readOnce = new WeakMap<ChangeContext, Map<string, Promise<unknown>>>();
 function once<T>(context: ChangeContext, key: string, load: () => Promise<T>): Promise<T> {
-  let reads = readOnce.get(context);
-  if (!reads) readOnce.set(context, (reads = new Map()));
-  let read = reads.get(key) as Promise<T> | undefined;
-  if (!read) reads.set(key, (read = load()));
+  const reads = readOnce.get(context) ?? new Map<string, Promise<unknown>>();
+  readOnce.set(context, reads);
+  const read = (reads.get(key) as Promise<T> | undefined) ?? load();
+  reads.set(key, read);
   return read;
 }
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import ical, { ICalCalendarMethod } from "ical-generator";
+import { DAY_MS } from "../../core/time/durations";
 import type { Db } from "../db/database";
 
-const DAY_MS = 86_400_000;
 /** How far back the feed reaches: calendars keep what they already have. */
 const PAST_DAYS = 30;
 

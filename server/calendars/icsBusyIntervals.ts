@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { Temporal } from "temporal-polyfill";
 import { canonicalTimeZone } from "../../core/time/canonicalTimeZone";
+import { DAY_MS } from "../../core/time/durations";
 import {
   MAX_SERIES_UNITS,
   MAX_STEPS_PER_OCCURRENCE,
@@ -12,7 +13,6 @@ import { type BusyInterval, CalendarSourceError } from "./calendarSource";
 type IcalComponent = InstanceType<typeof ICAL.Component>;
 type IcalTime = InstanceType<typeof ICAL.Time>;
 
-const DAY_MS = 86_400_000;
 /** More than any zone's offset: a wall-clock time read as UTC is within this of its instant. */
 const ZONE_SLACK_MS = 2 * DAY_MS;
 /** Events parsed at a time (or fewer, when their text passes BATCH_CHARS). */

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { DAY_MS } from "../../core/time/durations";
 import type { Db } from "../db/database";
 import {
   type CalendarSyncError,
@@ -12,7 +13,6 @@ import { enqueueCalendarFailingMail } from "./calendarFailingMail";
 import { type BusyInterval, CalendarSourceError } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
 
-const DAY_MS = 86_400_000;
 /** How often a healthy connection is read again. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
 /** The horizon read when no event type of the host limits it, and the longest read at all. */

@@ -1,11 +1,10 @@
+import { DAY_MS } from "../../core/time/durations";
 import { lockCaller } from "../auth/credentials";
 import { newSecret, tokenHash } from "../auth/secrets";
 import { type ApiTokenRow, countApiTokens } from "../data/apiTokens";
 import type { Db } from "../db/database";
 import { authTokens } from "../db/schema";
 import { assertCanCreateApiToken } from "../policies/tokens";
-
-const DAY_MS = 86_400_000;
 
 /**
  * Creates an API token for the caller that expires `expiresInDays` after `now`; answers its

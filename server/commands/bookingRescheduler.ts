@@ -4,6 +4,7 @@ import type { Slot } from "../../core/availability/types";
 import { type HostPlan, planBookingHosts } from "../../core/booking/planBookingHosts";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { MINUTE_MS } from "../../core/time/durations";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEvent } from "../availability/resolveEventReference";
 import {
@@ -17,7 +18,6 @@ import {
   findMovingEvent,
   keptDuration,
   lockMovingEvent,
-  MINUTE_MS,
   type RescheduleContext,
   type RescheduledBooking,
 } from "../booking/eventMove";

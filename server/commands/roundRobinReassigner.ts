@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
+import { MINUTE_MS } from "../../core/time/durations";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { PublicHost } from "../availability/loadEventTypeHosts";
 import type { ResolvedEvent } from "../availability/resolveEventReference";
@@ -14,7 +15,6 @@ import {
   findMovingEvent,
   keptDuration,
   lockMovingEvent,
-  MINUTE_MS,
   type RescheduleContext,
   type RescheduledBooking,
 } from "../booking/eventMove";

@@ -1,10 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { webhookCreateSchema } from "../../core/api/webhooks";
 import { webhookDeliveries } from "../db/schema";
 import { signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
-import { webhookCreator } from "./webhookCreator";
+import { webhookFixtures } from "../test/webhookFixtures";
 import { webhookDeleter } from "./webhookDeleter";
 import { webhookPinger } from "./webhookPinger";
 
@@ -12,23 +11,7 @@ const t = await createTestApp();
 const { db } = t.database;
 const now = new Date("2027-01-04T06:00:00Z");
 
-async function hook() {
-  const host = await signUpHost(t);
-  const created = await webhookCreator(
-    db,
-    host.id,
-    webhookCreateSchema.parse({ url: "https://hooks.example.com/in", events: ["ping"] }),
-    { allowPrivate: true, encryptionKey: t.deps.config.encryptionKey, now },
-  );
-  return { host, created };
-}
-
-const outboxOf = async (deliveryId: string) =>
-  (
-    await db.execute<{ status: string }>(
-      sql`select status from outbox where kind = 'webhook' and payload->>'deliveryId' = ${deliveryId}`,
-    )
-  ).rows;
+const { hook, outboxOf } = webhookFixtures(t, now);
 
 describe("webhookDeleter", () => {
   it("deletes the subscription, its log and its waiting outbox rows", async () => {

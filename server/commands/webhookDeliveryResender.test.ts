@@ -1,9 +1,7 @@
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { webhookCreateSchema } from "../../core/api/webhooks";
 import { signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
-import { webhookCreator } from "./webhookCreator";
+import { webhookFixtures } from "../test/webhookFixtures";
 import { webhookDeliveryResender } from "./webhookDeliveryResender";
 import { webhookPinger } from "./webhookPinger";
 
@@ -11,23 +9,7 @@ const t = await createTestApp();
 const { db } = t.database;
 const now = new Date("2027-01-04T06:00:00Z");
 
-async function hook() {
-  const host = await signUpHost(t);
-  const created = await webhookCreator(
-    db,
-    host.id,
-    webhookCreateSchema.parse({ url: "https://hooks.example.com/in", events: ["ping"] }),
-    { allowPrivate: true, encryptionKey: t.deps.config.encryptionKey, now },
-  );
-  return { host, created };
-}
-
-const outboxOf = async (deliveryId: string) =>
-  (
-    await db.execute<{ status: string }>(
-      sql`select status from outbox where kind = 'webhook' and payload->>'deliveryId' = ${deliveryId}`,
-    )
-  ).rows;
+const { hook, outboxOf } = webhookFixtures(t, now);
 
 describe("webhookPinger and webhookDeliveryResender", () => {
   it("queue a ping, and a resend with the same event id and body as a new delivery", async () => {

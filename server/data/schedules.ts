@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
 import { schedules } from "../db/schema";
 
@@ -10,20 +10,6 @@ export function listSchedules(db: Db, userId: string): Promise<ScheduleRow[]> {
     .from(schedules)
     .where(eq(schedules.userId, userId))
     .orderBy(asc(schedules.createdAt), asc(schedules.id));
-}
-
-/** The schedule if `userId` owns it, else null (another host's schedule does not exist for them). */
-export async function findOwnSchedule(
-  db: Db | Tx,
-  userId: string,
-  scheduleId: string,
-): Promise<ScheduleRow | null> {
-  const [row] = await db
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.id, scheduleId), eq(schedules.userId, userId)))
-    .limit(1);
-  return row ?? null;
 }
 
 /** A schedule by id, whoever owns it (policies/schedules decides who may use it). */

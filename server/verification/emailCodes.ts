@@ -8,6 +8,7 @@ import {
 } from "../../core/booking/bookingLimits";
 import { DomainError } from "../../core/errors";
 import { type Message, message } from "../../core/messages";
+import { HOUR_MS } from "../../core/time/durations";
 import { safeEqual } from "../auth/secrets";
 import type { Db, Tx } from "../db/database";
 import { emailCodes } from "../db/schema";
@@ -17,8 +18,6 @@ import { takeRateLimit } from "./rateLimit";
 /** Codes one address may ask for per hour, and one client address. */
 export const CODES_PER_EMAIL_PER_HOUR = 5;
 export const CODES_PER_IP_PER_HOUR = 30;
-
-const HOUR_MS = 3_600_000;
 
 /**
  * What the database keeps of a code: an HMAC under the server secret, bound to the address and

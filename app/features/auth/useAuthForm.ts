@@ -2,10 +2,10 @@ import { useMutation } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SessionResponse } from "../../../core/api/auth";
 import type { FieldErrors } from "../../api/apiClient";
 import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
-import type { AuthResponse } from "./authApi";
 import { useEnterDashboard } from "./useEnterDashboard";
 import { validateForm } from "./validateForm";
 
@@ -15,7 +15,7 @@ import { validateForm } from "./validateForm";
  */
 export function useAuthForm<Input>(
   fieldNames: readonly string[],
-  send: (input: Input) => Promise<AuthResponse>,
+  send: (input: Input) => Promise<SessionResponse>,
 ) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
+import type { SessionResponse } from "../../../core/api/auth";
 import { meQuery } from "../../api/queries";
 import { useNavigate } from "../../router";
-import type { AuthResponse } from "./authApi";
 
 /** After sign-up or sign-in: cache the user the server returned and open the dashboard. */
 export function useEnterDashboard() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return ({ user }: AuthResponse) => {
+  return ({ user }: SessionResponse) => {
     queryClient.setQueryData(meQuery().queryKey, { user });
     navigate("/dashboard");
   };

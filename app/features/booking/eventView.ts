@@ -1,4 +1,10 @@
-import type { EventViewResponse, InviteeResponse, PublicInvitee } from "../../../core/api/events";
+import type {
+  EventViewAnswer,
+  EventViewResponse,
+  InviteeAnswer,
+  InviteeResponse,
+  PublicInvitee,
+} from "../../../core/api/events";
 import type { ReschedulePageResponse } from "../../../core/api/reschedule";
 import { publicApi } from "../../api/publicApi";
 
@@ -16,7 +22,7 @@ export type ReschedulePageData = ReschedulePageResponse;
 
 export function fetchEventView(eventUuid: string, signal?: AbortSignal) {
   return publicApi
-    .get<{ event: EventView }>(`/event/uuid/${encodeURIComponent(eventUuid)}`, { signal })
+    .get<EventViewAnswer>(`/event/uuid/${encodeURIComponent(eventUuid)}`, { signal })
     .then((answer) => answer.event);
 }
 
@@ -27,8 +33,10 @@ export function fetchInvitee(
   signal?: AbortSignal,
 ) {
   const query = token ? `?${new URLSearchParams({ token })}` : "";
-  return publicApi.get<{ invitee: InviteeView; event: EventView }>(
-    `/invitee/${encodeURIComponent(attendeeUuid)}${query}`,
-    { signal },
-  );
+  return publicApi
+    .get<InviteeAnswer>(`/invitee/${encodeURIComponent(attendeeUuid)}${query}`, { signal })
+    .then(({ invitee, event }) => {
+      const view: InviteeView = invitee;
+      return { invitee: view, event };
+    });
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, type RefObject, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { VerifyEmailResponse } from "../../../core/api/events";
 import { routingResponseField } from "../../../core/routingForms/routeTarget";
 import { fieldErrorsOf, hasErrorCode } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
@@ -210,7 +211,7 @@ export function useScheduleBooking({
 
   /** Mails a code to the invitee's address; the seconds before another may be asked for. */
   async function sendCode(): Promise<number> {
-    const answer = await publicApi.post<{ CODE_EXPIRES_IN: number }>("/event/verify-email", {
+    const answer = await publicApi.post<VerifyEmailResponse>("/event/verify-email", {
       ...bookingLinkFields(source),
       email: values.email.trim(),
       language: i18n.language,

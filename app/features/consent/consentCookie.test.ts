@@ -9,6 +9,13 @@ const base: PublicProfile = {
   privacyPolicyUrl: null,
   showImprint: false,
   imprintUrl: null,
+  hideBranding: false,
+  backgroundColor: null,
+  textColor: null,
+  primaryColor: null,
+  colorsLocked: false,
+  timeFormat: null,
+  timeZone: null,
 };
 const accepted = { action: "accept" as const, consenttime: "2026-01-01T00:00:00.000Z" };
 const declined = { action: "decline" as const, consenttime: "2026-01-01T00:00:00.000Z" };

@@ -9,8 +9,13 @@ const profile: PublicProfile = {
   privacyPolicyUrl: null,
   showImprint: false,
   imprintUrl: null,
+  hideBranding: false,
   backgroundColor: "#FFFFFF",
+  textColor: null,
   primaryColor: "0a7",
+  colorsLocked: false,
+  timeFormat: null,
+  timeZone: null,
 };
 
 describe("layoutColors", () => {

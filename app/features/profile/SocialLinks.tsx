@@ -1,10 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { SOCIAL_NETWORKS, type SocialNetwork } from "../../../core/pages/blockKinds";
+import type { SocialLinkResponse } from "../../../core/api/pages";
+import { SOCIAL_NETWORKS } from "../../../core/pages/blockKinds";
 
-interface SocialLink {
-  network: SocialNetwork;
-  url: string;
-}
+type SocialLink = SocialLinkResponse;
 
 /**
  * A page's social links (`socials`, network to URL) in the networks' usual order; networks

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { MINUTE_MS } from "../../../core/time/durations";
 import type { Db } from "../../db/database";
 import { attendees, type EventStatus, eventHosts, events, hostBusy } from "../../db/schema";
 
@@ -19,8 +20,6 @@ export interface EventFixture {
   /** Cancelled attendees besides, default 0. */
   cancelledAttendees?: number;
 }
-
-const MINUTE_MS = 60_000;
 
 /**
  * Test helper: inserts an event with its hosts, attendees and (when active) one host_busy row per

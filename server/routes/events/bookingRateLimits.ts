@@ -1,8 +1,8 @@
+import { HOUR_MS } from "../../../core/time/durations";
 import type { Db } from "../../db/database";
 import { takeRateLimit } from "../../verification/rateLimit";
 
 const TEN_MINUTES_MS = 10 * 60_000;
-const HOUR_MS = 60 * 60_000;
 
 /**
  * Every booking mails its invitee and up to GUESTS_MAX guests, so the booking form must not

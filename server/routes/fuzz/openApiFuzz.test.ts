@@ -17,7 +17,6 @@ import {
   signUpHost,
 } from "../../test/factories";
 import { type FormPart, multipartFile, multipartForm, TINY_PNG } from "../../test/multipart";
-import { createTestApp } from "../../test/testApp";
 import {
   arbitraryOf,
   dateAfter,
@@ -27,8 +26,9 @@ import {
   mutate,
   mutationArbitrary,
   replaceString,
-} from "./openApiArbitraries";
-import { tableChecksums } from "./tableChecksums";
+} from "../../test/openApiArbitraries";
+import { tableChecksums } from "../../test/tableChecksums";
+import { createTestApp } from "../../test/testApp";
 
 /**
  * Malformed requests against every operation of /api/openapi.json, as a signed-in host and

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { REFUSED_HOSTS } from "../../net/testing/refusedHosts";
 import { BOOKING_NOW } from "../../test/bookingFactories";
 import { signUpHost } from "../../test/factories";
+import { tableChecksums } from "../../test/tableChecksums";
 import { createTestApp } from "../../test/testApp";
-import { tableChecksums } from "./tableChecksums";
 
 /**
  * Webhook and calendar addresses aimed at this server's network, in the spellings an attacker

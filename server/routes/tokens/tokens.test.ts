@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_DAYS } from "../../../core/api/tokens";
+import { DAY_MS } from "../../../core/time/durations";
 import { type Host, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
 const t = await createTestApp();
 const NOW = new Date("2026-03-02T09:00:00Z");
-const DAY_MS = 86_400_000;
 
 const create = (host: Host, payload: Record<string, unknown>, headers = {}) =>
   t.request({

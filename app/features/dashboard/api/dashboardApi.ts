@@ -4,12 +4,19 @@ import type {
   CalendarConnectionResponse,
   CalendarConnectionUpdate,
 } from "../../../../core/api/calendarConnections";
+import type { EmailConfirmedResponse, NoticeResponse } from "../../../../core/api/me";
 import type {
   OutOfOfficeCreate,
   OutOfOfficeResponse,
   OutOfOfficeUpdate,
 } from "../../../../core/api/outOfOffice";
-import type { StoredBlockResponse } from "../../../../core/api/pages";
+import type {
+  AvatarResponse,
+  PageSavedResponse,
+  SocialsResponse,
+  WelcomeResponse,
+} from "../../../../core/api/pages";
+import type { InvitationAnswerResponse, InvitationSentResponse } from "../../../../core/api/teams";
 import { ApiError, apiClient, type FieldErrors, languageHeaders } from "../../../api/apiClient";
 import { readCookie } from "../../../lib/readCookie";
 import type {
@@ -20,7 +27,6 @@ import type {
   ProfileSettings,
   Schedule,
   ScheduleFields,
-  SentInvitation,
   SingleUseLink,
   Team,
   Upload,
@@ -79,19 +85,18 @@ const pagePath = (slug: string) => `/page/${encodeURIComponent(slug)}`;
 /** The dashboard's writes; reads are the query factories in dashboardQueries.ts. */
 export const dashboardApi = {
   /** Saves every block of a page in one request (`components` and new files). */
-  savePage: (slug: string, body: FormData) =>
-    postForm<{ blocks: StoredBlockResponse[] }>(pagePath(slug), body),
+  savePage: (slug: string, body: FormData) => postForm<PageSavedResponse>(pagePath(slug), body),
   setPageWelcome: (slug: string, welcomeMessage: string | null) =>
-    apiClient.post<{ welcomeMessage: string | null }>(`${pagePath(slug)}/welcome`, {
+    apiClient.post<WelcomeResponse>(`${pagePath(slug)}/welcome`, {
       welcomeMessage,
     }),
   /** Every network's link; an empty one removes it. */
   setPageSocials: (slug: string, form: Record<string, string>) =>
-    apiClient.post<{ socials: Record<string, string> }>(`${pagePath(slug)}/socials`, { form }),
+    apiClient.post<SocialsResponse>(`${pagePath(slug)}/socials`, { form }),
   setPageAvatar: (slug: string, file: File) => {
     const body = new FormData();
     body.append("avatar", file);
-    return postForm<{ avatarUrl: string | null }>(`${pagePath(slug)}/avatar`, body);
+    return postForm<AvatarResponse>(`${pagePath(slug)}/avatar`, body);
   },
 
   createEventType: (fields: EventTypeFields) => apiClient.post<EventType>("/event-types", fields),
@@ -143,16 +148,16 @@ export const dashboardApi = {
     patch: { name?: string; colorsLocked?: boolean; colors?: Partial<Team["colors"]> },
   ) => apiClient.patch<Team>(`/teams/${id}`, patch),
   inviteTeamMember: (id: string, input: { email: string; role: "admin" | "member" }) =>
-    apiClient.post<{ invitation: SentInvitation }>(`/teams/${id}/members`, input),
+    apiClient.post<InvitationSentResponse>(`/teams/${id}/members`, input),
   revokeInvitation: (id: string, invitationId: string) =>
     apiClient.delete<void>(`/teams/${id}/invitations/${invitationId}`),
   leaveTeam: (id: string) => apiClient.delete<void>(`/teams/${id}/members/me`),
   answerInvitation: (invitationId: string, answer: "accept" | "decline") =>
-    apiClient.post<{ teamId: string }>(`/invitations/${invitationId}/${answer}`),
+    apiClient.post<InvitationAnswerResponse>(`/invitations/${invitationId}/${answer}`),
   previewInvitation: (token: string) =>
     apiClient.post<InvitationPreview>("/invitations/by-token", { token }),
   answerInvitationByToken: (token: string, answer: "accept" | "decline") =>
-    apiClient.post<{ teamId: string }>(`/invitations/by-token/${answer}`, { token }),
+    apiClient.post<InvitationAnswerResponse>(`/invitations/by-token/${answer}`, { token }),
   changeMemberRole: (id: string, userId: string, role: "admin" | "member") =>
     apiClient.patch<Team>(`/teams/${id}/members/${userId}`, { role }),
   removeTeamMember: (id: string, userId: string) =>
@@ -163,13 +168,13 @@ export const dashboardApi = {
   changePassword: (input: { currentPassword: string; newPassword: string }) =>
     apiClient.post<void>("/me/password", input),
   requestPasswordReset: (email: string) =>
-    apiClient.post<{ message: string }>("/auth/password-reset", { email }),
+    apiClient.post<NoticeResponse>("/auth/password-reset", { email }),
   resetPassword: (token: string, password: string) =>
     apiClient.post<void>("/auth/password-reset/confirm", { token, password }),
   requestEmailChange: (input: { email: string; currentPassword: string }) =>
-    apiClient.post<{ message: string }>("/me/email", input),
+    apiClient.post<NoticeResponse>("/me/email", input),
   confirmEmailChange: (token: string) =>
-    apiClient.post<{ user: UserSettings }>("/me/email/confirm", { token }),
+    apiClient.post<EmailConfirmedResponse>("/me/email/confirm", { token }),
   verifyEmail: (token: string) => apiClient.post<void>("/auth/verify-email", { token }),
-  resendVerification: () => apiClient.post<{ message: string }>("/auth/verify-email/resend"),
+  resendVerification: () => apiClient.post<NoticeResponse>("/auth/verify-email/resend"),
 };

@@ -1,21 +1,20 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { BookingFeedStatus } from "../../../../core/api/bookingFeed";
+import type { BookingListResponse } from "../../../../core/api/bookings";
 import type { CalendarConnectionList } from "../../../../core/api/calendarConnections";
+import type { EventTypeListResponse } from "../../../../core/api/eventTypes";
 import type { InsightsResponse, InsightsWindow } from "../../../../core/api/insights";
 import type { OutOfOfficeListResponse } from "../../../../core/api/outOfOffice";
 import type { PageEditResponse } from "../../../../core/api/pages";
-import { apiClient } from "../../../api/apiClient";
+import type { ScheduleListResponse } from "../../../../core/api/schedules";
+import type { SingleUseLinkListResponse } from "../../../../core/api/singleUseLinks";
 import type {
-  Booking,
-  BookingStatus,
-  EventType,
-  MeSettings,
-  ReceivedInvitation,
-  Schedule,
-  SentInvitation,
-  SingleUseLink,
-  Team,
-} from "./types";
+  ReceivedInvitationListResponse,
+  TeamInvitationListResponse,
+  TeamListResponse,
+} from "../../../../core/api/teams";
+import { apiClient } from "../../../api/apiClient";
+import type { BookingStatus, EventType, MeSettings } from "./types";
 
 /** Query keys start with "dashboard" so one invalidation can refresh every screen. */
 export const dashboardKeys = {
@@ -66,7 +65,7 @@ export const settingsQuery = () =>
 export const eventTypesQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.eventTypes(),
-    queryFn: ({ signal }) => apiClient.get<{ eventTypes: EventType[] }>("/event-types", { signal }),
+    queryFn: ({ signal }) => apiClient.get<EventTypeListResponse>("/event-types", { signal }),
     select: (data) => data.eventTypes,
   });
 
@@ -80,7 +79,7 @@ export const singleUseLinksQuery = (eventTypeId: string) =>
   queryOptions({
     queryKey: dashboardKeys.singleUseLinks(eventTypeId),
     queryFn: ({ signal }) =>
-      apiClient.get<{ links: SingleUseLink[] }>(`/event-types/${eventTypeId}/single-use-links`, {
+      apiClient.get<SingleUseLinkListResponse>(`/event-types/${eventTypeId}/single-use-links`, {
         signal,
       }),
     select: (data) => data.links,
@@ -89,7 +88,7 @@ export const singleUseLinksQuery = (eventTypeId: string) =>
 export const schedulesQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.schedules(),
-    queryFn: ({ signal }) => apiClient.get<{ schedules: Schedule[] }>("/schedules", { signal }),
+    queryFn: ({ signal }) => apiClient.get<ScheduleListResponse>("/schedules", { signal }),
     select: (data) => data.schedules,
   });
 
@@ -116,7 +115,7 @@ export const bookingFeedQuery = () =>
 export const teamsQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.teams(),
-    queryFn: ({ signal }) => apiClient.get<{ teams: Team[] }>("/teams", { signal }),
+    queryFn: ({ signal }) => apiClient.get<TeamListResponse>("/teams", { signal }),
     select: (data) => data.teams,
   });
 
@@ -125,7 +124,7 @@ export const teamInvitationsQuery = (teamId: string) =>
   queryOptions({
     queryKey: dashboardKeys.teamInvitations(teamId),
     queryFn: ({ signal }) =>
-      apiClient.get<{ invitations: SentInvitation[] }>(`/teams/${teamId}/invitations`, {
+      apiClient.get<TeamInvitationListResponse>(`/teams/${teamId}/invitations`, {
         signal,
       }),
     select: (data) => data.invitations,
@@ -136,7 +135,7 @@ export const myInvitationsQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.myInvitations(),
     queryFn: ({ signal }) =>
-      apiClient.get<{ invitations: ReceivedInvitation[] }>("/me/invitations", { signal }),
+      apiClient.get<ReceivedInvitationListResponse>("/me/invitations", { signal }),
     select: (data) => data.invitations,
   });
 
@@ -152,7 +151,7 @@ export const bookingsQuery = (filter: BookingFilter) =>
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ limit: "500" });
       for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
-      return apiClient.get<{ bookings: Booking[] }>(`/bookings?${params}`, { signal });
+      return apiClient.get<BookingListResponse>(`/bookings?${params}`, { signal });
     },
     select: (data) => data.bookings,
   });

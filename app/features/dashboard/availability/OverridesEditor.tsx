@@ -12,15 +12,13 @@ import {
   type MonthId,
   monthOf,
 } from "../../../lib/calendarMonth";
-import type { TimeRange } from "../api/types";
+import type { Schedule, TimeRange } from "../api/types";
 import { Dialog } from "../ui/Dialog";
 import { RangesEditor } from "./RangesEditor";
 import { wallTimeLabel } from "./timeOptions";
 
-export interface Override {
-  date: string;
-  intervals: TimeRange[];
-}
+/** A date whose hours differ from the week's (core/api/schedules.ts). */
+export type Override = Schedule["overrides"][number];
 
 interface OverridesEditorProps {
   overrides: readonly Override[];

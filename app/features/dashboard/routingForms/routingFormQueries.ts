@@ -1,5 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { FormResponseList, RoutingFormResponse } from "../../../../core/api/routingForms";
+import type {
+  FormResponseList,
+  RoutingFormListResponse,
+  RoutingFormResponse,
+} from "../../../../core/api/routingForms";
 import { apiClient } from "../../../api/apiClient";
 import { dashboardKeys } from "../api/dashboardQueries";
 
@@ -17,7 +21,7 @@ export const routingFormKeys = {
 export const routingFormsQuery = () =>
   queryOptions({
     queryKey: routingFormKeys.all(),
-    queryFn: ({ signal }) => apiClient.get<{ forms: RoutingForm[] }>("/routing-forms", { signal }),
+    queryFn: ({ signal }) => apiClient.get<RoutingFormListResponse>("/routing-forms", { signal }),
     select: (data) => data.forms,
   });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/database";
+import type { Database } from "../db/database";
 
 /** Every table of the public schema, by name. */
 async function tableNames(database: Database): Promise<string[]> {
