@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { releaseOutbox } from "../workers/outboxJobs";
+import { markOutboxJob, type RetryPolicy, releaseOutbox } from "../workers/outboxJobs";
 import { startPollingWorker } from "../workers/pollingWorker";
-import { retryDelay } from "../workers/retryDelay";
 import type { WorkSignal } from "../workers/workSignal";
 import { type Outcome, startMailSender } from "./mailSender";
 import type { MailPayload } from "./mailTypes";
@@ -43,6 +42,16 @@ interface Claimed {
   payload: MailPayload;
   attempts: number;
   leasedUntil: Date;
+}
+
+/** What the mail thread said of a mail it could not send; `permanent`: a retry will not change it. */
+class MailNotSent extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
 }
 
 /** Mails sent at once by one process, each over a pooled SMTP connection of its own. */
@@ -90,6 +99,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   } = options;
   const { db } = database;
   const sendBudgetMs = Math.min(SEND_BUDGET_MS, leaseMs / 2);
+  const retry: RetryPolicy = {
+    baseDelayMs,
+    maxDelayMs,
+    maxAttempts,
+    permanent: (error) => error instanceof MailNotSent && error.permanent,
+  };
   const mailHost = new URL(options.publicUrl).hostname;
   const from = options.from ?? `Slotted <no-reply@${mailHost}>`;
   const sender = startMailSender({ smtpUrl: options.smtpUrl, from, mailHost, concurrency });
@@ -193,16 +208,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /** Records a failed send: retried after its backoff, or dead when final or out of attempts. */
   async function failed(mail: Claimed, message: string, permanent: boolean): Promise<void> {
-    const dead = permanent || mail.attempts >= maxAttempts;
-    const next = new Date(clock().getTime() + retryDelay(mail.attempts, baseDelayMs, maxDelayMs));
-    options.log?.warn(
-      { outboxId: mail.id, attempts: mail.attempts, dead, err: message },
-      "mail not sent",
-    );
     try {
-      await db.execute(
-        sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
-            last_error = ${message.slice(0, 1000)} where id = ${mail.id}`,
+      await markOutboxJob(
+        db,
+        mail,
+        { ok: false, error: new MailNotSent(message, permanent) },
+        clock(),
+        retry,
+        { log: options.log, about: () => ({}), notDone: "mail not sent" },
       );
     } catch {
       // The database is gone too: the lease brings the mail back.
