@@ -152,6 +152,46 @@ async function deliveryOf(eventId: string, event: string) {
   return bodies[0].data.booking;
 }
 
+/** The data of the mails of `template` about a meeting. */
+async function mailsAbout(eventId: string, template: string) {
+  const rows = await db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(sql`${outbox.payload}->>'template' = ${template}
+      and ${outbox.payload}->'data'->>'uid' = ${`${eventId}@slotted`}`);
+  return rows.map((row) => row.payload.data as Record<string, unknown>);
+}
+
+/** A booking request, its effects derived: neither announced, reminded of nor in a calendar. */
+async function requested(start: string) {
+  const { host, type } = await hostWithEverything({ requiresApproval: true });
+  const { event } = await bookDirectly(t, userLink(host, type), { start });
+  await drainChanges(t);
+  const asked = await effectsOf(event.id);
+  expect(asked).toMatchObject({ reminders: [], webhooks: [], calendar: 0 });
+  return { host, event, asked };
+}
+
+/** A refused request's effects: its invitee alone told (`told` in the mail), announced cancelled. */
+async function expectRefused(
+  eventId: string,
+  asked: Effects,
+  refused: "declined" | "expired",
+  told: Record<string, unknown>,
+) {
+  expect(since(asked, await effectsOf(eventId))).toEqual({
+    mails: ["bookingDeclined:invitee"],
+    reminders: [],
+    webhooks: ["booking.cancelled"],
+    calendar: 0,
+  });
+  expect(await deliveryOf(eventId, "booking.cancelled")).toMatchObject({
+    requestRefused: refused,
+  });
+  expect(await mailsAbout(eventId, "bookingDeclined")).toMatchObject([told]);
+  expect(await refundsOf(eventId)).toEqual({ refunds: [], told: [] });
+}
+
 const hourBefore = (start: string) => new Date(Date.parse(start) - 3_600_000).toISOString();
 
 const settle = {
@@ -323,13 +363,8 @@ describe("booking changes and their processors", () => {
 
 describe("every other kind of change, derived by the processors", () => {
   it("approved: confirms the request to everyone, schedules its reminders, announces it and writes the calendar", async () => {
-    const { host, type } = await hostWithEverything({ requiresApproval: true });
     const start = berlinSlot(4, "09:00");
-    const { event } = await bookDirectly(t, userLink(host, type), { start });
-    await drainChanges(t);
-    const asked = await effectsOf(event.id);
-    // A request is neither announced, reminded of nor written into a calendar.
-    expect(asked).toMatchObject({ reminders: [], webhooks: [], calendar: 0 });
+    const { host, event, asked } = await requested(start);
 
     await bookingApprover(commandContext(t), { userId: host.id }, event.id, { approve: true });
     expect(await effectsOf(event.id)).toEqual(asked);
@@ -345,63 +380,24 @@ describe("every other kind of change, derived by the processors", () => {
   });
 
   it("declined: tells the invitee alone, with the reason, and announces the request cancelled", async () => {
-    const { host, type } = await hostWithEverything({ requiresApproval: true });
-    const { event } = await bookDirectly(t, userLink(host, type), {
-      start: berlinSlot(4, "11:00"),
-    });
-    await drainChanges(t);
-    const asked = await effectsOf(event.id);
-
+    const { host, event, asked } = await requested(berlinSlot(4, "11:00"));
     await bookingApprover(commandContext(t), { userId: host.id }, event.id, {
       approve: false,
       reason: "Away that week",
     });
     expect(await effectsOf(event.id)).toEqual(asked);
     expect(await drainChanges(t)).toBe(1);
-    expect(since(asked, await effectsOf(event.id))).toEqual({
-      mails: ["bookingDeclined:invitee"],
-      reminders: [],
-      webhooks: ["booking.cancelled"],
-      calendar: 0,
-    });
-    expect(await deliveryOf(event.id, "booking.cancelled")).toMatchObject({
-      requestRefused: "declined",
-    });
-    const [told] = await db
-      .select({ payload: outbox.payload })
-      .from(outbox)
-      .where(sql`${outbox.payload}->>'template' = 'bookingDeclined'
-        and ${outbox.payload}->'data'->>'uid' = ${`${event.id}@slotted`}`);
-    expect(told!.payload.data).toMatchObject({ reason: "Away that week" });
-    expect(await refundsOf(event.id)).toEqual({ refunds: [], told: [] });
+    await expectRefused(event.id, asked, "declined", { reason: "Away that week" });
   });
 
   it("expired: tells the invitee their request expired and announces it cancelled", async () => {
-    const { host, type } = await hostWithEverything({ requiresApproval: true });
     const start = berlinSlot(4, "13:00");
-    const { event } = await bookDirectly(t, userLink(host, type), { start });
-    await drainChanges(t);
-    const asked = await effectsOf(event.id);
-
+    const { event, asked } = await requested(start);
     const swept = { publicUrl: t.deps.config.publicUrl, now: new Date(Date.parse(start) + 60_000) };
     expect(await expiredRequestSweeper(db, swept)).toBeGreaterThanOrEqual(1);
     expect(await effectsOf(event.id)).toEqual(asked);
     expect(await drainChanges(t)).toBeGreaterThanOrEqual(1);
-    expect(since(asked, await effectsOf(event.id))).toEqual({
-      mails: ["bookingDeclined:invitee"],
-      reminders: [],
-      webhooks: ["booking.cancelled"],
-      calendar: 0,
-    });
-    expect(await deliveryOf(event.id, "booking.cancelled")).toMatchObject({
-      requestRefused: "expired",
-    });
-    const [told] = await db
-      .select({ payload: outbox.payload })
-      .from(outbox)
-      .where(sql`${outbox.payload}->>'template' = 'bookingDeclined'
-        and ${outbox.payload}->'data'->>'uid' = ${`${event.id}@slotted`}`);
-    expect(told!.payload.data).toMatchObject({ expired: true });
+    await expectRefused(event.id, asked, "expired", { expired: true });
   });
 
   it("reassigned: tells the invitee and both hosts, keeps the reminders, announces it and moves the calendar entry", async () => {
@@ -455,13 +451,10 @@ describe("every other kind of change, derived by the processors", () => {
       webhooks: ["booking.created", "booking.paid"],
       calendar: 1,
     });
-    const confirmed = await db
-      .select({ payload: outbox.payload })
-      .from(outbox)
-      .where(sql`${outbox.payload}->>'template' = 'bookingConfirmed'
-        and ${outbox.payload}->'data'->>'uid' = ${`${event.id}@slotted`}`);
-    for (const mail of confirmed) {
-      expect(mail.payload.data).toMatchObject({ payment: { amount: 2500, currency: "EUR" } });
+    const confirmed = await mailsAbout(event.id, "bookingConfirmed");
+    expect(confirmed).toHaveLength(2);
+    for (const data of confirmed) {
+      expect(data).toMatchObject({ payment: { amount: 2500, currency: "EUR" } });
     }
     expect(await refundsOf(event.id)).toEqual({ refunds: [], told: [] });
   });

@@ -133,7 +133,7 @@ export async function markOutboxJob<J extends OutboxRow>(
 export interface OutboxWorkOptions<J extends OutboxRow, R>
   extends Pick<
     ClaimRunMark<J, R>,
-    "claim" | "run" | "batch" | "concurrency" | "leaseMs" | "clock"
+    "claim" | "run" | "batch" | "concurrency" | "claimAhead" | "leaseMs" | "clock"
   > {
   db: Db;
   log?: WarnLog | undefined;
@@ -164,6 +164,7 @@ export function outboxWork<J extends OutboxRow, R>(
     clock,
     batch: options.batch,
     concurrency: options.concurrency,
+    ...(options.claimAhead === undefined ? {} : { claimAhead: options.claimAhead }),
     leaseMs: options.leaseMs,
     claim: options.claim,
     run: options.run,
