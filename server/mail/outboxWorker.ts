@@ -62,8 +62,8 @@ class MailNotSent extends Error {
 export const MAIL_CONCURRENCY = 5;
 
 /**
- * Mails claimed per statement, and with the mail thread at once: the next claim runs while the
- * thread sends, so it has mail to send while that claim waits its turn behind the bookings'.
+ * Mails claimed per statement; up to two claims' worth are with the mail thread at once, so it
+ * has mail to send while the next claim waits its turn behind the bookings' statements.
  */
 const CLAIM_BATCH = 50;
 
@@ -173,7 +173,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /**
    * Marks an accepted mail sent, with every other accepted by the time the statement starts,
    * one statement at a time: under booking load a statement waits its turn behind the
-   * bookings', and one per mail would make mail wait too. Resolves once it is marked.
+   * bookings', and one per mail would make mail wait too. Resolves once it is marked (never
+   * rejects: a mail not marked is logged, and its lease brings it back).
    */
   function markSent(id: number): Promise<void> {
     accepted.push(id);
@@ -206,7 +207,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       ? outcome.value
       : { kind: "failed", message: errorMessage(outcome.error), permanent: false };
     if (result.kind === "sent") {
-      await markSent(mail.id);
+      // Marked with the others accepted meanwhile; the lane hands the thread its next mail now.
+      void markSent(mail.id);
       return true;
     }
     if (result.kind === "failed") {
@@ -231,9 +233,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /**
    * The mails in the shared claim–run–mark loop: a claimed batch goes to the mail thread whole
-   * (which sends `concurrency` at a time), and the next is claimed as soon as the first of it is
-   * done, so the thread keeps sending while a claim or mark waits its turn behind the bookings'
-   * statements. A send may take up to its timeouts; one that could outlast the lease is not
+   * (which sends `concurrency` at a time) while the next is claimed, so the thread keeps sending
+   * while a claim or mark waits its turn behind the bookings' statements. A send may take up to its timeouts; one that could outlast the lease is not
    * started, so another process that claims it when the lease ends never sends it a second time.
    */
   const work = outboxWork<Claimed, Outcome>({
@@ -241,7 +242,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     clock,
     log: options.log,
     batch: claimBatch,
-    concurrency: claimBatch,
+    // Up to two batches with the thread: one being sent, the next claimed meanwhile.
+    concurrency: 2 * claimBatch,
     claimAhead: true,
     leaseMs,
     claim,
@@ -252,6 +254,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return outcome!;
     },
     marking: { mark },
+    settle: () => marking,
     about: () => ({}),
     lost: "mail outcome lost",
   });

@@ -19,13 +19,18 @@ export interface ClaimRunMark<J, R> {
   mark(job: J, outcome: Outcome<R>): Promise<boolean>;
   /** Gives jobs claimed but not started back at once, not at their lease's end. */
   release(jobs: J[]): Promise<void>;
+  /**
+   * Waits for outcomes `mark` records in the background (many in one statement, while the job's
+   * lane goes on to the next): a pass ends only once they are recorded.
+   */
+  settle?(): Promise<void>;
   clock: () => Date;
   /** Jobs claimed per statement, and run `concurrency` at a time. */
   batch: number;
   concurrency: number;
   /**
-   * Claims the next batch while fewer than `batch` jobs are waiting or running and the last
-   * claim came back full, so work that is handed on (to a thread) never waits for a claim.
+   * Claims the next batch while fewer than `concurrency` jobs are waiting or running and the
+   * last claim came back full, so work that is handed on (to a thread) never waits for a claim.
    */
   claimAhead?: boolean;
   /** Longer than a job can take, so no two processes run one job at once. */
@@ -61,9 +66,13 @@ export async function claimRunMark<J, R>(
   };
   await claim();
   const ahead = () =>
-    work.claimAhead === true && full && !signal?.aborted && queue.length + running < work.batch;
+    work.claimAhead === true &&
+    full &&
+    !signal?.aborted &&
+    queue.length + running < work.concurrency;
 
-  const lanes = Array.from({ length: Math.min(work.concurrency, queue.length) }, async () => {
+  const laneCount = work.claimAhead ? work.concurrency : Math.min(work.concurrency, queue.length);
+  const lanes = Array.from({ length: laneCount }, async () => {
     while (!signal?.aborted) {
       if (ahead() && claiming === null) {
         // A failed claim ahead ends claiming ahead: the next pass claims again, and says why.
@@ -97,6 +106,7 @@ export async function claimRunMark<J, R>(
     // Then their lease ends as if this process had died.
     await work.release(queue).catch(() => {});
   }
+  await work.settle?.();
   return done;
 }
 

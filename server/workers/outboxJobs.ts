@@ -133,7 +133,7 @@ export async function markOutboxJob<J extends OutboxRow>(
 export interface OutboxWorkOptions<J extends OutboxRow, R>
   extends Pick<
     ClaimRunMark<J, R>,
-    "claim" | "run" | "batch" | "concurrency" | "claimAhead" | "leaseMs" | "clock"
+    "claim" | "run" | "settle" | "batch" | "concurrency" | "claimAhead" | "leaseMs" | "clock"
   > {
   db: Db;
   log?: WarnLog | undefined;
@@ -165,6 +165,7 @@ export function outboxWork<J extends OutboxRow, R>(
     batch: options.batch,
     concurrency: options.concurrency,
     ...(options.claimAhead === undefined ? {} : { claimAhead: options.claimAhead }),
+    ...(options.settle === undefined ? {} : { settle: options.settle }),
     leaseMs: options.leaseMs,
     claim: options.claim,
     run: options.run,
