@@ -21,7 +21,8 @@ export interface ClaimRunMark<J, R> {
   release(jobs: J[]): Promise<void>;
   /**
    * Waits for outcomes `mark` records in the background (many in one statement, while the job's
-   * lane goes on to the next): a pass ends only once they are recorded.
+   * lane goes on to the next): a worker's pass ends only once they are recorded, but its next
+   * claim does not wait for them.
    */
   settle?(): Promise<void>;
   clock: () => Date;
@@ -106,7 +107,6 @@ export async function claimRunMark<J, R>(
     // Then their lease ends as if this process had died.
     await work.release(queue).catch(() => {});
   }
-  await work.settle?.();
   return done;
 }
 
@@ -131,9 +131,13 @@ export function startClaimWorker<J, R>(
     wakeOn: options.wakeOn,
     async tick(signal) {
       let total = 0;
-      for (let done = await claimRunMark(work, signal); done > 0 && !signal.aborted; ) {
-        total += done;
-        done = await claimRunMark(work, signal);
+      try {
+        for (let done = await claimRunMark(work, signal); done > 0 && !signal.aborted; ) {
+          total += done;
+          done = await claimRunMark(work, signal);
+        }
+      } finally {
+        await work.settle?.();
       }
       return total;
     },
