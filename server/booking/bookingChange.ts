@@ -124,8 +124,10 @@ export interface PaidData {
   currency: string;
 }
 
-/** refunded: a host gave paid bookings' money back; each refund and whom to tell. */
+/** refunded: paid bookings' money given back; each refund and whom to tell. */
 export interface RefundedData {
+  /** host: a host gave it back; late: the payment came after its slot was gone. */
+  reason: "host" | "late";
   refunds: {
     paymentId: string;
     gatewayId: string;

@@ -15,6 +15,8 @@ import {
   findHostUsers,
   type HostUser,
 } from "../data/bookings";
+import type { EventTypeWithHosts } from "../data/eventTypes";
+import type { BookingMailContext } from "../mail/bookingMails";
 import type { MailSeries } from "../mail/mailTypes";
 
 /** One meeting a change concerns, read as it is now, with the attendee(s) it is about. */
@@ -127,4 +129,17 @@ async function readMovedMeeting(context: ChangeContext) {
     before: await findHostUsers(context.tx, before.hostIds),
     after: await findHostUsers(context.tx, data.hostIds),
   };
+}
+
+/**
+ * What a changed meeting's mails (and its reminders) are written from: the meeting, its type and
+ * hosts as they are now, the links' base and the change's time.
+ */
+export function mailContextOf(
+  context: ChangeContext,
+  type: EventTypeWithHosts,
+  event: BookingMailContext["event"],
+  hosts: readonly HostUser[],
+): BookingMailContext {
+  return { event, eventType: type, hosts, publicUrl: context.publicUrl, now: context.now };
 }

@@ -11,13 +11,7 @@ import {
 import { translator } from "../i18n/serverI18n";
 import { meetingIcs } from "../mail/meetingIcs";
 import { type ClaimRunMark, claimRunMark } from "../workers/claimWorker";
-import {
-  claimOutbox,
-  markOutbox,
-  type OutboxJob,
-  type RetryPolicy,
-  releaseOutbox,
-} from "../workers/outboxJobs";
+import { claimOutbox, type OutboxJob, outboxWork, type RetryPolicy } from "../workers/outboxJobs";
 import type { CalendarJob } from "./calendarJobs";
 import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
@@ -48,30 +42,19 @@ export function calendarWriteWork(
   context: CalendarWriteContext,
 ): ClaimRunMark<OutboxJob<CalendarJob>, void> {
   const { db } = context;
-  return {
+  return outboxWork({
+    db,
     clock: context.clock,
+    log: context.log,
     batch: BATCH,
     concurrency: 1,
     leaseMs: LEASE_MS,
     claim: (limit, now, leasedUntil) => claimOutbox(db, "calendar", limit, now, leasedUntil),
     run: (row) => applyCalendarJob(context, row.payload),
-    async mark(row, outcome) {
-      const { sent, dead } = await markOutbox(db, row, outcome, context.clock(), RETRY);
-      if (!outcome.ok) {
-        context.log?.warn(
-          { outboxId: row.id, eventId: row.payload.eventId, dead, err: outcome.error },
-          "calendar event not written",
-        );
-      }
-      return sent;
-    },
-    release: (rows) =>
-      releaseOutbox(
-        db,
-        rows.map((row) => row.id),
-        context.clock(),
-      ),
-  };
+    marking: { retry: RETRY, notDone: "calendar event not written" },
+    about: (row) => ({ eventId: row.payload.eventId }),
+    lost: "calendar write lost",
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findEvent, findEventHosts } from "../data/bookings";
-import { events, hostBusy } from "../db/schema";
+import { bookingChanges, events, hostBusy } from "../db/schema";
 import { bookDirectly, commandContext, resolvedEvent } from "../test/bookingCommands";
 import { berlinSlot, scheduledOutboxMails, userLink } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
@@ -24,7 +24,7 @@ describe("bookingRescheduler", () => {
     const moved = await bookingRescheduler(
       context(),
       resolved,
-      { kind: "host" },
+      { kind: "host", userId: host.id },
       to(berlinSlot(1, "10:00"), "Clash"),
     );
     expect(moved.event).toMatchObject({
@@ -41,6 +41,12 @@ describe("bookingRescheduler", () => {
     });
     const busy = await db.select().from(hostBusy).where(eq(hostBusy.eventId, event.id));
     expect(busy).toHaveLength(1);
+    // Its one change names the host who moved it.
+    const changes = await db
+      .select({ actor: bookingChanges.actor })
+      .from(bookingChanges)
+      .where(and(eq(bookingChanges.eventId, event.id), eq(bookingChanges.kind, "rescheduled")));
+    expect(changes).toEqual([{ actor: host.id }]);
   });
 
   it("refuses the same time (VALIDATION) and a taken one, leaving the booking as it was", async () => {
@@ -52,14 +58,24 @@ describe("bookingRescheduler", () => {
     await bookDirectly(t, userLink(host, type), { start: berlinSlot(0, "12:00") });
     const resolved = await resolvedEvent(t, { eventUuid: event.id });
     await expect(
-      bookingRescheduler(context(), resolved, { kind: "host" }, to(berlinSlot(0, "11:00"))),
+      bookingRescheduler(
+        context(),
+        resolved,
+        { kind: "host", userId: host.id },
+        to(berlinSlot(0, "11:00")),
+      ),
     ).rejects.toMatchObject({
       code: "VALIDATION",
       detail: { key: "booking.chooseDifferentTime" },
       fields: { start: [{ key: "booking.chooseDifferentTime" }] },
     });
     await expect(
-      bookingRescheduler(context(), resolved, { kind: "host" }, to(berlinSlot(0, "12:00"))),
+      bookingRescheduler(
+        context(),
+        resolved,
+        { kind: "host", userId: host.id },
+        to(berlinSlot(0, "12:00")),
+      ),
     ).rejects.toMatchObject({ code: "SLOT_NOT_AVAILABLE_ANYMORE" });
     expect((await findEvent(db, event.id))?.startAt).toEqual(new Date(berlinSlot(0, "11:00")));
   });
@@ -119,12 +135,17 @@ describe("bookingRescheduler", () => {
       bookingRescheduler(
         context(),
         resolvedCancelled,
-        { kind: "host" },
+        { kind: "host", userId: host.id },
         to(berlinSlot(3, "09:00")),
       ),
     ).rejects.toMatchObject({ code: "NOT_FOUND", detail: { key: "booking.eventCancelled" } });
     await expect(
-      bookingRescheduler(context(), resolvedDeleted, { kind: "host" }, to(berlinSlot(3, "10:00"))),
+      bookingRescheduler(
+        context(),
+        resolvedDeleted,
+        { kind: "host", userId: host.id },
+        to(berlinSlot(3, "10:00")),
+      ),
     ).rejects.toMatchObject({ code: "NOT_FOUND", detail: { key: "booking.eventNotFound" } });
   });
 });

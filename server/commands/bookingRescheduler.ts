@@ -8,6 +8,7 @@ import { MINUTE_MS } from "../../core/time/durations";
 import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEvent } from "../availability/resolveEventReference";
 import {
+  type ChangeActor,
   type RescheduledBefore,
   type RescheduledData,
   recordChange,
@@ -40,7 +41,9 @@ import { attendees, eventHosts, events, payments } from "../db/schema";
 import { assertInviteeMayChange } from "../policies/bookings";
 
 /** Who moves the booking: the attendee (their seat, in a GROUP event) or a host (the whole event). */
-export type RescheduleActor = { kind: "attendee"; attendeeId: string } | { kind: "host" };
+export type RescheduleActor =
+  | { kind: "attendee"; attendeeId: string }
+  | { kind: "host"; userId: string };
 
 export interface RescheduleInput {
   /** Epoch ms of the new start. */
@@ -197,15 +200,22 @@ export async function bookingRescheduler(
       );
       const after = hostUsers.filter((h) => hostIds.includes(h.id));
       const movedWith = await findAttendees(tx, event.id);
-      await recordMove(tx, { moved, locked, attendees: movedWith, before, after }, input, now);
+      await recordMove(
+        tx,
+        { moved, locked, attendees: movedWith, before, after },
+        actor.kind === "host" ? actor.userId : "invitee",
+        input,
+        now,
+      );
       return { event: moved, hosts: after };
     }),
   );
 }
 
 /**
- * Records a move as one change (rescheduled): its mails, reminders, webhook and calendar
- * writes are derived from it. A host's move concerns every attendee; a seat's, its attendee.
+ * Records a move as one change (rescheduled), by the moving host's id or the invitee: its mails,
+ * reminders, webhook and calendar writes are derived from it. A host's move concerns every
+ * attendee; a seat's, its attendee.
  */
 function recordMove(
   tx: Tx,
@@ -217,6 +227,7 @@ function recordMove(
     after: readonly HostUser[];
     seat?: string;
   },
+  actor: ChangeActor,
   input: RescheduleInput,
   now: Date,
 ): Promise<void> {
@@ -226,7 +237,7 @@ function recordMove(
       kind: "rescheduled",
       eventId: move.moved.id,
       attendeeId: move.seat ?? null,
-      actor: move.seat === undefined ? "host" : "invitee",
+      actor,
       before: {
         event: JSON.parse(JSON.stringify(move.locked)),
         hostIds: move.before.map((h) => h.id),
@@ -297,7 +308,7 @@ async function moveSeat(
         );
         const after = hostUsers.filter((h) => hostIds.includes(h.id));
         const move = { moved, locked, attendees: [attendee], before, after, seat: attendee.id };
-        await recordMove(tx, move, input, now);
+        await recordMove(tx, move, "invitee", input, now);
         return { event: moved, hosts: after };
       }
       const destination = await takeGroupSeat(
@@ -349,7 +360,7 @@ async function moveSeat(
         after,
         seat: attendee.id,
       };
-      await recordMove(tx, move, input, now);
+      await recordMove(tx, move, "invitee", input, now);
       return { event: destination, hosts: after };
     }),
   );

@@ -62,7 +62,7 @@ export async function paymentRefunder(
         kind: "refunded",
         eventId: event.id,
         actor: userId,
-        data: { refunds } satisfies RefundedData,
+        data: { reason: "host", refunds } satisfies RefundedData,
       },
       now,
     );

@@ -1,8 +1,16 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { findEvent } from "../data/bookings";
+import { events, outbox, payments } from "../db/schema";
 import { paymentsSetup } from "../payments/stripeGateway";
 import { bookDirectly, commandContext } from "../test/bookingCommands";
-import { BOOKING_NOW, berlinSlot, scheduledOutboxMails, userLink } from "../test/bookingFactories";
+import {
+  BOOKING_NOW,
+  berlinSlot,
+  outboxMails,
+  scheduledOutboxMails,
+  userLink,
+} from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { SUCCEEDS, startStripeDouble } from "../test/stripeDouble";
 import { createTestApp } from "../test/testApp";
@@ -71,6 +79,34 @@ describe("paymentSettler", () => {
     expect(rows.map((row) => [row.payload.data.role, row.nextAttemptAt])).toEqual([
       ["invitee", new Date(Date.parse(start) - 3_600_000)],
       ["host", new Date(Date.parse(start) - 3_600_000)],
+    ]);
+  });
+
+  it("refunds a payment whose pending booking was deleted meanwhile, by a change of its own", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, { price: { amount: 700, currency: "EUR" } });
+    const booked = await bookDirectly(
+      t,
+      userLink(host, type),
+      { start: berlinSlot(3, "09:00"), email: "gone@example.com" },
+      { ...commandContext(t), payments: paymentsSetup(t.deps.config) },
+    );
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.eventId, booked.event.id));
+    await t.database.db.delete(events).where(eq(events.id, booked.event.id));
+
+    expect(await paymentSettler(context, { id: booked.payment!.paymentId }, "succeeded")).toBe(
+      "refunded",
+    );
+    const told = (await outboxMails(t)).filter((m) => m.to.email === "gone@example.com");
+    expect(told).toMatchObject([
+      { template: "paymentRefunded", data: { title: null, amount: 700, reason: "late" } },
+    ]);
+    const refunds = await t.database.db.select().from(outbox).where(eq(outbox.kind, "refund"));
+    expect(refunds.filter((r) => r.payload.paymentId === payment!.id)).toMatchObject([
+      { payload: { amount: 700, key: `late-${payment!.id}` } },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { type PaidData, recordChange } from "../booking/bookingChange";
+import { type PaidData, type RefundedData, recordChange } from "../booking/bookingChange";
 import { busyRange } from "../booking/bookSlot";
 import type { AttendeeRow, EventRow } from "../data/bookings";
 import { findEventType } from "../data/eventTypes";
@@ -15,10 +15,8 @@ import {
   payments,
 } from "../db/schema";
 import { sqlState } from "../db/sqlState";
-import { enqueueMails } from "../mail/outbox";
 import type { GatewayPayment } from "../payments/paymentGateway";
 import type { PaymentOutcome } from "../payments/paymentOutcome";
-import { enqueueRefund } from "../payments/refundQueue";
 
 /** What settling did: the booking confirmed, released, refunded, or nothing (already done). */
 export type Settled = "confirmed" | "released" | "refunded" | "unchanged" | "duplicate" | "unknown";
@@ -238,33 +236,31 @@ async function confirm(
   );
 }
 
-/** A payment that came too late for its slot: refunded in full, and the payer told why. */
+/**
+ * A payment that came too late for its slot: refunded in full, its change (refunded, late)
+ * queueing the refund and telling the payer why. A booking deleted while pending left no event:
+ * the change is then keyed by the payment, whose id names no meeting.
+ */
 async function refundLate(context: SettleContext, tx: Tx, row: PaymentRow): Promise<void> {
   const { now } = context;
   await setStatus(tx, row, { status: "REFUNDED", refundedAmount: row.amount, paidAt: now }, now);
-  await enqueueRefund(
+  const refund: RefundedData["refunds"][number] = {
+    paymentId: row.id,
+    gatewayId: row.gatewayId,
+    amount: row.amount,
+    currency: row.currency,
+    key: `late-${row.id}`,
+    payer: { email: row.payerEmail, name: row.payerName, language: row.payerLanguage },
+  };
+  await recordChange(
     tx,
-    { paymentId: row.id, gatewayId: row.gatewayId, amount: row.amount, key: `late-${row.id}` },
-    now,
-  );
-  const [event] =
-    row.eventId === null ? [] : await tx.select().from(events).where(eq(events.id, row.eventId));
-  await enqueueMails(
-    tx,
-    [
-      {
-        template: "paymentRefunded",
-        to: { email: row.payerEmail, name: row.payerName },
-        language: row.payerLanguage,
-        data: {
-          name: row.payerName,
-          title: event?.title ?? null,
-          amount: row.amount,
-          currency: row.currency,
-          reason: "late",
-        },
-      },
-    ],
+    {
+      kind: "refunded",
+      eventId: row.eventId ?? row.id,
+      attendeeId: row.attendeeId,
+      actor: "system",
+      data: { reason: "late", refunds: [refund] } satisfies RefundedData,
+    },
     now,
   );
 }

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findEventHosts } from "../data/bookings";
-import { events, hostBusy } from "../db/schema";
+import { bookingChanges, events, hostBusy } from "../db/schema";
 import { bookDirectly, commandContext, resolvedEvent } from "../test/bookingCommands";
 import {
   berlinSlot,
@@ -39,8 +39,8 @@ async function roundRobinBooking(start: string, overrides: Record<string, unknow
 
 describe("roundRobinReassigner", () => {
   it("hands the event to the other host, moves the busy time and mails the invitee", async () => {
-    const { booked, resolved, other } = await roundRobinBooking(berlinSlot(0, "09:00"));
-    const moved = await roundRobinReassigner(context(), resolved, other);
+    const { booked, resolved, other, hosts } = await roundRobinBooking(berlinSlot(0, "09:00"));
+    const moved = await roundRobinReassigner(context(), hosts.a.id, resolved, other);
     expect(moved.event).toMatchObject({ id: booked.event.id, sequence: 1 });
     expect(moved.hosts.map((h) => h.id)).toEqual([other.id]);
     expect((await findEventHosts(db, booked.event.id)).map((h) => h.id)).toEqual([other.id]);
@@ -48,18 +48,26 @@ describe("roundRobinReassigner", () => {
     expect(busy.map((row) => row.hostId)).toEqual([other.id]);
     const mails = await bookingMailsTo(t, booked.attendee.email);
     expect(mails.map((m) => m.template)).toEqual(["bookingConfirmed", "bookingRescheduled"]);
+    // Its one change names the host who reassigned it.
+    const changes = await db
+      .select({ actor: bookingChanges.actor })
+      .from(bookingChanges)
+      .where(
+        and(eq(bookingChanges.eventId, booked.event.id), eq(bookingChanges.kind, "reassigned")),
+      );
+    expect(changes).toEqual([{ actor: hosts.a.id }]);
   });
 
   it("writes the reminders still to come again for the new host, the invitee's included", async () => {
     const start = berlinSlot(2, "10:00");
-    const { booked, resolved, holder, other } = await roundRobinBooking(start, {
+    const { booked, resolved, holder, other, hosts } = await roundRobinBooking(start, {
       reminders: [{ minutesBefore: 60, to: "invitee_and_host" }],
     });
     const about = async () =>
       (await scheduledOutboxMails(t)).filter((row) => row.eventId === booked.event.id);
     const before = await about();
     expect(before.map((r) => r.payload.data.role)).toEqual(["invitee", "host"]);
-    const moved = await roundRobinReassigner(context(), resolved, other);
+    const moved = await roundRobinReassigner(context(), hosts.a.id, resolved, other);
     const after = await about();
     expect(after.map((r) => [r.payload.data.role, r.nextAttemptAt])).toEqual([
       ["invitee", new Date(Date.parse(start) - 3_600_000)],
@@ -77,7 +85,9 @@ describe("roundRobinReassigner", () => {
   it("refuses the host who already has it (VALIDATION) and a host busy then", async () => {
     const start = berlinSlot(0, "11:00");
     const { resolved, holder, other, hosts } = await roundRobinBooking(start);
-    await expect(roundRobinReassigner(context(), resolved, holder)).rejects.toMatchObject({
+    await expect(
+      roundRobinReassigner(context(), hosts.a.id, resolved, holder),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
       detail: { key: "booking.alreadyHosts" },
       fields: { hostId: [{ key: "booking.alreadyHosts" }] },
@@ -85,15 +95,19 @@ describe("roundRobinReassigner", () => {
     const otherHost = other.id === hosts.a.id ? hosts.a : hosts.b;
     const ownType = await createEventType(t, otherHost);
     await bookDirectly(t, userLink(otherHost, ownType), { start });
-    await expect(roundRobinReassigner(context(), resolved, other)).rejects.toMatchObject({
+    await expect(
+      roundRobinReassigner(context(), hosts.a.id, resolved, other),
+    ).rejects.toMatchObject({
       code: "SLOT_NOT_AVAILABLE_ANYMORE",
     });
   });
 
   it("refuses an event deleted after it was looked up (NOT_FOUND)", async () => {
-    const { booked, resolved, other } = await roundRobinBooking(berlinSlot(1, "09:00"));
+    const { booked, resolved, other, hosts } = await roundRobinBooking(berlinSlot(1, "09:00"));
     await db.delete(events).where(eq(events.id, booked.event.id));
-    await expect(roundRobinReassigner(context(), resolved, other)).rejects.toMatchObject({
+    await expect(
+      roundRobinReassigner(context(), hosts.a.id, resolved, other),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
       detail: { key: "booking.eventNotFound" },
     });

@@ -30,10 +30,12 @@ import { eventHosts, events } from "../db/schema";
  * new host, and announces a confirmed booking as `booking.reassigned` (its time is the same: a receiver that
  * syncs hosts' calendars needs the host change, which `booking.rescheduled` would hide among
  * moves). Throws VALIDATION (not a host, not round robin, same host),
- * SLOT_NOT_AVAILABLE_ANYMORE (the new host is not free), CONFLICT.
+ * SLOT_NOT_AVAILABLE_ANYMORE (the new host is not free), CONFLICT. `userId` is the host who
+ * reassigns it, recorded as the change's actor.
  */
 export async function roundRobinReassigner(
   context: RescheduleContext,
+  userId: string,
   resolved: ResolvedEvent,
   newHost: PublicHost,
 ): Promise<RescheduledBooking> {
@@ -76,7 +78,7 @@ export async function roundRobinReassigner(
         {
           kind: "reassigned",
           eventId: event.id,
-          actor: "host",
+          actor: userId,
           before: {
             event: JSON.parse(JSON.stringify(locked)),
             hostIds: before.map((h) => h.id),

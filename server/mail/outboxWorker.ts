@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { releaseOutbox } from "../workers/outboxJobs";
-import { startPollingWorker } from "../workers/pollingWorker";
-import { retryDelay } from "../workers/retryDelay";
+import { errorMessage } from "../loggerOptions";
+import { type Outcome as ClaimOutcome, startClaimWorker } from "../workers/claimWorker";
+import {
+  markOutboxJob,
+  type OutboxJob,
+  outboxWork,
+  type RetryPolicy,
+  releaseOutbox,
+} from "../workers/outboxJobs";
 import type { WorkSignal } from "../workers/workSignal";
 import { type Outcome, startMailSender } from "./mailSender";
 import type { MailPayload } from "./mailTypes";
@@ -38,11 +44,18 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-interface Claimed {
-  id: number;
-  payload: MailPayload;
-  attempts: number;
+interface Claimed extends OutboxJob<MailPayload> {
   leasedUntil: Date;
+}
+
+/** What the mail thread said of a mail it could not send; `permanent`: a retry will not change it. */
+class MailNotSent extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
 }
 
 /** Mails sent at once by one process, each over a pooled SMTP connection of its own. */
@@ -71,10 +84,10 @@ const SEND_BUDGET_MS = 60_000;
  * and attendee (skipped while a change to either is uncommitted): one whose meeting is no longer
  * confirmed, has moved from the time it names, or whose attendee left is deleted instead of sent
  * (the commands drop such rows already; this is the belt to their braces). Rendering and SMTP
- * run on a thread of their own (mailSender.ts); claims and marks stay here, with the database.
- * It is the claim–run–mark shape of server/workers/claimWorker.ts, pipelined: a batch goes to the
- * thread whole while the next is claimed, and sent mails are marked many per statement, which
- * holds mail throughput under booking load (bench/mail.ts).
+ * run on a thread of their own (mailSender.ts); claims and marks stay here, with the database,
+ * in the shared claim–run–mark loop (server/workers/claimWorker.ts) claiming ahead, and sent
+ * mails are marked many per statement, which holds mail throughput under booking load
+ * (bench/mail.ts).
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
@@ -90,6 +103,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   } = options;
   const { db } = database;
   const sendBudgetMs = Math.min(SEND_BUDGET_MS, leaseMs / 2);
+  const retry: RetryPolicy = {
+    baseDelayMs,
+    maxDelayMs,
+    maxAttempts,
+    permanent: (error) => error instanceof MailNotSent && error.permanent,
+  };
   const mailHost = new URL(options.publicUrl).hostname;
   const from = options.from ?? `Slotted <no-reply@${mailHost}>`;
   const sender = startMailSender({ smtpUrl: options.smtpUrl, from, mailHost, concurrency });
@@ -101,9 +120,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     );
   }
 
-  async function claim(limit: number): Promise<Claimed[]> {
-    const now = clock();
-    const leasedUntil = new Date(now.getTime() + leaseMs);
+  async function claim(limit: number, now: Date, leasedUntil: Date): Promise<Claimed[]> {
     // A reminder is claimed together with a share lock on its meeting and attendee, skipping
     // it while a transaction holds either (a reschedule or cancel not yet committed): checked
     // against the rows as they are then, it cannot go out for a time that is being changed. A
@@ -147,174 +164,116 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return result.rows.map((row) => ({ ...row, id: Number(row.id), leasedUntil }));
   }
 
-  /** Mails the SMTP server accepted that are not yet marked sent. */
+  /** Mails the SMTP server accepted, waiting for the next statement that marks them sent. */
   let accepted: number[] = [];
-  let marking: Promise<void> | null = null;
+  /** The last statement marking mails sent, and the next one while it has not started. */
+  let marking: Promise<void> = Promise.resolve();
+  let next: Promise<void> | null = null;
 
   /**
-   * Marks accepted mails sent, many per statement, one statement at a time: under booking load
-   * a statement waits its turn behind the bookings', and one per mail would make mail wait too.
+   * Marks an accepted mail sent, with every other accepted by the time the statement starts,
+   * one statement at a time: under booking load a statement waits its turn behind the
+   * bookings', and one per mail would make mail wait too. Resolves once it is marked (never
+   * rejects: a mail not marked is logged, and its lease brings it back).
    */
-  function markAccepted(): Promise<void> {
-    if (marking) return marking;
-    if (accepted.length === 0) return Promise.resolve();
-    const done = accepted;
-    accepted = [];
-    const now = clock();
-    // next_attempt_at leaves the lease's end for the send: the development mailbox lists mail
-    // due by now, and a sent mail would otherwise vanish from it until its lease ran out.
-    marking = db
-      .execute(
-        sql`update outbox set status = 'sent', sent_at = ${now}, next_attempt_at = ${now},
-             last_error = null where id in (${idList(done)})`,
-      )
-      .then(
-        () => {},
-        (error: unknown) => {
-          // Their lease runs out and they go again: a rare repeat, never a loss.
-          options.log?.warn({ outboxIds: done, err: error }, "mail sent but not marked");
-        },
-      )
-      .finally(() => {
-        marking = null;
-        if (accepted.length > 0) void markAccepted();
-      });
-    return marking;
-  }
-
-  /** Gives claimed mails that were never started back at once (stopping), not at lease end. */
-  async function release(ids: number[]): Promise<void> {
-    try {
-      await releaseOutbox(db, ids, clock());
-    } catch {
-      // Then their lease ends as if this process had died.
-    }
-  }
-
-  /** Records a failed send: retried after its backoff, or dead when final or out of attempts. */
-  async function failed(mail: Claimed, message: string, permanent: boolean): Promise<void> {
-    const dead = permanent || mail.attempts >= maxAttempts;
-    const next = new Date(clock().getTime() + retryDelay(mail.attempts, baseDelayMs, maxDelayMs));
-    options.log?.warn(
-      { outboxId: mail.id, attempts: mail.attempts, dead, err: message },
-      "mail not sent",
-    );
-    try {
-      await db.execute(
-        sql`update outbox set status = ${dead ? "dead" : "pending"}, next_attempt_at = ${next},
-            last_error = ${message.slice(0, 1000)} where id = ${mail.id}`,
-      );
-    } catch {
-      // The database is gone too: the lease brings the mail back.
-    }
-  }
-
-  /**
-   * Claims due mail in batches and hands each batch to the mail thread whole (which sends
-   * `concurrency` at a time), claiming the next while that one is sent, until a claim finds
-   * nothing due: no poll sleep while mail is waiting. Up to two batches are with the thread, so
-   * it keeps sending while a claim or mark waits its turn behind the bookings' statements.
-   */
-  async function pass(signal: AbortSignal): Promise<number> {
-    let sent = 0;
-    /** Mails handed to the thread whose outcome is not yet recorded. */
-    const pending = new Set<Promise<void>>();
-    /** Mails the thread gave back unstarted because the pass is stopping. */
-    const cancelled: number[] = [];
-    let claiming: Promise<void> | null = null;
-    // The last claim got fewer than it asked for: claim again once what is in hand is done.
-    let caughtUp = false;
-    let nothingDue = false;
-    // Removed when the pass ends: the signal lives as long as the worker, passes come and go.
-    let onAbort = () => {};
-    const aborted = new Promise<void>((resolve) => {
-      onAbort = resolve;
-      if (signal.aborted) resolve();
-      signal.addEventListener("abort", onAbort, { once: true });
+  function markSent(id: number): Promise<void> {
+    accepted.push(id);
+    next ??= marking = marking.then(() => {
+      next = null;
+      const done = accepted;
+      accepted = [];
+      const now = clock();
+      // next_attempt_at leaves the lease's end for the send: the development mailbox lists
+      // mail due by now, and a sent mail would otherwise vanish from it until its lease ran out.
+      return db
+        .execute(
+          sql`update outbox set status = 'sent', sent_at = ${now}, next_attempt_at = ${now},
+               last_error = null where id in (${idList(done)})`,
+        )
+        .then(
+          () => {},
+          (error: unknown) => {
+            // Their lease runs out and they go again: a rare repeat, never a loss.
+            options.log?.warn({ outboxIds: done, err: error }, "mail sent but not marked");
+          },
+        );
     });
-
-    const settle = async (mail: Claimed, outcome: Outcome) => {
-      if (outcome.kind === "sent") {
-        sent += 1;
-        accepted.push(mail.id);
-        void markAccepted();
-      } else if (outcome.kind === "failed") {
-        await failed(mail, outcome.message, outcome.permanent);
-      } else if (outcome.kind === "cancelled") {
-        cancelled.push(mail.id);
-      }
-      // A late mail was never started: its lease ends and any process may send it then.
-    };
-
-    const handOver = (rows: Claimed[]) => {
-      // A send may take up to its timeouts; one that could outlast the lease is not started,
-      // so another process that claims it when the lease ends never sends it a second time.
-      const now = clock().getTime();
-      const mails = rows
-        .map((mail) => ({ mail, startWithinMs: mail.leasedUntil.getTime() - sendBudgetMs - now }))
-        .filter(({ startWithinMs }) => startWithinMs > 0);
-      const outcomes = sender.send(
-        mails.map(({ mail, startWithinMs }) => ({
-          id: mail.id,
-          payload: mail.payload,
-          startWithinMs,
-        })),
-      );
-      outcomes.forEach((outcome, i) => {
-        const settled: Promise<void> = outcome
-          .then((result) => settle(mails[i]!.mail, result))
-          .finally(() => pending.delete(settled));
-        pending.add(settled);
-      });
-    };
-
-    const refill = () => {
-      claiming = claim(claimBatch)
-        .then((rows) => {
-          caughtUp = rows.length < claimBatch;
-          nothingDue = rows.length === 0;
-          if (signal.aborted) cancelled.push(...rows.map((mail) => mail.id));
-          else handOver(rows);
-        })
-        .finally(() => {
-          claiming = null;
-        });
-    };
-
-    try {
-      while (!signal.aborted) {
-        const idle = pending.size === 0;
-        if (!claiming && pending.size < claimBatch && (!caughtUp || idle)) {
-          if (idle && nothingDue) break;
-          refill();
-        }
-        await Promise.race([...pending, ...(claiming ? [claiming] : []), aborted]);
-      }
-    } finally {
-      signal.removeEventListener("abort", onAbort);
-      if (signal.aborted) sender.cancelQueued();
-      await Promise.allSettled([...(claiming ? [claiming] : [])]);
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-      while (marking || accepted.length > 0) await markAccepted();
-      if (cancelled.length > 0) await release(cancelled);
-    }
-    return sent;
+    return next;
   }
 
-  const worker = startPollingWorker({
-    tick: pass,
+  /** Records what became of a mail: sent (marked with others), retried or dead, or neither. */
+  async function mark(mail: Claimed, outcome: ClaimOutcome<Outcome>): Promise<boolean> {
+    const result: Outcome = outcome.ok
+      ? outcome.value
+      : { kind: "failed", message: errorMessage(outcome.error), permanent: false };
+    if (result.kind === "sent") {
+      // Marked with the others accepted meanwhile; the lane hands the thread its next mail now.
+      void markSent(mail.id);
+      return true;
+    }
+    if (result.kind === "failed") {
+      const failure = {
+        ok: false as const,
+        error: new MailNotSent(result.message, result.permanent),
+      };
+      await markOutboxJob(db, mail, failure, clock(), retry, {
+        log: options.log,
+        about: () => ({}),
+        notDone: "mail not sent",
+      }).catch(() => {
+        // The database is gone too: the lease brings the mail back.
+      });
+    } else if (result.kind === "cancelled") {
+      // Taken back from the thread as the worker stops: due at once for the next process.
+      await releaseOutbox(db, [mail.id], clock()).catch(() => {});
+    }
+    // A late mail was never started: its lease ends and any process may send it then.
+    return false;
+  }
+
+  /**
+   * The mails in the shared claim–run–mark loop: a claimed batch goes to the mail thread whole
+   * (which sends `concurrency` at a time) while the next is claimed, so the thread keeps sending
+   * while a claim or mark waits its turn behind the bookings' statements. A send may take up to its timeouts; one that could outlast the lease is not
+   * started, so another process that claims it when the lease ends never sends it a second time.
+   */
+  const work = outboxWork<Claimed, Outcome>({
+    db,
+    clock,
+    log: options.log,
+    batch: claimBatch,
+    // Up to two batches with the thread: one being sent, the next claimed meanwhile.
+    concurrency: 2 * claimBatch,
+    claimAhead: true,
+    leaseMs,
+    claim,
+    run: async (mail) => {
+      const startWithinMs = mail.leasedUntil.getTime() - sendBudgetMs - clock().getTime();
+      if (startWithinMs <= 0) return { kind: "late" };
+      const [outcome] = sender.send([{ id: mail.id, payload: mail.payload, startWithinMs }]);
+      return outcome!;
+    },
+    marking: { mark },
+    settle: () => marking,
+    about: () => ({}),
+    lost: "mail outcome lost",
+  });
+
+  const worker = startClaimWorker(work, {
     pollMs,
     wakeOn: options.workSignal && { signal: options.workSignal, tables: ["outbox"] },
     onError(error) {
       options.log?.warn({ err: error }, "outbox pass failed");
-      return 0;
     },
   });
 
   return {
     drain: worker.drain,
     async stop() {
-      await worker.stop();
+      const stopped = worker.stop();
+      // What the thread holds but has not started comes back (cancelled), released by mark.
+      sender.cancelQueued();
+      await stopped;
       await sender.close();
     },
   };

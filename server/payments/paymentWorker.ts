@@ -1,13 +1,7 @@
 import { paymentSettler } from "../commands/paymentSettler";
 import type { Database } from "../db/database";
 import { type ClaimRunMark, claimRunMark } from "../workers/claimWorker";
-import {
-  claimOutbox,
-  markOutbox,
-  type OutboxJob,
-  type RetryPolicy,
-  releaseOutbox,
-} from "../workers/outboxJobs";
+import { claimOutbox, type OutboxJob, outboxWork, type RetryPolicy } from "../workers/outboxJobs";
 import { startPollingWorker } from "../workers/pollingWorker";
 import type { WorkSignal } from "../workers/workSignal";
 import { GatewayError, type PaymentGateway } from "./paymentGateway";
@@ -60,30 +54,19 @@ export async function sweepExpiredHolds(work: PaymentWorkContext): Promise<numbe
 /** Refunds claimed like mail, one at a time: each is one gateway call. */
 function refundWork(work: PaymentWorkContext): ClaimRunMark<OutboxJob<RefundJob>, unknown> {
   const { db } = work.database;
-  return {
+  return outboxWork({
+    db,
     clock: work.clock,
+    log: work.log,
     batch: BATCH,
     concurrency: 1,
     leaseMs: REFUND_LEASE_MS,
     claim: (limit, now, leasedUntil) => claimOutbox(db, "refund", limit, now, leasedUntil),
     run: ({ payload: job }) => work.gateway.refundPayment(job.gatewayId, job.amount, job.key),
-    async mark(row, outcome) {
-      const { sent, dead } = await markOutbox(db, row, outcome, work.clock(), REFUND_RETRY);
-      if (!outcome.ok) {
-        work.log?.warn(
-          { outboxId: row.id, paymentId: row.payload.paymentId, dead, err: outcome.error },
-          "refund not made",
-        );
-      }
-      return sent;
-    },
-    release: (rows) =>
-      releaseOutbox(
-        db,
-        rows.map((row) => row.id),
-        work.clock(),
-      ),
-  };
+    marking: { retry: REFUND_RETRY, notDone: "refund not made" },
+    about: (row) => ({ paymentId: row.payload.paymentId }),
+    lost: "refund outcome lost",
+  });
 }
 
 /**

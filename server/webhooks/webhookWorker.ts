@@ -4,7 +4,7 @@ import { teamMembers, users, webhooks } from "../db/schema";
 import { errorMessage } from "../loggerOptions";
 import { enqueueMails } from "../mail/outbox";
 import { type ClaimRunMark, claimRunMark, startClaimWorker } from "../workers/claimWorker";
-import { releaseOutbox } from "../workers/outboxJobs";
+import { type OutboxRow, outboxWork } from "../workers/outboxJobs";
 import { retryDelay } from "../workers/retryDelay";
 import type { WorkSignal } from "../workers/workSignal";
 import { DeliveryError, deliverWebhook } from "./deliverWebhook";
@@ -33,8 +33,8 @@ export const WEBHOOK_MAX_DELAY_MS = 3_600_000;
 /** A delivery is retried for this long after it was written, then it fails and pauses its subscription. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 3_600_000;
 
-interface Claimed {
-  outboxId: number;
+/** A claimed delivery: its outbox row's id and attempts, and what is sent. */
+interface Claimed extends OutboxRow {
   deliveryId: string;
   webhookId: string;
   url: string;
@@ -42,7 +42,6 @@ interface Claimed {
   event: string;
   eventId: string;
   body: string;
-  attempts: number;
   createdAt: Date;
 }
 
@@ -92,7 +91,7 @@ async function claim(
       join webhook_deliveries d on d.id = (c.payload->>'deliveryId')::uuid
       join webhooks w on w.id = d.webhook_id`);
   return result.rows.map((row) => ({
-    outboxId: Number(row.outbox_id),
+    id: Number(row.outbox_id),
     attempts: row.attempts,
     deliveryId: row.delivery_id,
     webhookId: row.webhook_id,
@@ -219,7 +218,7 @@ async function record(
              sent_at = ${delivered ? now : null},
              next_attempt_at = ${delivered || failed ? now : next},
              last_error = ${delivered ? null : (error ?? `HTTP ${status}`)}
-       where id = ${hook.outboxId}`);
+       where id = ${hook.id}`);
     // A ping tells the owner what the receiver says; it pauses nothing.
     if (failed && hook.event !== "ping") {
       await pause(tx, work, hook, gone ? "gone" : "failing", now);
@@ -236,38 +235,35 @@ async function record(
 
 /** Deliveries in the shared claim–run–mark shape; a send never throws, it answers. */
 function webhookWork(work: WebhookWorkContext): ClaimRunMark<Claimed, Attempt> {
-  return {
+  return outboxWork({
+    db: work.database.db,
     clock: work.clock,
+    log: work.log,
     batch: BATCH,
     concurrency: CONCURRENCY,
     leaseMs: LEASE_MS,
     claim: (limit, now, leasedUntil) => claim(work, limit, now, leasedUntil),
     run: (hook) => send(work, hook),
-    mark: (hook, outcome) =>
-      record(
-        work,
-        hook,
-        outcome.ok
-          ? outcome.value
-          : {
-              sentAt: work.clock(),
-              status: null,
-              durationMs: 0,
-              excerpt: null,
-              error: errorMessage(outcome.error),
-            },
-      ),
-    release: (hooks) =>
-      releaseOutbox(
-        work.database.db,
-        hooks.map((hook) => hook.outboxId),
-        work.clock(),
-      ),
-    onLost(hook, error) {
-      // Not recorded: the lease brings it back.
-      work.log?.warn({ deliveryId: hook.deliveryId, err: error }, "webhook attempt lost");
+    // The attempt goes into the delivery's log with it, and a failure may pause the subscription.
+    marking: {
+      mark: (hook, outcome) =>
+        record(
+          work,
+          hook,
+          outcome.ok
+            ? outcome.value
+            : {
+                sentAt: work.clock(),
+                status: null,
+                durationMs: 0,
+                excerpt: null,
+                error: errorMessage(outcome.error),
+              },
+        ),
     },
-  };
+    about: (hook) => ({ deliveryId: hook.deliveryId }),
+    lost: "webhook attempt lost",
+  });
 }
 
 /**

@@ -38,13 +38,14 @@ async function until(condition: () => boolean, timeoutMs = 10_000) {
 /** Refund-kind outbox rows in the shared loop, each carried out by `run`, on a clock at `clock.now`. */
 function outboxWork(
   run: (job: OutboxJob<{ n: number }>) => Promise<void>,
-  options: { batch?: number; concurrency?: number } = {},
+  options: { batch?: number; concurrency?: number; claimAhead?: boolean } = {},
 ) {
   const clock = { now: NOW };
   const work: ClaimRunMark<OutboxJob<{ n: number }>, void> = {
     clock: () => clock.now,
     batch: options.batch ?? 10,
     concurrency: options.concurrency ?? 1,
+    claimAhead: options.claimAhead ?? false,
     leaseMs: 60_000,
     claim: (limit, now, leasedUntil) => claimOutbox(db, "refund", limit, now, leasedUntil),
     run,
@@ -111,6 +112,28 @@ describe("the shared claim–run–mark loop", () => {
 
     expect(await worker.run()).toBe(3);
     expect(done.sort()).toEqual([1, 2, 3]);
+  });
+
+  it("claims ahead while a full batch runs, so a free lane never waits for the slowest job", async () => {
+    const started: number[] = [];
+    let finish: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const { worker } = outboxWork(
+      async (job) => {
+        started.push(job.payload.n);
+        if (job.payload.n === 2) await slow;
+      },
+      { batch: 2, concurrency: 2, claimAhead: true },
+    );
+
+    const running = worker.run();
+    // Job 3 is claimed and run while job 2 of the first batch is still running.
+    await until(() => started.includes(3));
+    finish();
+    expect(await running).toBe(3);
+    expect((await rows()).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
   });
 
   it("retries a failed job after its backoff, and gives up when out of attempts or refused", async () => {

@@ -19,10 +19,21 @@ export interface ClaimRunMark<J, R> {
   mark(job: J, outcome: Outcome<R>): Promise<boolean>;
   /** Gives jobs claimed but not started back at once, not at their lease's end. */
   release(jobs: J[]): Promise<void>;
+  /**
+   * Waits for outcomes `mark` records in the background (many in one statement, while the job's
+   * lane goes on to the next): a worker's pass ends only once they are recorded, but its next
+   * claim does not wait for them.
+   */
+  settle?(): Promise<void>;
   clock: () => Date;
   /** Jobs claimed per statement, and run `concurrency` at a time. */
   batch: number;
   concurrency: number;
+  /**
+   * Claims the next batch while fewer than `concurrency` jobs are waiting or running and the
+   * last claim came back full, so work that is handed on (to a thread) never waits for a claim.
+   */
+  claimAhead?: boolean;
   /** Longer than a job can take, so no two processes run one job at once. */
   leaseMs: number;
   /** A job whose outcome could not be recorded: its lease brings it back. */
@@ -30,21 +41,53 @@ export interface ClaimRunMark<J, R> {
 }
 
 /**
- * One claim and its jobs, `concurrency` at a time; once `signal` is aborted no job starts, and
- * the unstarted ones are released. Resolves with how many were done.
+ * One claim and its jobs, `concurrency` at a time (with `claimAhead`, further claims while the
+ * last came back full); once `signal` is aborted no job starts, and the unstarted ones are
+ * released. Resolves with how many were done.
  */
 export async function claimRunMark<J, R>(
   work: ClaimRunMark<J, R>,
   signal?: AbortSignal,
 ): Promise<number> {
-  const now = work.clock();
-  const claimed = await work.claim(work.batch, now, new Date(now.getTime() + work.leaseMs));
-  const queue = [...claimed];
+  const queue: J[] = [];
+  let running = 0;
   let done = 0;
-  const lanes = Array.from({ length: Math.min(work.concurrency, queue.length) }, async () => {
+  let full = false;
+  let claiming: Promise<void> | null = null;
+  const claim = () => {
+    claiming ??= (async () => {
+      const now = work.clock();
+      const claimed = await work.claim(work.batch, now, new Date(now.getTime() + work.leaseMs));
+      full = claimed.length === work.batch;
+      queue.push(...claimed);
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  };
+  await claim();
+  const ahead = () =>
+    work.claimAhead === true &&
+    full &&
+    !signal?.aborted &&
+    queue.length + running < work.concurrency;
+
+  const laneCount = work.claimAhead ? work.concurrency : Math.min(work.concurrency, queue.length);
+  const lanes = Array.from({ length: laneCount }, async () => {
     while (!signal?.aborted) {
+      if (ahead() && claiming === null) {
+        // A failed claim ahead ends claiming ahead: the next pass claims again, and says why.
+        claim().catch(() => {
+          full = false;
+        });
+      }
       const job = queue.shift();
-      if (job === undefined) return;
+      if (job === undefined) {
+        if (claiming === null) return;
+        await claiming.catch(() => {});
+        continue;
+      }
+      running += 1;
       const outcome: Outcome<R> = await work.run(job).then(
         (value) => ({ ok: true as const, value }),
         (error: unknown) => ({ ok: false as const, error }),
@@ -53,10 +96,13 @@ export async function claimRunMark<J, R>(
         if (await work.mark(job, outcome)) done += 1;
       } catch (error) {
         work.onLost?.(job, error);
+      } finally {
+        running -= 1;
       }
     }
   });
   await Promise.all(lanes);
+  if (claiming !== null) await (claiming as Promise<void>).catch(() => {});
   if (queue.length > 0) {
     // Then their lease ends as if this process had died.
     await work.release(queue).catch(() => {});
@@ -85,9 +131,13 @@ export function startClaimWorker<J, R>(
     wakeOn: options.wakeOn,
     async tick(signal) {
       let total = 0;
-      for (let done = await claimRunMark(work, signal); done > 0 && !signal.aborted; ) {
-        total += done;
-        done = await claimRunMark(work, signal);
+      try {
+        for (let done = await claimRunMark(work, signal); done > 0 && !signal.aborted; ) {
+          total += done;
+          done = await claimRunMark(work, signal);
+        }
+      } finally {
+        await work.settle?.();
       }
       return total;
     },

@@ -1,14 +1,25 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { errorMessage } from "../loggerOptions";
-import type { Outcome } from "./claimWorker";
+import type { ClaimRunMark, Outcome } from "./claimWorker";
 import { retryDelay } from "./retryDelay";
 
-/** One claimed outbox row: its attempts count the one being made. */
-export interface OutboxJob<P> {
+/** What every claimed outbox row has: its id, and its attempts counting the one being made. */
+export interface OutboxRow {
   id: number;
-  payload: P;
   attempts: number;
+}
+
+/** One claimed outbox row and what it carries. */
+export interface OutboxJob<P> extends OutboxRow {
+  payload: P;
+}
+
+/** The kinds of work the outbox holds. */
+export type OutboxKind = "mail" | "webhook" | "refund" | "calendar";
+
+export interface WarnLog {
+  warn(obj: object, msg: string): void;
 }
 
 export interface RetryPolicy {
@@ -31,7 +42,7 @@ function idList(ids: number[]) {
 /** Claims the due pending rows of one `kind`, oldest first, leased until `leasedUntil`. */
 export async function claimOutbox<P>(
   db: Db,
-  kind: "mail" | "webhook" | "refund" | "calendar",
+  kind: OutboxKind,
   limit: number,
   now: Date,
   leasedUntil: Date,
@@ -55,9 +66,9 @@ export async function claimOutbox<P>(
  * failure is permanent or the attempts are spent. Resolves with whether it was sent and, when
  * not, whether it is dead.
  */
-export async function markOutbox<P>(
+export async function markOutbox(
   db: Db,
-  job: OutboxJob<P>,
+  job: OutboxRow,
   outcome: Outcome<unknown>,
   now: Date,
   policy: RetryPolicy,
@@ -87,4 +98,94 @@ export async function releaseOutbox(db: Db, ids: number[], now: Date): Promise<v
     sql`update outbox set attempts = attempts - 1, next_attempt_at = ${now}
          where id in (${idList(ids)}) and status = 'pending'`,
   );
+}
+
+/** How a kind of outbox work warns of a job that was not done: retried, or dead. */
+export interface NotDoneWarning<J> {
+  log?: WarnLog | undefined;
+  /** The job's own ids, beside its outbox id (a payment's, a meeting's). */
+  about(job: J): object;
+  notDone: string;
+}
+
+/**
+ * Marks a job by `policy` (markOutbox) and warns when it was not done: retried, or dead.
+ * Resolves with whether it was done.
+ */
+export async function markOutboxJob<J extends OutboxRow>(
+  db: Db,
+  job: J,
+  outcome: Outcome<unknown>,
+  now: Date,
+  policy: RetryPolicy,
+  warning: NotDoneWarning<J>,
+): Promise<boolean> {
+  const { sent, dead } = await markOutbox(db, job, outcome, now, policy);
+  if (!outcome.ok) {
+    warning.log?.warn(
+      { outboxId: job.id, ...warning.about(job), attempts: job.attempts, dead, err: outcome.error },
+      warning.notDone,
+    );
+  }
+  return sent;
+}
+
+export interface OutboxWorkOptions<J extends OutboxRow, R>
+  extends Pick<
+    ClaimRunMark<J, R>,
+    "claim" | "run" | "settle" | "batch" | "concurrency" | "claimAhead" | "leaseMs" | "clock"
+  > {
+  db: Db;
+  log?: WarnLog | undefined;
+  /** The job's own ids for the log, beside its outbox id (a payment's, a meeting's). */
+  about(job: J): object;
+  /**
+   * How an outcome is recorded: by a retry policy (markOutbox, logging `notDone` when it was
+   * not done), or by the kind's own mark when more goes with it (a delivery's log); true when
+   * done.
+   */
+  marking:
+    | { retry: RetryPolicy; notDone: string }
+    | { mark(job: J, outcome: Outcome<R>): Promise<boolean> };
+  /** Logged when a job's outcome could not be recorded: its lease brings it back. */
+  lost: string;
+}
+
+/**
+ * A kind of outbox work in the shared claim–run–mark shape: the kind claims and runs its jobs;
+ * marking by its retry policy, giving back what was never started (releaseOutbox) and warning
+ * of a job whose outcome could not be recorded are the same for all.
+ */
+export function outboxWork<J extends OutboxRow, R>(
+  options: OutboxWorkOptions<J, R>,
+): ClaimRunMark<J, R> {
+  const { db, clock, marking, log, about } = options;
+  return {
+    clock,
+    batch: options.batch,
+    concurrency: options.concurrency,
+    ...(options.claimAhead === undefined ? {} : { claimAhead: options.claimAhead }),
+    ...(options.settle === undefined ? {} : { settle: options.settle }),
+    leaseMs: options.leaseMs,
+    claim: options.claim,
+    run: options.run,
+    mark:
+      "mark" in marking
+        ? marking.mark
+        : (job, outcome) =>
+            markOutboxJob(db, job, outcome, clock(), marking.retry, {
+              log,
+              about,
+              notDone: marking.notDone,
+            }),
+    release: (jobs) =>
+      releaseOutbox(
+        db,
+        jobs.map((job) => job.id),
+        clock(),
+      ),
+    onLost(job, error) {
+      log?.warn({ outboxId: job.id, ...about(job), err: error }, options.lost);
+    },
+  };
 }

@@ -11,13 +11,14 @@ import type {
 import { moveMails } from "../../booking/eventMove";
 import { requestMails } from "../../booking/requestMails";
 import { findAttendee, findEvent } from "../../data/bookings";
-import { outbox } from "../../db/schema";
 import { bookingMails, meetingUid } from "../../mail/bookingMails";
 import type { BookingMailPayload, MailPayload } from "../../mail/mailTypes";
+import { enqueueMails } from "../../mail/outbox";
 import {
   attendeesNamed,
   changedEvent,
   createdMeetings,
+  mailContextOf,
   movedMeeting,
   seriesOf,
 } from "../changedBooking";
@@ -29,14 +30,10 @@ import {
 export const mailProcessor: ChangeProcessor = async (context) => {
   if (context.change.kind === "refunded") return refundedMails(context);
   const told = await mailsOf(context);
-  if (told.length === 0) return;
-  await context.tx.insert(outbox).values(
-    told.map(({ mail }) => ({
-      kind: "mail" as const,
-      payload: mail as unknown as Record<string, unknown>,
-      nextAttemptAt: context.now,
-      createdAt: context.now,
-    })),
+  await enqueueMails(
+    context.tx,
+    told.map(({ mail }) => mail),
+    context.now,
   );
   for (const item of told) {
     if (item.mail.data.role === "host") context.effects.hostMails.push(item);
@@ -81,13 +78,7 @@ async function createdMails(context: ChangeContext): Promise<Told> {
   const [first] = await createdMeetings(context);
   if (type === null || first === undefined || data.status === "PENDING_PAYMENT") return [];
   const { event, hosts, attendee } = first;
-  const mailContext = {
-    event,
-    eventType: type,
-    hosts,
-    publicUrl: context.publicUrl,
-    now: context.now,
-  };
+  const mailContext = mailContextOf(context, type, event, hosts);
   if (data.status === "PENDING_APPROVAL") {
     return about(event.id, requestMails({ ...mailContext, secret: context.secret }, attendee));
   }
@@ -121,11 +112,12 @@ async function cancelledMails(context: ChangeContext): Promise<Told> {
   const series = await seriesOf(context, event, invitee.timeZone);
   const mailContext = {
     // A seat leaving changes the hosts' meeting (one attendee less) without changing its row.
-    event: seatOnly ? { ...event, sequence: event.sequence + 1 } : event,
-    eventType: type,
-    hosts,
-    publicUrl: context.publicUrl,
-    now: context.now,
+    ...mailContextOf(
+      context,
+      type,
+      seatOnly ? { ...event, sequence: event.sequence + 1 } : event,
+      hosts,
+    ),
     reason: data.reason,
     ...(series ? { series } : {}),
   };
@@ -179,16 +171,12 @@ async function approvedMails(context: ChangeContext): Promise<Told> {
   const { event, hosts } = changed;
   const data = context.change.data as unknown as ApprovedData;
   const booked = await attendeesNamed(context, [event.id], data.attendeeIds);
-  const mailContext = {
-    event,
-    eventType: type,
-    hosts,
-    publicUrl: context.publicUrl,
-    now: context.now,
-  };
   return about(
     event.id,
-    bookingMails("bookingConfirmed", mailContext, { attendees: booked, hosts }),
+    bookingMails("bookingConfirmed", mailContextOf(context, type, event, hosts), {
+      attendees: booked,
+      hosts,
+    }),
   );
 }
 
@@ -206,14 +194,7 @@ async function refusedMails(context: ChangeContext): Promise<Told> {
   const expired = context.change.kind === "expired";
   const mails = bookingMails(
     "bookingDeclined",
-    {
-      event,
-      eventType: type,
-      hosts,
-      publicUrl: context.publicUrl,
-      now: context.now,
-      reason: data.reason,
-    },
+    { ...mailContextOf(context, type, event, hosts), reason: data.reason },
     { attendees: dropped, hosts: [], payments: context.effects.payments },
   )
     .filter((mail) => mail.data.role === "invitee")
@@ -229,13 +210,7 @@ async function paidMails(context: ChangeContext): Promise<Told> {
   if (type === null || changed === null || attendee === null) return [];
   const { event, hosts } = changed;
   const data = context.change.data as unknown as PaidData;
-  const mailContext = {
-    event,
-    eventType: type,
-    hosts,
-    publicUrl: context.publicUrl,
-    now: context.now,
-  };
+  const mailContext = mailContextOf(context, type, event, hosts);
   const mails = (
     data.request
       ? requestMails({ ...mailContext, secret: context.secret }, attendee)
@@ -247,11 +222,13 @@ async function paidMails(context: ChangeContext): Promise<Told> {
   return about(event.id, mails);
 }
 
-/** Each payer a host refunded is told how much went back. */
+/** Each payer refunded is told how much went back, and why (a host, or a payment too late). */
 async function refundedMails(context: ChangeContext): Promise<void> {
   const event = await findEvent(context.tx, context.change.eventId);
-  const { refunds } = context.change.data as unknown as RefundedData;
-  const mails: MailPayload[] = refunds.map((refund) => ({
+  const data = context.change.data as unknown as RefundedData;
+  // Changes recorded before the reason was were all a host's.
+  const reason = data.reason ?? "host";
+  const mails: MailPayload[] = data.refunds.map((refund) => ({
     template: "paymentRefunded",
     to: { email: refund.payer.email, name: refund.payer.name },
     language: refund.payer.language,
@@ -260,16 +237,8 @@ async function refundedMails(context: ChangeContext): Promise<void> {
       title: event?.title ?? null,
       amount: refund.amount,
       currency: refund.currency,
-      reason: "host",
+      reason,
     },
   }));
-  if (mails.length === 0) return;
-  await context.tx.insert(outbox).values(
-    mails.map((payload) => ({
-      kind: "mail" as const,
-      payload: payload as unknown as Record<string, unknown>,
-      nextAttemptAt: context.now,
-      createdAt: context.now,
-    })),
-  );
+  await enqueueMails(context.tx, mails, context.now);
 }

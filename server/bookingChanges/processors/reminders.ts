@@ -10,7 +10,13 @@ import type { AttendeeRow, HostUser } from "../../data/bookings";
 import type { BookingMailContext } from "../../mail/bookingMails";
 import { reminderMails } from "../../mail/reminderMails";
 import { dropScheduledMails, enqueueScheduledMails } from "../../mail/scheduledMails";
-import { attendeesNamed, changedEvent, createdMeetings, movedMeeting } from "../changedBooking";
+import {
+  attendeesNamed,
+  changedEvent,
+  createdMeetings,
+  mailContextOf,
+  movedMeeting,
+} from "../changedBooking";
 
 /** The reminders and follow-ups a change schedules, or drops. */
 export const reminderProcessor: ChangeProcessor = async (context) => {
@@ -123,16 +129,9 @@ function scheduleReminders(
   attendees: readonly AttendeeRow[],
   options: { dueAfter?: Date } = {},
 ): Promise<void> {
-  const mailContext = {
-    event,
-    eventType: type,
-    hosts,
-    publicUrl: context.publicUrl,
-    now: context.now,
-  };
   return enqueueScheduledMails(
     context.tx,
-    reminderMails(mailContext, type, attendees, hosts, options),
+    reminderMails(mailContextOf(context, type, event, hosts), type, attendees, hosts, options),
     context.now,
   );
 }

@@ -194,7 +194,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       } else {
         const userId = requireUserId(request);
         await asManager(userId, body.eventUuid!);
-        actor = { kind: "host" };
+        actor = { kind: "host", userId };
       }
       const resolved = await resolveEventReference(
         db,
@@ -229,7 +229,8 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       ...idempotent(db, deps.clock, "POST /api/reschedule/round-robin/:id"),
     },
     async (request) => {
-      await asManager(requireUserId(request), request.params.id);
+      const userId = requireUserId(request);
+      await asManager(userId, request.params.id);
       const resolved = await resolveEventReference(db, { eventUuid: request.params.id });
       if (resolved.target.eventType.kind !== "ROUND_ROBIN") {
         throw new DomainError("VALIDATION", message("booking.onlyRoundRobinMoves"), {
@@ -247,6 +248,7 @@ export async function rescheduleRoutes(base: FastifyInstance, { deps }: { deps: 
       }
       const moved = await roundRobinReassigner(
         { db, publicUrl, now: deps.clock() },
+        userId,
         resolved,
         newHost,
       );
