@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { SetupStatus } from "../../core/api/auth";
 import type { MeResponse } from "../../core/api/me";
 import { apiClient } from "./apiClient";
 
@@ -7,16 +8,6 @@ import { apiClient } from "./apiClient";
  * sign-in fill it from their answer, which carries the user alone.
  */
 export type SignedIn = Pick<MeResponse, "user">;
-
-/** `GET /api/auth/setup`: how this server lets people sign up, and whether it sends mail. */
-export interface SetupStatus {
-  /** A sign-up now makes the instance's owner, verified at once (no owner yet, and this machine or the setup link). */
-  ownerSetup: boolean;
-  signup: "open" | "invite" | "closed";
-  sendsMail: boolean;
-  /** Card payments are set up (Stripe's keys): a price can be charged. */
-  takesPayments: boolean;
-}
 
 /** The server's sign-up rules; `token` is the setup link's (`?setup=`), when opened from it. */
 export const setupQuery = (token?: string) =>
