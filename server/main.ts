@@ -65,7 +65,9 @@ export async function main(): Promise<void> {
   }
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   if (database.engine === "pglite") await migrate(database);
-  const deps = { config, database, clock: () => new Date() };
+  // GET /api/ready answers 503 from the moment a stop begins.
+  const lifecycle = { stopping: false };
+  const deps = { config, database, clock: () => new Date(), lifecycle };
   const app = await buildApp(deps);
   await moveDiskUploads(deps, app.log);
   // Signing secrets stored before they were encrypted are sealed now (they sign until then).
@@ -139,6 +141,7 @@ export async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    lifecycle.stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     // close() stops accepting connections and waits for in-flight requests, so no booking
     // transaction is cut in half; only then does the database go. A request still running at
