@@ -18,6 +18,11 @@ export interface Config {
    */
   trustProxy: string[] | false;
   /**
+   * Who may read `/metrics` (METRICS_ALLOW: addresses and CIDR ranges, comma-separated, or
+   * loopback); null, the default, serves no metrics at all.
+   */
+  metricsAllow: string[] | null;
+  /**
    * The installation's one Stripe account (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
    * STRIPE_WEBHOOK_SECRET); null when payments are not set up. `apiUrl` (STRIPE_API_URL) points
    * the SDK at a Stripe-compatible server (stripe-mock, the tests' double); `jsUrl`
@@ -140,6 +145,28 @@ function parseTrustProxy(value: string | null): string[] | false {
     }
   }
   return entries;
+}
+
+/** METRICS_ALLOW: who may scrape `/metrics`, as addresses, CIDR ranges or `loopback`. */
+function parseMetricsAllow(value: string | null): string[] | null {
+  if (value === null) return null;
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const bitsValid =
+      bits === undefined ||
+      (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32) && family !== 0);
+    if (!(entry === "loopback" || (family !== 0 && bitsValid && extra === undefined))) {
+      throw new ConfigError(
+        `METRICS_ALLOW must list addresses or ranges allowed to read /metrics (e.g. 10.0.0.0/8,loopback), got "${entry}".`,
+      );
+    }
+  }
+  return entries.length === 0 ? null : entries;
 }
 
 /** An on/off setting: true or 1 is on, false, 0 or absent is off, anything else an error. */
@@ -298,6 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
   // Off unless asked for: the mailbox shows reset links and invitees' tokens.
   const devMailbox = devMailboxValue === "1" || devMailboxValue === "true";
   const trustProxy = parseTrustProxy(optional(env, "TRUST_PROXY"));
+  const metricsAllow = parseMetricsAllow(optional(env, "METRICS_ALLOW"));
 
   const secretKey = optional(env, "STRIPE_SECRET_KEY");
   const publishableKey = optional(env, "STRIPE_PUBLISHABLE_KEY");
@@ -353,6 +381,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     devMailbox,
     trustProxy,
+    metricsAllow,
     stripe:
       secretKey !== null && publishableKey !== null
         ? { secretKey, publishableKey, webhookSecret, apiUrl: stripeApiUrl, jsUrl: stripeJsUrl }

@@ -31,6 +31,8 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The connection pool's use (PostgreSQL); PGlite is one connection and has none. */
+  poolUse?(): { max: number; total: number; idle: number; waiting: number };
 }
 
 /** How long a dropped LISTEN connection waits before connecting again. */
@@ -67,6 +69,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+    poolUse: () => ({
+      max: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 
