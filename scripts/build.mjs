@@ -72,13 +72,18 @@ async function buildEmbed() {
 }
 
 export async function buildServer() {
-  if (!stale("dist/server/main.js", ["server", "core", "package-lock.json"])) return false;
+  const sources = ["server", "core", "package-lock.json"];
+  if (!stale("dist/server/main.js", sources) && !stale("dist/server/backup.js", sources)) {
+    return false;
+  }
   const { build } = await import("esbuild");
   await build({
     // The mail thread (server/mail/mailSender.ts) starts from its own file beside main.js.
     entryPoints: {
       main: join(root, "server/main.ts"),
       mailSenderThread: join(root, "server/mail/mailSenderThread.ts"),
+      // `npm run backup` and `npm run restore`.
+      backup: join(root, "server/backup.ts"),
     },
     outdir: join(root, "dist/server"),
     bundle: true,

@@ -106,7 +106,7 @@ const SERVER_LAYERS = [
   {
     layer: "entry",
     why: "starts the process and wires everything; nothing imports it back",
-    files: ["app.ts", "main.ts", "demo.ts"],
+    files: ["app.ts", "main.ts", "demo.ts", "backup.ts"],
   },
   {
     layer: "http",
@@ -253,6 +253,7 @@ function upwardImports(): string[] {
 const CLOCK_READERS: Record<string, string> = {
   "server/main.ts": "builds deps.clock for the server",
   "server/demo.ts": "builds deps.clock for the demo server",
+  "server/backup.ts": "the backup program: names and stamps a backup with the time it is taken",
 };
 const WALL_CLOCK = /\bnew Date\(\s*\)|\bDate\.now\(\s*\)/;
 

@@ -6,6 +6,7 @@ import { startCalendarWorker } from "./calendars/calendarWorker";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { webhookSecretSealer } from "./commands/webhookSecretSealer";
 import { ConfigError, loadConfig } from "./config";
+import { BACKUP_SOCKET, serveBackups } from "./db/backupSocket";
 import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
 import { migrate } from "./db/migrate";
@@ -75,6 +76,11 @@ export async function main(): Promise<void> {
   if (sealed > 0) app.log.info({ sealed }, "encrypted stored webhook signing secrets");
   // Every worker below runs as soon as its work commits (in any process on PostgreSQL).
   const workSignal = await openWorkSignal(database);
+  // `npm run backup` cannot open PGlite's directory while this process holds it: it asks here.
+  const stopBackups =
+    database.engine === "pglite"
+      ? await serveBackups(database, join(config.dataDir, BACKUP_SOCKET), deps.clock, app.log)
+      : null;
   // Unanswered booking requests expire at their start, freeing their time.
   const expiredRequestWorker = startExpiredRequestWorker({
     database,
@@ -166,6 +172,7 @@ export async function main(): Promise<void> {
     await webhookWorker.stop();
     await calendarWorker.stop();
     await workSignal.close();
+    await stopBackups?.();
     await database.close();
     process.exit(0);
   };
