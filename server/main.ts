@@ -65,7 +65,15 @@ export async function main(): Promise<void> {
     throw error;
   }
   const database = await openDatabase(config.databaseUrl, config.dataDir);
-  if (database.engine === "pglite") await migrate(database);
+  if (database.engine === "pglite") {
+    // All pending migrations run in one transaction: a failed one leaves the database as it was.
+    try {
+      await migrate(database);
+    } catch (error) {
+      await database.close().catch(() => {});
+      fail(`migrating the database failed, nothing was changed: ${(error as Error).message}`);
+    }
+  }
   // GET /api/ready answers 503 from the moment a stop begins.
   const lifecycle = { stopping: false };
   const deps = { config, database, clock: () => new Date(), lifecycle };
