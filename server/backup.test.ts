@@ -240,6 +240,37 @@ describe(`npm run backup and restore (${testEngine})`, () => {
     }
   }, 600_000);
 
+  it("writes pg_dump's custom format with --pg-dump on PostgreSQL, which restores with pg_restore", async () => {
+    if (testEngine === "pglite") {
+      // The embedded database has no pg_dump: the option is refused, in one line.
+      const result = await cli(["backup", "--pg-dump"], pglitePlace().env);
+      expect(result.code).toBe(1);
+      expect(result.out).toMatch(/--pg-dump needs DATABASE_URL/);
+      return;
+    }
+    const database = await createTestDatabase();
+    await database.query(
+      "insert into users (email, name, username, password_hash, time_zone) values ('dump@example.com', 'Dump', 'dump-host', 'x', 'UTC')",
+    );
+    await database.close();
+    const file = join(newDataDir(), "slotted.pgdump");
+    const dumped = await cli(["backup", "--pg-dump", file], {
+      DATA_DIR: newDataDir(),
+      DATABASE_URL: database.url!,
+    });
+    expect(dumped.code, dumped.out).toBe(0);
+    const target = await emptyPostgresPlace();
+    const restored = await cli(["restore", file], target.env);
+    expect(restored.code, restored.out).toBe(0);
+    const opened = await target.open();
+    try {
+      const users = await opened.query<{ username: string }>("select username from users");
+      expect(users.map((user) => user.username)).toEqual(["dump-host"]);
+    } finally {
+      await opened.close();
+    }
+  }, 120_000);
+
   it("refuses a file that is not a backup, saying so in one line", async () => {
     const place = pglitePlace();
     const junk = join(newDataDir(), "junk.gz");
