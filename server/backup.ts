@@ -86,14 +86,23 @@ async function backup(args: string[]): Promise<void> {
     const database = openPostgres(config.databaseUrl, 1);
     try {
       await writeBackup(database, createWriteStream(draft), new Date());
+    } catch (error) {
+      rmSync(draft, { force: true });
+      throw error;
     } finally {
       await database.close();
     }
   } else {
+    if (!existsSync(join(config.dataDir, "pglite"))) {
+      fail(`there is no database in ${config.dataDir} to back up; set DATA_DIR or DATABASE_URL.`);
+    }
     const own = await openOwnPglite(config.dataDir);
     if (own !== null) {
       try {
         await writeBackup(own, createWriteStream(draft), new Date());
+      } catch (error) {
+        rmSync(draft, { force: true });
+        throw error;
       } finally {
         await own.close();
       }
@@ -179,6 +188,6 @@ try {
   else if (command === "restore") await restore(args);
   else usage();
 } catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
+  if (error instanceof ConfigError || error instanceof RestoreError) fail(error.message);
   throw error;
 }

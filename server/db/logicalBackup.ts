@@ -109,7 +109,14 @@ export async function writeBackup(
     const migrations = (
       await query<{ at: string }>(
         "select created_at as at from drizzle.__drizzle_migrations order by created_at",
-      )
+      ).catch((error: { code?: string }) => {
+        if (error.code === "42P01" || error.code === "3F000") {
+          throw new RestoreError(
+            "this database has no Slotted tables: there is nothing to back up.",
+          );
+        }
+        throw error;
+      })
     ).map((row) => Number(row.at));
     await write({
       format: BACKUP_FORMAT,
@@ -160,7 +167,10 @@ export async function writeBackup(
   return counts;
 }
 
-/** Thrown for a file that is not a Slotted backup, or a database that is not empty. */
+/**
+ * Thrown for a file that is not a Slotted backup, a database that is not empty (restore), or one
+ * Slotted never migrated (backup): said in one line.
+ */
 export class RestoreError extends Error {}
 
 /**
