@@ -80,11 +80,16 @@ export function serverEntryPoints(root) {
     main: join(root, "server/main.ts"),
     mailSenderThread: join(root, "server/mail/mailSenderThread.ts"),
     changeWorkerThread: join(root, "server/bookingChanges/changeWorkerThread.ts"),
+    // `npm run backup` and `npm run restore`.
+    backup: join(root, "server/backup.ts"),
   };
 }
 
 export async function buildServer() {
-  if (!stale("dist/server/main.js", ["server", "core", "package-lock.json"])) return false;
+  const sources = ["server", "core", "package-lock.json"];
+  if (!stale("dist/server/main.js", sources) && !stale("dist/server/backup.js", sources)) {
+    return false;
+  }
   const { build } = await import("esbuild");
   await build({
     entryPoints: serverEntryPoints(root),

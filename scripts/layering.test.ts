@@ -107,7 +107,7 @@ const SERVER_LAYERS = [
   {
     layer: "entry",
     why: "starts the process and wires everything; nothing imports it back",
-    files: ["app.ts", "main.ts", "demo.ts"],
+    files: ["app.ts", "main.ts", "demo.ts", "backup.ts"],
   },
   {
     layer: "http",
@@ -256,6 +256,7 @@ const CLOCK_READERS: Record<string, string> = {
   "server/demo.ts": "builds deps.clock for the demo server",
   "server/bookingChanges/changeWorkerThread.ts":
     "builds the clock of the change thread, which stamps processed_at and nothing else",
+  "server/backup.ts": "the backup program: names and stamps a backup with the time it is taken",
 };
 const WALL_CLOCK = /\bnew Date\(\s*\)|\bDate\.now\(\s*\)/;
 

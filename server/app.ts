@@ -16,6 +16,7 @@ import { clientApp } from "./plugins/clientApp";
 import { compression } from "./plugins/compression";
 import { errorHandler, frameworkErrors } from "./plugins/errorHandler";
 import { hostPagesFraming } from "./plugins/hostPagesFraming";
+import { metrics } from "./plugins/metrics";
 import { openApi } from "./plugins/openApi";
 import { unsafeTextGuard } from "./plugins/unsafeTextGuard";
 import { apiRoutes } from "./routes/apiRoutes";
@@ -64,6 +65,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   await app.register(errorHandler);
+  // First, so its latency covers every hook after it.
+  await app.register(metrics, { deps });
   await app.register(unsafeTextGuard);
   // Stripe.js, its card iframes and its API calls, only when payments are set up (docs/payments.md).
   const stripe = stripeSources(deps.config.stripe);

@@ -19,6 +19,7 @@ describe("loadConfig", () => {
       smtpUrl: null,
       devMailbox: false,
       trustProxy: false,
+      metricsAllow: null,
       stripe: null,
       paymentHoldMinutes: 15,
       requestTimeoutMs: 120_000,
@@ -40,6 +41,19 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "loopback, 10.1.0.0/16,::1" }).trustProxy,
     ).toEqual(["loopback", "10.1.0.0/16", "::1"]);
+  });
+
+  it("serves metrics only when METRICS_ALLOW lists who may read them", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_ALLOW: "" }).metricsAllow).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), METRICS_ALLOW: "loopback, 10.0.0.0/8,fd00::1" })
+        .metricsAllow,
+    ).toEqual(["loopback", "10.0.0.0/8", "fd00::1"]);
+    for (const wrong of ["everyone", "10.0.0.0/33", "10.0.0.1/8/2"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_ALLOW: wrong })).toThrow(
+        /METRICS_ALLOW must list/,
+      );
+    }
   });
 
   it("limits bookings per address and per event type, 0 turning a limit off", () => {

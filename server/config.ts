@@ -25,6 +25,11 @@ export interface Config {
    */
   trustProxy: string[] | false;
   /**
+   * Who may read `/metrics` (METRICS_ALLOW: addresses and CIDR ranges, comma-separated, or
+   * loopback); null, the default, serves no metrics at all.
+   */
+  metricsAllow: string[] | null;
+  /**
    * The installation's one Stripe account (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
    * STRIPE_WEBHOOK_SECRET); null when payments are not set up. `apiUrl` (STRIPE_API_URL) points
    * the SDK at a Stripe-compatible server (stripe-mock, the tests' double); `jsUrl`
@@ -153,6 +158,28 @@ function parseTrustProxy(value: string | null): string[] | false {
     }
   }
   return entries;
+}
+
+/** METRICS_ALLOW: who may scrape `/metrics`, as addresses, CIDR ranges or `loopback`. */
+function parseMetricsAllow(value: string | null): string[] | null {
+  if (value === null) return null;
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const bitsValid =
+      bits === undefined ||
+      (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32) && family !== 0);
+    if (!(entry === "loopback" || (family !== 0 && bitsValid && extra === undefined))) {
+      throw new ConfigError(
+        `METRICS_ALLOW must list addresses or ranges allowed to read /metrics (e.g. 10.0.0.0/8,loopback), got "${entry}".`,
+      );
+    }
+  }
+  return entries.length === 0 ? null : entries;
 }
 
 /** An on/off setting: true or 1 is on, false, 0 or absent is off, anything else an error. */
@@ -337,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`SIGNUP must be open, invite or closed, got "${signupValue}".`);
   }
   const signup: SignupMode = signupValue;
+  const metricsAllow = parseMetricsAllow(optional(env, "METRICS_ALLOW"));
 
   const secretKey = optional(env, "STRIPE_SECRET_KEY");
   const publishableKey = optional(env, "STRIPE_PUBLISHABLE_KEY");
@@ -394,6 +422,7 @@ export function loadConfig(env: Env = process.env): Config {
     signup,
     devMailbox,
     trustProxy,
+    metricsAllow,
     stripe:
       secretKey !== null && publishableKey !== null
         ? { secretKey, publishableKey, webhookSecret, apiUrl: stripeApiUrl, jsUrl: stripeJsUrl }

@@ -10,6 +10,7 @@ import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { webhookSecretSealer } from "./commands/webhookSecretSealer";
 import { ConfigError, loadConfig } from "./config";
 import { hasOwner } from "./data/users";
+import { BACKUP_SOCKET, serveBackups } from "./db/backupSocket";
 import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
 import { migrate } from "./db/migrate";
@@ -68,11 +69,21 @@ export async function main(): Promise<void> {
     throw error;
   }
   const database = await openDatabase(config.databaseUrl, config.dataDir);
-  if (database.engine === "pglite") await migrate(database);
+  if (database.engine === "pglite") {
+    // All pending migrations run in one transaction: a failed one leaves the database as it was.
+    try {
+      await migrate(database);
+    } catch (error) {
+      await database.close().catch(() => {});
+      fail(`migrating the database failed, nothing was changed: ${(error as Error).message}`);
+    }
+  }
   // Tests start the server on a clock of their own (TEST_CLOCK_START); otherwise the real time.
   const testClock = config.testClockStart ? runningClockFrom(config.testClockStart) : null;
   const clock = testClock ? () => testClock.now() : () => new Date();
-  const deps = { config, database, clock, testClock };
+  // GET /api/ready answers 503 from the moment a stop begins.
+  const lifecycle = { stopping: false };
+  const deps = { config, database, clock, testClock, lifecycle };
   const app = await buildApp(deps);
   if (testClock) {
     app.log.warn(
@@ -86,6 +97,11 @@ export async function main(): Promise<void> {
   if (sealed > 0) app.log.info({ sealed }, "encrypted stored webhook signing secrets");
   // Every worker below runs as soon as its work commits (in any process on PostgreSQL).
   const workSignal = await openWorkSignal(database);
+  // `npm run backup` cannot open PGlite's directory while this process holds it: it asks here.
+  const stopBackups =
+    database.engine === "pglite"
+      ? await serveBackups(database, join(config.dataDir, BACKUP_SOCKET), deps.clock, app.log)
+      : null;
   // Unanswered booking requests expire at their start, freeing their time.
   const expiredRequestWorker = startExpiredRequestWorker({
     database,
@@ -164,6 +180,7 @@ export async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    lifecycle.stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     // close() stops accepting connections and waits for in-flight requests, so no booking
     // transaction is cut in half; only then does the database go. A request still running at
@@ -188,6 +205,7 @@ export async function main(): Promise<void> {
     await webhookWorker.stop();
     await calendarWorker.stop();
     await workSignal.close();
+    await stopBackups?.();
     await database.close();
     process.exit(0);
   };

@@ -31,6 +31,14 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Runs `fn` in one transaction of raw SQL on one connection: `snapshot` reads as of its start
+   * (repeatable read, read only), `write` is a plain read-write one. On PGlite every other query
+   * waits until it ends (one connection), which is the pause a backup costs there.
+   */
+  rawTransaction<T>(mode: "snapshot" | "write", fn: (query: RawQuery) => Promise<T>): Promise<T>;
+  /** The connection pool's use (PostgreSQL); PGlite is one connection and has none. */
+  poolUse?(): { max: number; total: number; idle: number; waiting: number };
 }
 
 /** How long a dropped LISTEN connection waits before connecting again. */
@@ -66,7 +74,32 @@ export function openPostgres(url: string, poolSize = 10): Database {
       }
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    async rawTransaction(mode, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query(
+          mode === "snapshot" ? "begin isolation level repeatable read read only" : "begin",
+        );
+        const result = await fn(
+          async <R>(text: string, params?: unknown[]) =>
+            (await client.query({ text, values: params as unknown[] })).rows as R[],
+        );
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
+    poolUse: () => ({
+      max: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 
@@ -144,6 +177,15 @@ export function wrapPglite(client: PGlite): Database {
         if (!client.closed) await unlisten();
       };
     },
+    rawTransaction: (mode, fn) =>
+      client.transaction(async (tx) => {
+        if (mode === "snapshot") {
+          await tx.query("set transaction isolation level repeatable read read only");
+        }
+        return fn(
+          async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
+        );
+      }),
     close: () => client.close(),
   };
 }

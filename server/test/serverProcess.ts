@@ -13,7 +13,10 @@ export interface ServerProcess {
  * server/main.ts in a process of its own with `env` on top of this one's, healthy on a free
  * loopback port; killed when the test ends unless it already stopped.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -34,7 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await new Promise((resolve) => child.once("exit", resolve));
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${stderr}`);
     try {
