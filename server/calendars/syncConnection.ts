@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { GoogleConfig } from "../config";
 import type { Db } from "../db/database";
 import {
   type CalendarSyncError,
@@ -28,6 +29,8 @@ export interface SyncContext {
   allowPrivate: boolean;
   publicUrl: string;
   now: Date;
+  /** The installation's Google app (GOOGLE_CLIENT_ID), for Google connections. */
+  google?: GoogleConfig | null;
 }
 
 export type SyncOutcome =
@@ -71,7 +74,12 @@ export async function syncConnection(
   const found: { calendarId: string; busy: BusyInterval[] }[] = [];
   const budget = new ReadBudget();
   try {
-    const source = connectionSource(connection, context.encryptionKey, context.allowPrivate);
+    const source = connectionSource(connection, context.encryptionKey, context.allowPrivate, {
+      google: context.google ?? null,
+      db,
+      encryptionKey: context.encryptionKey,
+      clock: () => now,
+    });
     for (const calendar of calendars) {
       const busy = await source.readBusy(calendar, from, to, host?.timeZone ?? "UTC", budget);
       found.push({ calendarId: calendar.id, busy });

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { oauthAuthorizeSchema } from "../../../core/api/calendarConnections";
+import { CALENDARS_PATH } from "../../calendars/calendarFailingMail";
+import { googleAuthorizationStarter } from "../../commands/googleAuthorizationStarter";
+import { googleConnectionCreator } from "../../commands/googleConnectionCreator";
+import type { Deps } from "../../deps";
+import { requireAuth } from "../../plugins/auth";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+
+const callbackQuery = z.object({
+  state: z.string().max(500).optional(),
+  code: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** Connecting a Google account by OAuth: the consent page's address, and Google's callback. */
+export async function googleCalendarRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["calendar connections"];
+
+  app.post(
+    "/calendar-connections/google/authorize",
+    {
+      schema: {
+        tags,
+        summary:
+          "Start connecting a Google account: answers the consent page to send the host to (OAuth code flow with PKCE, state bound to this session). 404 when Google is not set up",
+        security: hostSecurity,
+        response: { 200: oauthAuthorizeSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const url = await googleAuthorizationStarter(
+        {
+          db,
+          google: deps.config.google,
+          encryptionKey: deps.config.encryptionKey,
+          publicUrl: deps.config.publicUrl,
+          now: deps.clock(),
+        },
+        requireAuth(request),
+      );
+      return { url };
+    },
+  );
+
+  app.get(
+    "/calendar-connections/google/callback",
+    {
+      schema: {
+        tags,
+        summary:
+          "Where Google sends the host back (the redirect URI): connects the account and redirects to the Calendars screen, with ?oauth=connected or the reason it failed",
+        security: hostSecurity,
+        querystring: callbackQuery,
+        response: { 302: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const back = (oauth: string) =>
+        reply.redirect(`${deps.config.publicUrl}${CALENDARS_PATH}?oauth=${oauth}`, 302);
+      // A callback without the session that started it (another browser, signed out) is refused.
+      if (request.auth === null) return back("EXPIRED");
+      const outcome = await googleConnectionCreator(
+        {
+          db,
+          encryptionKey: deps.config.encryptionKey,
+          allowPrivate: deps.config.calendarAllowPrivate,
+          publicUrl: deps.config.publicUrl,
+          google: deps.config.google,
+          now: deps.clock(),
+        },
+        requireAuth(request),
+        request.query,
+      );
+      return back(outcome.ok ? "connected" : outcome.failure);
+    },
+  );
+}
