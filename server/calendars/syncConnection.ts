@@ -12,6 +12,7 @@ import { MAX_BUSY_INTERVALS, mergeBusyIntervals, ReadBudget } from "./busyLimits
 import { enqueueCalendarFailingMail } from "./calendarFailingMail";
 import { type BusyInterval, CalendarSourceError } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
+import { ensureGoogleChannels } from "./google/googleChannels";
 
 const DAY_MS = 86_400_000;
 /** How often a healthy connection is read again. */
@@ -73,13 +74,19 @@ export async function syncConnection(
 
   const found: { calendarId: string; busy: BusyInterval[] }[] = [];
   const budget = new ReadBudget();
+  const google = {
+    google: context.google ?? null,
+    db,
+    encryptionKey: context.encryptionKey,
+    clock: () => now,
+  };
   try {
-    const source = connectionSource(connection, context.encryptionKey, context.allowPrivate, {
-      google: context.google ?? null,
-      db,
-      encryptionKey: context.encryptionKey,
-      clock: () => now,
-    });
+    const source = connectionSource(
+      connection,
+      context.encryptionKey,
+      context.allowPrivate,
+      google,
+    );
     for (const calendar of calendars) {
       const busy = await source.readBusy(calendar, from, to, host?.timeZone ?? "UTC", budget);
       found.push({ calendarId: calendar.id, busy });
@@ -128,6 +135,12 @@ export async function syncConnection(
       })
       .where(eq(calendarConnections.id, connectionId));
   });
+  // Google tells of changes by push; each good sync makes or renews the channels.
+  if (connection.provider === "GOOGLE") {
+    await ensureGoogleChannels({ ...google, publicUrl: context.publicUrl }, connection).catch(
+      () => undefined,
+    );
+  }
   return { ok: true, busyBlocks: rows.length, truncated };
 }
 

@@ -79,8 +79,11 @@ export interface GoogleDouble {
   failNext(count: number, status: number): void;
   /** Adds or replaces an event (as the host does in Google Calendar). */
   putEvent(event: Omit<DoubleEvent, "etag" | "status"> & { status?: DoubleEvent["status"] }): void;
-  /** Sends the calendar's watch channels a change notification; resolves with their statuses. */
-  touch(calendarId: string): Promise<number[]>;
+  /**
+   * The notifications Google would send the calendar's live watch channels on a change: their
+   * address and headers (the test delivers them, to a server that may not listen on a port).
+   */
+  notificationsFor(calendarId: string): { address: string; headers: Record<string, string> }[];
   /** Refresh grants made. */
   refreshes: number;
   stop(): Promise<void>;
@@ -131,6 +134,7 @@ export async function startGoogleDouble(options: {
   const requests: string[] = [];
   const failures: number[] = [];
   let etagCounter = 0;
+  let messageNumber = 1;
   const nextEtag = () => `"${++etagCounter}"`;
 
   function issueCode(params: URLSearchParams): string {
@@ -294,7 +298,7 @@ export async function startGoogleDouble(options: {
         calendars: answer,
       });
     }
-    const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?(\/watch)?$/.exec(path);
+    const match = /^\/calendars\/([^/]+)\/events(?:\/(?!watch$)([^/]+))?(\/watch)?$/.exec(path);
     if (match === null) return apiError(response, 404, "notFound");
     const calendarId = decodeURIComponent(match[1]!);
     if (!calendars.some((c) => c.id === calendarId)) return apiError(response, 404, "notFound");
@@ -419,6 +423,16 @@ export async function startGoogleDouble(options: {
         revokeGrant(grant);
         return json(response, 200, {});
       }
+      if (path === "/calendar/v3/channels/stop" && request.method === "POST") {
+        const input = JSON.parse(await readBody(request));
+        const channel = channels.find(
+          (c) => c.id === input.id && c.resourceId === input.resourceId,
+        );
+        if (channel === undefined) return apiError(response, 404, "notFound");
+        channel.stopped = true;
+        response.writeHead(204).end();
+        return;
+      }
       if (path.startsWith("/calendar/v3/")) {
         return api(request, response, path.slice("/calendar/v3".length), url.searchParams);
       }
@@ -458,25 +472,24 @@ export async function startGoogleDouble(options: {
         etag: nextEtag(),
       } as DoubleEvent);
     },
-    async touch(calendarId) {
-      const statuses: number[] = [];
-      let number = 1;
-      for (const channel of channels) {
-        if (channel.calendarId !== calendarId || channel.stopped) continue;
-        if (channel.expiration <= clock().getTime()) continue;
-        const answer = await fetch(channel.address, {
-          method: "POST",
+    notificationsFor(calendarId) {
+      return channels
+        .filter(
+          (channel) =>
+            channel.calendarId === calendarId &&
+            !channel.stopped &&
+            channel.expiration > clock().getTime(),
+        )
+        .map((channel) => ({
+          address: channel.address,
           headers: {
             "x-goog-channel-id": channel.id,
             "x-goog-channel-token": channel.token ?? "",
             "x-goog-resource-id": channel.resourceId,
             "x-goog-resource-state": "exists",
-            "x-goog-message-number": String(++number),
+            "x-goog-message-number": String(++messageNumber),
           },
-        });
-        statuses.push(answer.status);
-      }
-      return statuses;
+        }));
     },
     async stop() {
       server.closeAllConnections();

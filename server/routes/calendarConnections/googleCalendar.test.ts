@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeDueCalendarEvents } from "../../calendars/calendarEventWriter";
+import { startCalendarWorker } from "../../calendars/calendarWorker";
 import { googleEventId } from "../../calendars/google/googleSource";
 import {
   calendarBusy,
@@ -316,9 +317,14 @@ describe("bookings written into Google Calendar", async () => {
       attendees: [{ email: "grace@example.com", displayName: "Grace Invitee" }],
       iCalUID: `${booked.event.uuid}@slotted`,
     });
+    // Two 503s, then the insert: three requests, one event.
+    const inserts = google.requests.filter(
+      (r) => r.startsWith("POST /calendar/v3/calendars/") && r.endsWith("/events"),
+    );
+    expect(inserts).toHaveLength(3);
     expect(
-      google.requests.filter((r) => r.startsWith("POST /calendar/v3/calendars/")),
-    ).toHaveLength(3);
+      [...google.events.values()].filter((e) => e.iCalUID === `${booked.event.uuid}@slotted`),
+    ).toHaveLength(1);
     const [written] = await t.database.db
       .select()
       .from(calendarWrites)
@@ -387,5 +393,101 @@ describe("bookings written into Google Calendar", async () => {
         ),
       );
     expect(left).toEqual([]);
+  });
+});
+
+describe("push: events.watch channels", () => {
+  it("a change notified by Google has the busy time read again; a forged token changes nothing", async () => {
+    const calendarId = "push@example.com";
+    google.calendars.push({
+      id: calendarId,
+      summary: "Push",
+      timeZone: "Europe/Berlin",
+      accessRole: "owner",
+    });
+    try {
+      const host = await signUpHost(t);
+      const connection = await connectGoogle(host);
+      const [channel] = google.channels.filter((c) => c.calendarId === calendarId && !c.stopped);
+      expect(channel).toBeDefined();
+      expect(channel!.address).toBe(
+        "http://localhost:3000/api/calendar-connections/google/notifications",
+      );
+      google.putEvent({
+        id: "pushed1",
+        calendarId,
+        start: { dateTime: "2027-01-08T10:00:00+01:00" },
+        end: { dateTime: "2027-01-08T11:00:00+01:00" },
+      });
+      const [notification] = google.notificationsFor(calendarId);
+      const forged = await t.request({
+        method: "POST",
+        url: "/api/calendar-connections/google/notifications",
+        headers: { ...notification!.headers, "x-goog-channel-token": "forged" },
+      });
+      expect(forged.statusCode).toBe(404);
+      const [before] = await t.database.db
+        .select({ nextSyncAt: calendarConnections.nextSyncAt })
+        .from(calendarConnections)
+        .where(eq(calendarConnections.id, connection.id));
+      expect(before!.nextSyncAt.getTime()).toBeGreaterThan(now.getTime());
+
+      const delivered = await t.request({
+        method: "POST",
+        url: new URL(notification!.address).pathname,
+        headers: notification!.headers,
+      });
+      expect(delivered.statusCode, delivered.body).toBe(204);
+      const [due] = await t.database.db
+        .select({ nextSyncAt: calendarConnections.nextSyncAt })
+        .from(calendarConnections)
+        .where(eq(calendarConnections.id, connection.id));
+      expect(due!.nextSyncAt.getTime()).toBe(now.getTime());
+
+      // The calendar worker's pass reads it; the new event now blocks.
+      const worker = startCalendarWorker({
+        database: t.database,
+        encryptionKey: t.deps.config.encryptionKey,
+        allowPrivate: true,
+        publicUrl: t.deps.config.publicUrl,
+        google: t.deps.config.google,
+        clock: t.deps.clock,
+        pollMs: 3_600_000,
+      });
+      try {
+        await expect
+          .poll(async () => {
+            await worker.pass();
+            const rows = await t.database.db
+              .select({ during: calendarBusy.during })
+              .from(calendarBusy)
+              .where(eq(calendarBusy.connectionId, connection.id));
+            return rows.map((row) => row.during).join(" ");
+          })
+          .toMatch(/2027-01-08 09:00:00\+00/);
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      google.calendars.pop();
+    }
+  });
+
+  it("renews a channel about to lapse and stops the old one", async () => {
+    const host = await signUpHost(t);
+    const connection = await connectGoogle(host);
+    const first = google.channels.at(-1)!;
+    setNow(new Date(BOOKING_NOW.getTime() + 6.5 * 86_400_000));
+    try {
+      await sync(host, connection.id);
+      const renewed = google.channels.at(-1)!;
+      expect(renewed.id).not.toBe(first.id);
+      expect(first.stopped).toBe(true);
+      // A fresh channel is left alone by the next sync.
+      await sync(host, connection.id);
+      expect(google.channels.at(-1)!.id).toBe(renewed.id);
+    } finally {
+      setNow(BOOKING_NOW);
+    }
   });
 });

@@ -2,13 +2,22 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { oauthAuthorizeSchema } from "../../../core/api/calendarConnections";
+import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { CALENDARS_PATH } from "../../calendars/calendarFailingMail";
 import { googleAuthorizationStarter } from "../../commands/googleAuthorizationStarter";
 import { googleConnectionCreator } from "../../commands/googleConnectionCreator";
+import { googleNotificationReceiver } from "../../commands/googleNotificationReceiver";
 import type { Deps } from "../../deps";
 import { requireAuth } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
 import { hostSecurity } from "../hostSecurity";
+
+const notificationHeaders = z.object({
+  "x-goog-channel-id": z.uuid(),
+  "x-goog-channel-token": z.string().max(200).default(""),
+  "x-goog-resource-state": z.string().max(50),
+});
 
 const callbackQuery = z.object({
   state: z.string().max(500).optional(),
@@ -78,6 +87,33 @@ export async function googleCalendarRoutes(base: FastifyInstance, { deps }: { de
         request.query,
       );
       return back(outcome.ok ? "connected" : outcome.failure);
+    },
+  );
+
+  app.post(
+    "/calendar-connections/google/notifications",
+    {
+      schema: {
+        tags,
+        summary:
+          "Google Calendar's push notifications (events.watch): a genuine one (known channel, its token) has the calendar read again at once",
+        headers: notificationHeaders,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const genuine = await googleNotificationReceiver(
+        db,
+        {
+          channelId: request.headers["x-goog-channel-id"],
+          token: request.headers["x-goog-channel-token"],
+          resourceState: request.headers["x-goog-resource-state"],
+        },
+        deps.clock(),
+      );
+      // Unknown to us: Google stops sending to a channel that answers 404.
+      if (!genuine) throw new DomainError("NOT_FOUND", message("calendars.notFound"));
+      return reply.status(204).send(null);
     },
   );
 }
