@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tokenHash } from "../auth/secrets";
+import { CLIENT_ID, CLIENT_SECRET } from "../calendars/testing/googleDouble";
 import { openSecret } from "../crypto/credentialBox";
 import { oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
-import { CLIENT_ID, CLIENT_SECRET } from "../test/googleDouble";
 import { createTestApp } from "../test/testApp";
 import { googleAuthorizationStarter, OAUTH_STATE_TTL_MS } from "./googleAuthorizationStarter";
 

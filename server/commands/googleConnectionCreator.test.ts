@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { CLIENT_ID, CLIENT_SECRET, startGoogleDouble } from "../calendars/testing/googleDouble";
 import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
-import { CLIENT_ID, CLIENT_SECRET, startGoogleDouble } from "../test/googleDouble";
 import { createTestApp } from "../test/testApp";
 import { googleAuthorizationStarter } from "./googleAuthorizationStarter";
 import { googleConnectionCreator } from "./googleConnectionCreator";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { newSecret, safeEqual, tokenHash } from "../../auth/secrets";
 import type { Db } from "../../db/database";
 import { calendarConnections, connectedCalendars, googleChannels } from "../../db/schema";
-import { GOOGLE_NOTIFICATIONS_PATH } from "./googleClient";
+import { GOOGLE_NOTIFICATIONS_PATH, revokeGoogleToken } from "./googleClient";
 import { type GoogleContext, GoogleTokenKeeper } from "./googleSource";
 
 /** How long a channel is asked to live (Google caps events channels at about a week). */
@@ -133,4 +133,35 @@ export async function acceptGoogleNotification(
       ),
     );
   return true;
+}
+
+/**
+ * After a Google connection was deleted: its watch channels are stopped and its grant revoked
+ * at Google, so Slotted keeps no access it no longer uses. Best effort: a failure is ignored
+ * (the channels lapse within a week; the host can remove the access in their Google account).
+ */
+export async function releaseGoogleConnection(
+  context: GoogleContext,
+  connection: typeof calendarConnections.$inferSelect,
+  channels: (typeof googleChannels.$inferSelect)[],
+): Promise<void> {
+  try {
+    const keeper = new GoogleTokenKeeper(context, connection);
+    for (const channel of channels) {
+      await keeper
+        .call(
+          {
+            method: "POST",
+            path: "/channels/stop",
+            body: { id: channel.id, resourceId: channel.resourceId },
+            accept: [404],
+          },
+          z.unknown(),
+        )
+        .catch(() => undefined);
+    }
+    await revokeGoogleToken(keeper.config, keeper.refreshToken);
+  } catch {
+    // Nothing more to do: the connection is gone here either way.
+  }
 }

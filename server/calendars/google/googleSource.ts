@@ -60,6 +60,11 @@ export class GoogleTokenKeeper {
     this.tokens = opened.data;
   }
 
+  /** The grant's refresh token (revoking it ends the grant). */
+  get refreshToken(): string {
+    return this.tokens.refreshToken;
+  }
+
   get config(): GoogleConfig {
     const { google } = this.context;
     // The app was removed from the environment: nothing can be read until it is back.

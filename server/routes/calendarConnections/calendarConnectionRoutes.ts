@@ -147,7 +147,12 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
       },
     },
     async (request, reply) => {
-      await calendarConnectionDeleter(db, requireUserId(request), request.params.id);
+      await calendarConnectionDeleter(db, requireUserId(request), request.params.id, {
+        google: deps.config.google,
+        db,
+        encryptionKey: deps.config.encryptionKey,
+        clock: deps.clock,
+      });
       return reply.status(204).send(null);
     },
   );

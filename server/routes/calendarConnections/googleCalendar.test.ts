@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { writeDueCalendarEvents } from "../../calendars/calendarEventWriter";
 import { startCalendarWorker } from "../../calendars/calendarWorker";
 import { googleEventId } from "../../calendars/google/googleSource";
+import { CLIENT_ID, CLIENT_SECRET, startGoogleDouble } from "../../calendars/testing/googleDouble";
 import {
   calendarBusy,
   calendarConnections,
@@ -20,7 +21,6 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../../test/factories";
-import { CLIENT_ID, CLIENT_SECRET, startGoogleDouble } from "../../test/googleDouble";
 import { createTestApp, type TestApp } from "../../test/testApp";
 
 let now = BOOKING_NOW;
@@ -489,5 +489,56 @@ describe("push: events.watch channels", () => {
     } finally {
       setNow(BOOKING_NOW);
     }
+  });
+});
+
+describe("writing survives a lost answer, disconnecting lets go", () => {
+  it("an insert whose answer was lost is found (409) and patched, not written twice", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host);
+    await connectGoogle(host);
+    const booked = await bookOk(
+      t,
+      bookingBody(userLink(host, type), {
+        start: berlinSlot(3, "09:00"),
+        name: "Lin",
+        email: "lin@example.com",
+      }),
+    );
+    // Google stored the event, but its answer never arrived: the event exists, unknown to Slotted.
+    google.putEvent({
+      id: googleEventId(booked.event.uuid),
+      calendarId: "ada@example.com",
+      start: { dateTime: berlinSlot(3, "09:00") },
+      end: { dateTime: berlinSlot(3, "09:30") },
+      iCalUID: `${booked.event.uuid}@slotted`,
+    });
+    await writeDueCalendarEvents(writeContext());
+    const mine = [...google.events.values()].filter(
+      (e) => e.iCalUID === `${booked.event.uuid}@slotted`,
+    );
+    expect(mine).toHaveLength(1);
+    // Patched with the booking's content.
+    expect(mine[0]!.attendees).toEqual([{ email: "lin@example.com", displayName: "Lin" }]);
+    const [written] = await t.database.db
+      .select()
+      .from(calendarWrites)
+      .where(eq(calendarWrites.eventId, booked.event.uuid));
+    expect(written).toBeDefined();
+  });
+
+  it("disconnecting stops the push channels and revokes the grant", async () => {
+    const host = await signUpHost(t);
+    const connection = await connectGoogle(host);
+    const channel = google.channels.at(-1)!;
+    const revocations = google.revocations;
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/calendar-connections/${connection.id}`,
+      headers: host.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(channel.stopped).toBe(true);
+    expect(google.revocations).toBe(revocations + 1);
   });
 });

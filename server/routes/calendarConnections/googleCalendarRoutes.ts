@@ -19,11 +19,21 @@ const notificationHeaders = z.object({
   "x-goog-resource-state": z.string().max(50),
 });
 
-const callbackQuery = z.object({
-  state: z.string().max(500).optional(),
-  code: z.string().max(2000).optional(),
-  error: z.string().max(200).optional(),
-});
+/** What Google's redirect carries (RFC 6749 4.1.2, RFC 9207 `iss`, and Google's own extras). */
+const callbackQuery = z
+  .object({
+    state: z.string().max(500).optional(),
+    code: z.string().max(2000).optional(),
+    error: z.string().max(200).optional(),
+    error_description: z.string().max(2000).optional(),
+    error_uri: z.string().max(2000).optional(),
+    iss: z.string().max(500).optional(),
+    scope: z.string().max(4000).optional(),
+    authuser: z.string().max(50).optional(),
+    hd: z.string().max(300).optional(),
+    prompt: z.string().max(100).optional(),
+  })
+  .strict();
 
 /** Connecting a Google account by OAuth: the consent page's address, and Google's callback. */
 export async function googleCalendarRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { localToInstant } from "../../core/time/localToInstant";
+import { localToInstant } from "../../../core/time/localToInstant";
 
 /**
  * A loopback stand-in for Google, for GOOGLE_OAUTH_URL and GOOGLE_API_URL: the OAuth side
@@ -86,6 +86,8 @@ export interface GoogleDouble {
   notificationsFor(calendarId: string): { address: string; headers: Record<string, string> }[];
   /** Refresh grants made. */
   refreshes: number;
+  /** Grants revoked through the revoke endpoint. */
+  revocations: number;
   stop(): Promise<void>;
 }
 
@@ -421,6 +423,7 @@ export async function startGoogleDouble(options: {
         const grant = grants.get(given) ?? accessTokens.get(given)?.grant;
         if (grant === undefined) return json(response, 400, { error: "invalid_token" });
         revokeGrant(grant);
+        double.revocations++;
         return json(response, 200, {});
       }
       if (path === "/calendar/v3/channels/stop" && request.method === "POST") {
@@ -452,6 +455,7 @@ export async function startGoogleDouble(options: {
     channels,
     requests,
     refreshes: 0,
+    revocations: 0,
     consent(authorizeUrl, allow = true) {
       const params = new URL(authorizeUrl).searchParams;
       const problem = checkAuthorize(params);
