@@ -245,6 +245,8 @@ export const MESSAGE_PARAMS = {
   "calendars.invalidData": [],
   "calendars.privateAddress": [],
   "calendars.tooLarge": [],
+  "calendars.reconnectNeeded": [],
+  "calendars.googleUnavailable": [],
   "calendars.noCalendars": [],
   "calendars.unknownCalendar": [],
   "calendars.writeTargetReadOnly": [],

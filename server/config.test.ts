@@ -146,6 +146,34 @@ describe("loadConfig", () => {
     }
   });
 
+  it("offers Google only with both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, with optional base URLs", () => {
+    const base = { DATA_DIR: dataDir() };
+    expect(loadConfig(base).google).toBeNull();
+    expect(
+      loadConfig({ ...base, GOOGLE_CLIENT_ID: "id.apps", GOOGLE_CLIENT_SECRET: "s" }).google,
+    ).toEqual({ clientId: "id.apps", clientSecret: "s", oauthUrl: null, apiUrl: null });
+    expect(
+      loadConfig({
+        ...base,
+        GOOGLE_CLIENT_ID: "id.apps",
+        GOOGLE_CLIENT_SECRET: "s",
+        GOOGLE_OAUTH_URL: "http://127.0.0.1:4000/",
+        GOOGLE_API_URL: "http://127.0.0.1:4001",
+      }).google,
+    ).toMatchObject({ oauthUrl: "http://127.0.0.1:4000", apiUrl: "http://127.0.0.1:4001" });
+    expect(() => loadConfig({ ...base, GOOGLE_CLIENT_ID: "id.apps" })).toThrow(
+      /Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together/,
+    );
+    expect(() =>
+      loadConfig({
+        ...base,
+        GOOGLE_CLIENT_ID: "a",
+        GOOGLE_CLIENT_SECRET: "s",
+        GOOGLE_API_URL: "ftp://x",
+      }),
+    ).toThrow(/GOOGLE_API_URL/);
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

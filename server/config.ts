@@ -56,6 +56,12 @@ export interface Config {
    * all answer; `credentials` null leaves them to the SDK's default chain (an instance role).
    */
   s3: S3Config | null;
+  /**
+   * The installation's Google OAuth app (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET), or null: hosts
+   * are not offered Google Calendar. `oauthUrl` (GOOGLE_OAUTH_URL) and `apiUrl` (GOOGLE_API_URL)
+   * point at a Google-compatible server instead of Google's (the tests' double).
+   */
+  google: GoogleConfig | null;
   /** The Jitsi Meet server whose rooms JITSI locations get (JITSI_BASE_URL, https://meet.jit.si). */
   jitsiBaseUrl: string;
   /**
@@ -91,6 +97,13 @@ export interface Config {
    * loopback-only /test/clock routes may move it forward. Refused with NODE_ENV=production.
    */
   testClockStart: Date | null;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  oauthUrl: string | null;
+  apiUrl: string | null;
 }
 
 export interface S3Config {
@@ -278,6 +291,26 @@ function parseS3(env: Env): S3Config | null {
   return { endpoint: url.origin, bucket, prefix, region, credentials };
 }
 
+/** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (both or neither), with their base URLs. */
+function parseGoogle(env: Env): GoogleConfig | null {
+  const clientId = optional(env, "GOOGLE_CLIENT_ID");
+  const clientSecret = optional(env, "GOOGLE_CLIENT_SECRET");
+  if ((clientId === null) !== (clientSecret === null)) {
+    throw new ConfigError("Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together.");
+  }
+  if (clientId === null || clientSecret === null) return null;
+  const base = (name: string) => {
+    const value = optional(env, name);
+    return value === null ? null : parseUrl(name, value, ["http:", "https:"]).replace(/\/+$/, "");
+  };
+  return {
+    clientId,
+    clientSecret,
+    oauthUrl: base("GOOGLE_OAUTH_URL"),
+    apiUrl: base("GOOGLE_API_URL"),
+  };
+}
+
 /** A secret kept in DATA_DIR/`file`: read when there, else generated once and written. */
 function keptSecret(dataDir: string, file: string, generate: () => string): string {
   const path = join(dataDir, file);
@@ -396,6 +429,7 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const paymentHoldMinutes = holdValue === null ? 15 : Number(holdValue);
+  const google = parseGoogle(env);
   const jitsiValue = optional(env, "JITSI_BASE_URL");
   const jitsiBaseUrl = (
     jitsiValue === null
@@ -437,6 +471,7 @@ export function loadConfig(env: Env = process.env): Config {
       ),
     },
     s3: parseS3(env),
+    google,
     jitsiBaseUrl,
     webhookAllowPrivate,
     calendarAllowPrivate,

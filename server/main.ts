@@ -173,6 +173,7 @@ export async function main(): Promise<void> {
     encryptionKey: config.encryptionKey,
     allowPrivate: config.calendarAllowPrivate,
     publicUrl: config.publicUrl,
+    google: config.google,
     clock: deps.clock,
     log: app.log,
     workSignal,

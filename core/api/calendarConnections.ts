@@ -13,6 +13,7 @@ export const CALENDAR_SYNC_ERRORS = [
   "INVALID_DATA",
   "PRIVATE_ADDRESS",
   "TOO_LARGE",
+  "RECONNECT_NEEDED",
 ] as const;
 
 /** What the last good sync left out (its busy time is used); the dashboard says it. */
@@ -85,7 +86,7 @@ export const connectedCalendarSchema = z.object({
 
 export const calendarConnectionSchema = z.object({
   id: z.uuid(),
-  provider: z.enum(["CALDAV", "ICS"]),
+  provider: z.enum(["CALDAV", "ICS", "GOOGLE"]),
   name: z.string(),
   /** CalDAV: the server URL; ICS: the feed's origin only (its path may be its secret). */
   serverUrl: z.string(),
@@ -107,7 +108,16 @@ export const calendarConnectionSchema = z.object({
 
 export const calendarConnectionListSchema = z.object({
   connections: z.array(calendarConnectionSchema),
+  /** The OAuth providers this server is set up for (their connect buttons are shown). */
+  oauthProviders: z.array(z.enum(["GOOGLE"])),
 });
+
+/** `POST /api/calendar-connections/google/authorize`: where to send the host for consent. */
+export const oauthAuthorizeSchema = z.object({ url: z.string() });
+
+/** Why an OAuth connection failed, said on the Calendars screen (`?oauth=`). */
+export const OAUTH_FAILURES = ["DENIED", "EXPIRED", "FAILED"] as const;
+export type OAuthFailure = (typeof OAUTH_FAILURES)[number];
 
 export type CalendarConnectionCreate = z.infer<typeof calendarConnectionCreateSchema>;
 export type CalendarConnectionUpdate = z.infer<typeof calendarConnectionUpdateSchema>;

@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { GoogleConfig } from "../config";
 import type { Db } from "../db/database";
 import {
   calendarConnections,
@@ -15,6 +16,7 @@ import { claimOutbox, type OutboxJob, outboxWork, type RetryPolicy } from "../wo
 import type { CalendarJob } from "./calendarJobs";
 import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
+import { type GoogleContext, writeGoogleMeeting } from "./google/googleSource";
 
 export interface CalendarWriteContext {
   db: Db;
@@ -24,6 +26,20 @@ export interface CalendarWriteContext {
   publicUrl: string;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void };
+  /** The installation's Google app (GOOGLE_CLIENT_ID), for Google connections. */
+  google?: GoogleConfig | null;
+  /** Google API retry waits (tests: none). */
+  googleRetryDelaysMs?: readonly number[];
+}
+
+function googleContext(context: CalendarWriteContext): GoogleContext {
+  return {
+    google: context.google ?? null,
+    db: context.db,
+    encryptionKey: context.encryptionKey,
+    clock: context.clock,
+    ...(context.googleRetryDelaysMs ? { retryDelaysMs: context.googleRetryDelaysMs } : {}),
+  };
 }
 
 const BATCH = 20;
@@ -123,6 +139,7 @@ export async function applyCalendarJob(
       written.connection,
       context.encryptionKey,
       context.allowPrivate,
+      googleContext(context),
     );
     await source.deleteEvent?.({ href: written.href, etag: written.etag });
     await forget();
@@ -137,7 +154,7 @@ export async function applyCalendarJob(
       and(
         eq(calendarConnections.userId, host.id),
         eq(connectedCalendars.writeTarget, true),
-        eq(calendarConnections.provider, "CALDAV"),
+        inArray(calendarConnections.provider, ["CALDAV", "GOOGLE"]),
       ),
     )
     .limit(1);
@@ -147,14 +164,23 @@ export async function applyCalendarJob(
     written !== undefined && written.calendarId === target.calendar.id
       ? { href: written.href, etag: written.etag }
       : null;
-  const source = connectionSource(target.connection, context.encryptionKey, context.allowPrivate);
-  const uid = `${job.eventId}@slotted`;
-  const stored = await source.writeEvent!(
-    target.calendar.url,
-    uid,
-    calendarObject(job, context.publicUrl),
-    existing,
-  );
+  const stored =
+    target.connection.provider === "GOOGLE"
+      ? await writeGoogleMeeting(googleContext(context), target.connection, {
+          calendarId: target.calendar.url,
+          eventId: job.eventId,
+          data: job.data!,
+          language: job.language,
+          publicUrl: context.publicUrl,
+          existing,
+        })
+      : await connectionSource(target.connection, context.encryptionKey, context.allowPrivate)
+          .writeEvent!(
+          target.calendar.url,
+          `${job.eventId}@slotted`,
+          calendarObject(job, context.publicUrl),
+          existing,
+        );
   await db
     .insert(calendarWrites)
     .values({

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { GoogleConfig } from "../config";
 import type { Database } from "../db/database";
 import { startPollingWorker } from "../workers/pollingWorker";
 import type { WorkSignal } from "../workers/workSignal";
@@ -11,6 +12,8 @@ export interface CalendarWorkerOptions {
   /** CALENDAR_ALLOW_PRIVATE: calendar servers on private and loopback addresses are reached. */
   allowPrivate: boolean;
   publicUrl: string;
+  /** The installation's Google app (GOOGLE_CLIENT_ID), for Google connections. */
+  google?: GoogleConfig | null;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void };
   /** How often to look for connections due a sync and events due a write. */
@@ -59,6 +62,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         encryptionKey: options.encryptionKey,
         allowPrivate: options.allowPrivate,
         publicUrl: options.publicUrl,
+        google: options.google ?? null,
         now: clock(),
       };
       await syncConnection(context, id).catch((error: unknown) =>
@@ -75,6 +79,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         encryptionKey: options.encryptionKey,
         allowPrivate: options.allowPrivate,
         publicUrl: options.publicUrl,
+        google: options.google ?? null,
         clock,
         ...(options.log ? { log: options.log } : {}),
       },

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "../../core/time/durations";
+import type { GoogleConfig } from "../config";
 import type { Db } from "../db/database";
 import {
   type CalendarSyncError,
@@ -12,6 +13,7 @@ import { MAX_BUSY_INTERVALS, mergeBusyIntervals, ReadBudget } from "./busyLimits
 import { enqueueCalendarFailingMail } from "./calendarFailingMail";
 import { type BusyInterval, CalendarSourceError } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
+import { ensureGoogleChannels } from "./google/googleChannels";
 
 /** How often a healthy connection is read again. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -28,6 +30,8 @@ export interface SyncContext {
   allowPrivate: boolean;
   publicUrl: string;
   now: Date;
+  /** The installation's Google app (GOOGLE_CLIENT_ID), for Google connections. */
+  google?: GoogleConfig | null;
 }
 
 export type SyncOutcome =
@@ -70,8 +74,19 @@ export async function syncConnection(
 
   const found: { calendarId: string; busy: BusyInterval[] }[] = [];
   const budget = new ReadBudget();
+  const google = {
+    google: context.google ?? null,
+    db,
+    encryptionKey: context.encryptionKey,
+    clock: () => now,
+  };
   try {
-    const source = connectionSource(connection, context.encryptionKey, context.allowPrivate);
+    const source = connectionSource(
+      connection,
+      context.encryptionKey,
+      context.allowPrivate,
+      google,
+    );
     for (const calendar of calendars) {
       const busy = await source.readBusy(calendar, from, to, host?.timeZone ?? "UTC", budget);
       found.push({ calendarId: calendar.id, busy });
@@ -120,6 +135,12 @@ export async function syncConnection(
       })
       .where(eq(calendarConnections.id, connectionId));
   });
+  // Google tells of changes by push; each good sync makes or renews the channels.
+  if (connection.provider === "GOOGLE") {
+    await ensureGoogleChannels({ ...google, publicUrl: context.publicUrl }, connection).catch(
+      () => undefined,
+    );
+  }
   return { ok: true, busyBlocks: rows.length, truncated };
 }
 

@@ -27,7 +27,8 @@ type ReasonKey =
   | "calendars.timeout"
   | "calendars.invalidData"
   | "calendars.privateAddress"
-  | "calendars.tooLarge";
+  | "calendars.tooLarge"
+  | "calendars.reconnectNeeded";
 
 const REASON_KEYS: Record<CalendarSyncError, ReasonKey> = {
   AUTH_FAILED: "calendars.authFailed",
@@ -37,6 +38,7 @@ const REASON_KEYS: Record<CalendarSyncError, ReasonKey> = {
   INVALID_DATA: "calendars.invalidData",
   PRIVATE_ADDRESS: "calendars.privateAddress",
   TOO_LARGE: "calendars.tooLarge",
+  RECONNECT_NEEDED: "calendars.reconnectNeeded",
 };
 
 /**

@@ -888,7 +888,7 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const calendarProviders = ["CALDAV", "ICS"] as const;
+export const calendarProviders = ["CALDAV", "ICS", "GOOGLE"] as const;
 export type CalendarProvider = (typeof calendarProviders)[number];
 /** Why a connection's last sync failed, said in plain words by the dashboard. */
 export const calendarSyncErrors = [
@@ -899,6 +899,7 @@ export const calendarSyncErrors = [
   "INVALID_DATA",
   "PRIVATE_ADDRESS",
   "TOO_LARGE",
+  "RECONNECT_NEEDED",
 ] as const;
 export type CalendarSyncError = (typeof calendarSyncErrors)[number];
 /** What the last good sync left out, said by the dashboard (the busy time read is kept). */
@@ -1003,6 +1004,49 @@ export const calendarWrites = pgTable(
     etag: text("etag"),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+);
+
+/**
+ * An OAuth authorisation under way: the `state` sent to the provider (only its SHA-256 kept),
+ * bound to the session that started it, and the PKCE code verifier, sealed. The callback takes
+ * it once; an unused one lapses at `expiresAt`.
+ */
+export const oauthStates = pgTable(
+  "oauth_states",
+  {
+    stateHash: text("state_hash").primaryKey(),
+    tokenId: uuid("token_id")
+      .notNull()
+      .references(() => authTokens.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["GOOGLE"] }).notNull(),
+    verifier: text("verifier").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.tokenId)],
+);
+
+/**
+ * A Google push channel (events.watch) on one busy calendar: its id, Google's resource id (to
+ * stop it), the SHA-256 of the token Google echoes with each notification, and when it lapses.
+ */
+export const googleChannels = pgTable(
+  "google_channels",
+  {
+    id: uuid("id").primaryKey(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => connectedCalendars.id, { onDelete: "cascade" }),
+    resourceId: text("resource_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("google_channels_calendar_key").on(t.calendarId), index().on(t.expiresAt)],
 );
 
 /** A host's private feed of their Slotted bookings: only a SHA-256 of the token is stored. */

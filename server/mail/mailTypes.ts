@@ -135,7 +135,8 @@ export interface CalendarFailingData {
     | "TIMEOUT"
     | "INVALID_DATA"
     | "PRIVATE_ADDRESS"
-    | "TOO_LARGE";
+    | "TOO_LARGE"
+    | "RECONNECT_NEEDED";
   /** The dashboard's calendars screen. */
   url: string;
 }

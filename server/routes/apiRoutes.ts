@@ -9,6 +9,7 @@ import { verifyEmailRoutes } from "./auth/verifyEmailRoutes";
 import { bookingFeedRoutes } from "./bookingFeed/bookingFeedRoutes";
 import { bookingRoutes } from "./bookings/bookingRoutes";
 import { calendarConnectionRoutes } from "./calendarConnections/calendarConnectionRoutes";
+import { googleCalendarRoutes } from "./calendarConnections/googleCalendarRoutes";
 import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
@@ -75,6 +76,7 @@ export async function apiRoutes(
     pageRoutes,
     webhookRoutes,
     calendarConnectionRoutes,
+    googleCalendarRoutes,
     bookingFeedRoutes,
   ]) {
     await app.register(routes, { deps, ...services });

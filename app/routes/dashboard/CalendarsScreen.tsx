@@ -1,13 +1,30 @@
-import { useQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { OAUTH_FAILURES, type OAuthFailure } from "../../../core/api/calendarConnections";
+import { errorMessage } from "../../api/errorMessage";
+import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
-import { calendarConnectionsQuery } from "../../features/dashboard/api/dashboardQueries";
+import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
+import {
+  calendarConnectionsQuery,
+  oauthProvidersQuery,
+} from "../../features/dashboard/api/dashboardQueries";
 import { BookingFeedCard } from "../../features/dashboard/calendars/BookingFeedCard";
 import { CalendarConnectionCard } from "../../features/dashboard/calendars/CalendarConnectionCard";
 import { ConnectCalendarDialog } from "../../features/dashboard/calendars/ConnectCalendarDialog";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
+import { notify } from "../../state/appState";
+
+/** What Google's callback said (`?oauth=`), read once when the screen opens. */
+function oauthOutcome(): "connected" | OAuthFailure | null {
+  const value = new URLSearchParams(window.location.search).get("oauth");
+  if (value === "connected") return value;
+  return (OAUTH_FAILURES as readonly string[]).includes(value ?? "")
+    ? (value as OAuthFailure)
+    : null;
+}
 
 /**
  * The host's calendar connections (connect CalDAV or an ICS feed, pick calendars, see health),
@@ -18,6 +35,20 @@ export function CalendarsScreen() {
   const connections = useQuery(calendarConnectionsQuery());
   const [connecting, setConnecting] = useState<"CALDAV" | "ICS" | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const providers = useQuery(oauthProvidersQuery());
+  const [oauth] = useState(oauthOutcome);
+  useEffect(() => {
+    if (oauth === null) return;
+    if (oauth === "connected") notify(t("dashboard.calendars.connected"));
+    // The outcome is said once: a reload does not say it again.
+    const url = new URL(window.location.href);
+    url.searchParams.delete("oauth");
+    window.history.replaceState(window.history.state, "", url);
+  }, [oauth, t]);
+  const google = useMutation({
+    mutationFn: () => dashboardApi.startGoogleConnection(),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   return (
     <>
       <PageHeader
@@ -25,6 +56,11 @@ export function CalendarsScreen() {
         description={t("dashboard.calendars.description")}
         actions={
           <>
+            {providers.data?.includes("GOOGLE") ? (
+              <Button disabled={google.isPending} onClick={() => google.mutate()}>
+                {t("dashboard.calendars.connectGoogle")}
+              </Button>
+            ) : null}
             <Button onClick={() => setConnecting("CALDAV")}>
               {t("dashboard.calendars.connectCaldav")}
             </Button>
@@ -35,6 +71,10 @@ export function CalendarsScreen() {
         }
       />
       <QueryStatus queries={[connections]} />
+      {oauth !== null && oauth !== "connected" ? (
+        <Alert message={t(`dashboard.calendars.oauth.${oauth}`)} />
+      ) : null}
+      {google.error ? <Alert message={errorMessage(google.error, t)} /> : null}
       {connections.data && connections.data.length === 0 ? (
         <p className="text-sm text-gray-700">{t("dashboard.calendars.none")}</p>
       ) : null}

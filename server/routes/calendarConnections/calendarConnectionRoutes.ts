@@ -37,6 +37,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
     encryptionKey: deps.config.encryptionKey,
     allowPrivate: deps.config.calendarAllowPrivate,
     publicUrl: deps.config.publicUrl,
+    google: deps.config.google,
     now: deps.clock(),
   });
 
@@ -52,7 +53,10 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
     },
     async (request) => {
       const rows = await listCalendarConnections(db, requireUserId(request));
-      return { connections: rows.map(presentCalendarConnection) };
+      return {
+        connections: rows.map(presentCalendarConnection),
+        oauthProviders: deps.config.google === null ? [] : ["GOOGLE" as const],
+      };
     },
   );
 
@@ -143,7 +147,12 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
       },
     },
     async (request, reply) => {
-      await calendarConnectionDeleter(db, requireUserId(request), request.params.id);
+      await calendarConnectionDeleter(db, requireUserId(request), request.params.id, {
+        google: deps.config.google,
+        db,
+        encryptionKey: deps.config.encryptionKey,
+        clock: deps.clock,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -122,6 +122,9 @@ export const dashboardApi = {
     apiClient.post<CalendarConnectionResponse>("/calendar-connections", fields),
   updateCalendarConnection: (id: string, patch: CalendarConnectionUpdate) =>
     apiClient.patch<CalendarConnectionResponse>(`/calendar-connections/${id}`, patch),
+  /** The Google consent page to send the host to (the server keeps the state and verifier). */
+  startGoogleConnection: () =>
+    apiClient.post<{ url: string }>("/calendar-connections/google/authorize", {}),
   syncCalendarConnection: (id: string) =>
     apiClient.post<CalendarConnectionResponse>(`/calendar-connections/${id}/sync`, {}),
   deleteCalendarConnection: (id: string) => apiClient.delete<void>(`/calendar-connections/${id}`),

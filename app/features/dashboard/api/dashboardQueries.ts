@@ -106,6 +106,15 @@ export const calendarConnectionsQuery = () =>
     select: (data) => data.connections,
   });
 
+/** The OAuth providers (Google) this server offers a connect button for. */
+export const oauthProvidersQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.calendarConnections(),
+    queryFn: ({ signal }) =>
+      apiClient.get<CalendarConnectionList>("/calendar-connections", { signal }),
+    select: (data) => data.oauthProviders,
+  });
+
 export const bookingFeedQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.bookingFeed(),

@@ -66,6 +66,11 @@ export function CalendarConnectionCard({
       onDeleted();
     },
   });
+  // Google asks for consent again; the callback reconnects this connection in place.
+  const reconnect = useMutation({
+    mutationFn: () => dashboardApi.startGoogleConnection(),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   const writable = connection.calendars.filter((calendar) => !calendar.readOnly);
   const writeTarget = connection.calendars.find((calendar) => calendar.writeTarget);
   const status =
@@ -79,7 +84,7 @@ export function CalendarConnectionCard({
     connection.status === "OK" && connection.warning
       ? t(`dashboard.calendars.warning.${connection.warning}`)
       : null;
-  const mutationError = update.error ?? sync.error;
+  const mutationError = update.error ?? sync.error ?? reconnect.error;
   return (
     <li>
       <section
@@ -95,12 +100,19 @@ export function CalendarConnectionCard({
               {t(
                 connection.provider === "CALDAV"
                   ? "dashboard.calendars.kindCaldav"
-                  : "dashboard.calendars.kindFeed",
+                  : connection.provider === "GOOGLE"
+                    ? "dashboard.calendars.kindGoogle"
+                    : "dashboard.calendars.kindFeed",
               )}{" "}
               <bdi dir="ltr">{connection.serverUrl}</bdi>
             </p>
           </div>
           <div className="flex gap-2">
+            {connection.lastError === "RECONNECT_NEEDED" ? (
+              <Button disabled={reconnect.isPending} onClick={() => reconnect.mutate()}>
+                {t("dashboard.calendars.reconnect")}
+              </Button>
+            ) : null}
             <Button variant="secondary" disabled={sync.isPending} onClick={() => sync.mutate()}>
               {sync.isPending ? t("dashboard.calendars.syncing") : t("dashboard.calendars.syncNow")}
             </Button>

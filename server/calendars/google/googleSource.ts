@@ -1,0 +1,360 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { GoogleConfig } from "../../config";
+import { openSecret, sealSecret } from "../../crypto/credentialBox";
+import type { Db } from "../../db/database";
+import { calendarConnections, calendarWrites, connectedCalendars, events } from "../../db/schema";
+import { translator } from "../../i18n/serverI18n";
+import type { BookingMailData } from "../../mail/mailTypes";
+import type { BusyInterval } from "../busyInterval";
+import type { ReadBudget } from "../busyLimits";
+import {
+  type CalendarSource,
+  CalendarSourceError,
+  type DiscoveredCalendar,
+  type WrittenEvent,
+} from "../calendarSource";
+import {
+  GoogleGrantError,
+  type GoogleTokens,
+  googleApi,
+  googleTokensSchema,
+  refreshGoogleTokens,
+} from "./googleClient";
+
+/** What a Google connection needs beyond its row: the app, the database (tokens), the clock. */
+export interface GoogleContext {
+  google: GoogleConfig | null;
+  db: Db;
+  encryptionKey: Buffer;
+  clock: () => Date;
+  /** Google API retry waits (tests: none). */
+  retryDelaysMs?: readonly number[];
+}
+
+/** What a Google connection's calls read of its row. */
+type ConnectionRow = Pick<typeof calendarConnections.$inferSelect, "id" | "userId" | "secret">;
+
+/** An access token is refreshed when it has less than this left. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** The longest span one freeBusy.query may ask for (Google refuses longer ones). */
+export const FREEBUSY_CHUNK_MS = 90 * 86_400_000;
+
+/**
+ * Gives out a live access token for the connection: the stored one while it has over
+ * REFRESH_MARGIN_MS left, else a refreshed one, sealed back onto the row. A refresh Google
+ * refuses (`invalid_grant`: consent revoked, the token expired or was reset) throws
+ * CalendarSourceError RECONNECT_NEEDED, which the sync records as the connection's failure.
+ */
+export class GoogleTokenKeeper {
+  private tokens: GoogleTokens;
+
+  constructor(
+    private readonly context: GoogleContext,
+    private readonly connection: ConnectionRow,
+  ) {
+    const opened = googleTokensSchema.safeParse(
+      JSON.parse(openSecret(context.encryptionKey, connection.secret, connection.userId)),
+    );
+    if (!opened.success) throw new CalendarSourceError("RECONNECT_NEEDED", "no stored tokens");
+    this.tokens = opened.data;
+  }
+
+  /** The grant's refresh token (revoking it ends the grant). */
+  get refreshToken(): string {
+    return this.tokens.refreshToken;
+  }
+
+  get config(): GoogleConfig {
+    const { google } = this.context;
+    // The app was removed from the environment: nothing can be read until it is back.
+    if (google === null) throw new CalendarSourceError("RECONNECT_NEEDED", "google not set up");
+    return google;
+  }
+
+  async accessToken(): Promise<string> {
+    const now = this.context.clock();
+    if (this.tokens.expiresAt - now.getTime() > REFRESH_MARGIN_MS) return this.tokens.accessToken;
+    try {
+      this.tokens = await refreshGoogleTokens(this.config, this.tokens, now);
+    } catch (error) {
+      if (error instanceof GoogleGrantError) {
+        throw new CalendarSourceError("RECONNECT_NEEDED", error.error);
+      }
+      throw error;
+    }
+    await this.context.db
+      .update(calendarConnections)
+      .set({
+        secret: sealSecret(
+          this.context.encryptionKey,
+          JSON.stringify(this.tokens),
+          this.connection.userId,
+        ),
+      })
+      .where(eq(calendarConnections.id, this.connection.id));
+    return this.tokens.accessToken;
+  }
+
+  /** A Calendar v3 call with a live token. */
+  async call<T>(
+    request: { method: string; path: string; body?: unknown; accept?: number[] },
+    schema: z.ZodType<T>,
+  ): Promise<{ status: number; body: T | null }> {
+    const token = await this.accessToken();
+    return googleApi(this.config, token, request, schema, this.context.retryDelaysMs);
+  }
+}
+
+const calendarListSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        summary: z.string().optional(),
+        summaryOverride: z.string().optional(),
+        timeZone: z.string().optional(),
+        accessRole: z.string(),
+        primary: z.boolean().optional(),
+      }),
+    )
+    .default([]),
+  nextPageToken: z.string().optional(),
+});
+
+const freeBusySchema = z.object({
+  calendars: z.record(
+    z.string(),
+    z.object({
+      busy: z.array(z.object({ start: z.string(), end: z.string() })).default([]),
+      errors: z.array(z.object({ reason: z.string() })).optional(),
+    }),
+  ),
+});
+
+const eventSchema = z.object({
+  id: z.string(),
+  etag: z.string().optional(),
+  hangoutLink: z.string().optional(),
+  conferenceData: z
+    .object({
+      entryPoints: z.array(z.object({ entryPointType: z.string(), uri: z.string() })).optional(),
+    })
+    .optional(),
+});
+
+const enc = encodeURIComponent;
+
+/** The Google event id of a Slotted meeting: its UUID's hex digits (base32hex, as Google asks). */
+export function googleEventId(eventId: string): string {
+  return `slotted${eventId.replaceAll("-", "").toLowerCase()}`;
+}
+
+/**
+ * The calendars of a Google account and its free/busy time, as the CalendarSource the sync job
+ * reads: `url` is the calendar's id. Busy time comes from freeBusy.query, in chunks of
+ * FREEBUSY_CHUNK_MS: Google already leaves out free ("transparent") and declined events,
+ * expands recurring series and places all-day events in the calendar's zone.
+ */
+export function googleSource(context: GoogleContext, connection: ConnectionRow): CalendarSource {
+  const keeper = new GoogleTokenKeeper(context, connection);
+  return {
+    async discover(): Promise<DiscoveredCalendar[]> {
+      const found: DiscoveredCalendar[] = [];
+      let pageToken: string | undefined;
+      do {
+        const query = new URLSearchParams({ minAccessRole: "freeBusyReader", maxResults: "250" });
+        if (pageToken) query.set("pageToken", pageToken);
+        const { body } = await keeper.call(
+          { method: "GET", path: `/users/me/calendarList?${query}` },
+          calendarListSchema,
+        );
+        for (const item of body?.items ?? []) {
+          found[item.primary ? "unshift" : "push"]({
+            url: item.id,
+            name: item.summaryOverride ?? item.summary ?? item.id,
+            timeZone: item.timeZone ?? null,
+            readOnly: item.accessRole !== "owner",
+          });
+        }
+        pageToken = body?.nextPageToken;
+      } while (pageToken);
+      // The primary calendar first: it is the one bookings are written into by default.
+      return found;
+    },
+
+    async readBusy(
+      calendar: { url: string },
+      from: number,
+      to: number,
+      _fallbackZone: string,
+      budget?: ReadBudget,
+    ): Promise<BusyInterval[]> {
+      const busy: BusyInterval[] = [];
+      const own = await ownMeetings(context.db, connection.id, calendar.url);
+      for (let start = from; start < to; start += FREEBUSY_CHUNK_MS) {
+        const end = Math.min(start + FREEBUSY_CHUNK_MS, to);
+        const { body } = await keeper.call(
+          {
+            method: "POST",
+            path: "/freeBusy",
+            body: {
+              timeMin: new Date(start).toISOString(),
+              timeMax: new Date(end).toISOString(),
+              items: [{ id: calendar.url }],
+            },
+          },
+          freeBusySchema,
+        );
+        const answer = body?.calendars[calendar.url];
+        if (answer === undefined) throw new CalendarSourceError("INVALID_DATA", "no calendar");
+        if (answer.errors?.some((e) => e.reason === "notFound")) {
+          throw new CalendarSourceError("CALENDAR_GONE", calendar.url);
+        }
+        if (answer.errors && answer.errors.length > 0) {
+          throw new CalendarSourceError("UNREACHABLE", answer.errors[0]!.reason);
+        }
+        for (const period of answer.busy) {
+          const pieces = subtract(Date.parse(period.start), Date.parse(period.end), own);
+          for (const [s, e] of pieces) busy.push({ uid: `google:${s}`, start: s, end: e });
+          if (budget) {
+            await budget.spend(1);
+            if (busy.length >= budget.maxIntervals) {
+              budget.truncated = true;
+              return busy;
+            }
+          }
+        }
+      }
+      return busy;
+    },
+
+    async deleteEvent(existing: WrittenEvent): Promise<void> {
+      await keeper.call({ method: "DELETE", path: existing.href, accept: [404, 410] }, z.unknown());
+    },
+  };
+}
+
+/**
+ * The times of the meetings Slotted wrote into this calendar: free/busy answers carry no event
+ * ids, so these are cut out of them (their host_busy rows block them already, and a meeting
+ * moved onto an overlapping time must not be blocked by itself).
+ */
+async function ownMeetings(
+  db: Db,
+  connectionId: string,
+  calendarUrl: string,
+): Promise<[number, number][]> {
+  const rows = await db
+    .select({ start: events.startAt, end: events.endAt })
+    .from(calendarWrites)
+    .innerJoin(connectedCalendars, eq(connectedCalendars.id, calendarWrites.calendarId))
+    .innerJoin(events, eq(events.id, calendarWrites.eventId))
+    .where(
+      and(
+        eq(connectedCalendars.connectionId, connectionId),
+        eq(connectedCalendars.url, calendarUrl),
+      ),
+    );
+  return rows
+    .map((row): [number, number] => [row.start.getTime(), row.end.getTime()])
+    .sort((a, b) => a[0] - b[0]);
+}
+
+/** [start, end) less the sorted intervals `cut`, as the pieces left. */
+export function subtract(start: number, end: number, cut: [number, number][]): [number, number][] {
+  const pieces: [number, number][] = [];
+  let from = start;
+  for (const [s, e] of cut) {
+    if (e <= from || s >= end) continue;
+    if (s > from) pieces.push([from, s]);
+    from = Math.max(from, e);
+  }
+  if (from < end) pieces.push([from, end]);
+  return pieces;
+}
+
+/** Where a Meet link is, when the event has one. */
+function meetLink(event: z.infer<typeof eventSchema>): string | null {
+  const video = event.conferenceData?.entryPoints?.find((e) => e.entryPointType === "video");
+  return video?.uri ?? event.hangoutLink ?? null;
+}
+
+/**
+ * Writes one meeting into a Google calendar as an event whose id derives from the meeting's
+ * (googleEventId), so a retried insert whose first answer was lost finds it (409) and patches
+ * it instead of writing a second one. Attendees are listed with sendUpdates=none: Slotted mails
+ * its own invitations. A GOOGLE_MEET location asks for a Meet conference (conferenceData).
+ * Resolves with where the event lives and its Meet link.
+ */
+export async function writeGoogleMeeting(
+  context: GoogleContext,
+  connection: ConnectionRow,
+  input: {
+    calendarId: string;
+    eventId: string;
+    data: BookingMailData;
+    language: string;
+    publicUrl: string;
+    existing: WrittenEvent | null;
+  },
+): Promise<WrittenEvent & { meetLink: string | null }> {
+  const keeper = new GoogleTokenKeeper(context, connection);
+  const { data } = input;
+  const t = translator(input.language, "mail");
+  const manage = `${t("calendarEvent.manage")}: ${input.publicUrl}/dashboard/bookings`;
+  const description = [data.description?.trim() || null, manage].filter(Boolean).join("\n\n");
+  const id = googleEventId(input.eventId);
+  const wantsMeet = data.location?.type === "GOOGLE_MEET";
+  const location =
+    data.location !== null && !wantsMeet && data.location.value ? data.location.value : undefined;
+  const event = {
+    summary: data.title,
+    description,
+    status: "confirmed",
+    start: { dateTime: data.start },
+    end: { dateTime: data.end },
+    ...(location ? { location } : {}),
+    attendees: [
+      { email: data.invitee.email, displayName: data.invitee.name },
+      ...data.invitee.guests.map((email) => ({ email })),
+    ],
+    iCalUID: `${input.eventId}@slotted`,
+    ...(wantsMeet
+      ? {
+          conferenceData: {
+            createRequest: {
+              requestId: `${input.eventId}-${data.sequence}`,
+              conferenceSolutionKey: { type: "hangoutsMeet" },
+            },
+          },
+        }
+      : {}),
+  };
+  const calendarPath = `/calendars/${enc(input.calendarId)}/events`;
+  const query = `?sendUpdates=none&conferenceDataVersion=${wantsMeet ? 1 : 0}`;
+  const eventPath = `${calendarPath}/${enc(id)}`;
+  const patch = async () => {
+    const { status, body } = await keeper.call(
+      { method: "PATCH", path: `${eventPath}${query}`, body: event, accept: [404, 410] },
+      eventSchema,
+    );
+    return status === 404 || status === 410 ? null : body;
+  };
+  let written = input.existing !== null ? await patch() : null;
+  if (written === null) {
+    const { status, body } = await keeper.call(
+      {
+        method: "POST",
+        path: `${calendarPath}${query}`,
+        body: { ...event, id },
+        accept: [409],
+      },
+      eventSchema,
+    );
+    // 409: this id is taken (an insert whose answer was lost, or a deleted event's id): patch it.
+    written = status === 409 ? await patch() : body;
+  }
+  if (written === null) throw new CalendarSourceError("INVALID_DATA", "event not written");
+  return { href: eventPath, etag: written.etag ?? null, meetLink: meetLink(written) };
+}
