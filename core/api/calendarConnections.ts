@@ -123,3 +123,4 @@ export type CalendarConnectionCreate = z.infer<typeof calendarConnectionCreateSc
 export type CalendarConnectionUpdate = z.infer<typeof calendarConnectionUpdateSchema>;
 export type CalendarConnectionResponse = z.infer<typeof calendarConnectionSchema>;
 export type CalendarConnectionList = z.infer<typeof calendarConnectionListSchema>;
+export type OAuthAuthorize = z.infer<typeof oauthAuthorizeSchema>;

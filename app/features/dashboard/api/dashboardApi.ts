@@ -3,6 +3,7 @@ import type {
   CalendarConnectionCreate,
   CalendarConnectionResponse,
   CalendarConnectionUpdate,
+  OAuthAuthorize,
 } from "../../../../core/api/calendarConnections";
 import type { EmailConfirmedResponse, NoticeResponse } from "../../../../core/api/me";
 import type {
@@ -124,7 +125,7 @@ export const dashboardApi = {
     apiClient.patch<CalendarConnectionResponse>(`/calendar-connections/${id}`, patch),
   /** The Google consent page to send the host to (the server keeps the state and verifier). */
   startGoogleConnection: () =>
-    apiClient.post<{ url: string }>("/calendar-connections/google/authorize", {}),
+    apiClient.post<OAuthAuthorize>("/calendar-connections/google/authorize", {}),
   syncCalendarConnection: (id: string) =>
     apiClient.post<CalendarConnectionResponse>(`/calendar-connections/${id}/sync`, {}),
   deleteCalendarConnection: (id: string) => apiClient.delete<void>(`/calendar-connections/${id}`),
