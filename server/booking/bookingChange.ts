@@ -1,4 +1,3 @@
-import type { HostUser } from "../data/bookings";
 import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { type BookingChangeKind, bookingChanges } from "../db/schema";
@@ -60,8 +59,6 @@ export interface ChangeEffects {
   payments: Map<string, PaymentMailData>;
   /** The host mails written, each with the meeting it tells of: their calendars follow. */
   hostMails: { eventId: string; mail: BookingMailPayload }[];
-  /** Meetings taken out of hosts' calendars (a move into another event, a host replaced). */
-  removals: { eventId: string; host: HostUser }[];
 }
 
 /** One effect of a change, derived inside the change worker's transaction. */

@@ -110,7 +110,7 @@ export async function deriveEffects(
     publicUrl: settings.publicUrl,
     secret: settings.secret,
     eventType: await eventTypeOfChange(tx, change.eventId),
-    effects: { payments: new Map(), hostMails: [], removals: [] },
+    effects: { payments: new Map(), hostMails: [] },
   };
   for (const processor of PROCESSORS) await processor(context);
 }
