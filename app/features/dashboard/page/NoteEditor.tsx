@@ -73,6 +73,9 @@ export function NoteEditor({ label, html, onChange, errors = [] }: NoteEditorPro
 
   // A value from outside (the server's sanitised copy after saving) replaces the text.
   useEffect(() => {
+    // useEditor replaces its editor when the options change: an effect of the one it destroyed
+    // would parse into a schema that is gone (the panel went blank on opening a saved note).
+    if (editor.isDestroyed) return;
     const current = editor.isEmpty ? "" : editor.getHTML();
     if (html !== current) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, html]);

@@ -16,7 +16,8 @@ export function NoMailBanner() {
       <h2 id={headingId} className="font-bold text-gray-900">
         {t("dashboard.mail.bannerTitle")}
       </h2>
-      <p className="text-sm text-gray-800">{t("dashboard.mail.bannerText")}</p>
+      {/* The example SMTP_URL is one long word: on a phone at 200 % text it breaks, not the page. */}
+      <p className="break-words text-sm text-gray-800">{t("dashboard.mail.bannerText")}</p>
     </section>
   );
 }
