@@ -52,17 +52,7 @@ export async function ensureGoogleChannels(
     .from(googleChannels)
     .where(eq(googleChannels.connectionId, connection.id));
   const stop = async (channel: typeof googleChannels.$inferSelect) => {
-    await keeper
-      .call(
-        {
-          method: "POST",
-          path: "/channels/stop",
-          body: { id: channel.id, resourceId: channel.resourceId },
-          accept: [404],
-        },
-        z.unknown(),
-      )
-      .catch(() => undefined);
+    await stopChannel(keeper, channel);
     await db.delete(googleChannels).where(eq(googleChannels.id, channel.id));
   };
   for (const calendar of calendars) {
@@ -148,20 +138,28 @@ export async function releaseGoogleConnection(
   try {
     const keeper = new GoogleTokenKeeper(context, connection);
     for (const channel of channels) {
-      await keeper
-        .call(
-          {
-            method: "POST",
-            path: "/channels/stop",
-            body: { id: channel.id, resourceId: channel.resourceId },
-            accept: [404],
-          },
-          z.unknown(),
-        )
-        .catch(() => undefined);
+      await stopChannel(keeper, channel);
     }
     await revokeGoogleToken(keeper.config, keeper.refreshToken);
   } catch {
     // Nothing more to do: the connection is gone here either way.
   }
+}
+
+/** Asks Google to stop a channel's notifications; one already gone, or a failure, is let be. */
+async function stopChannel(
+  keeper: GoogleTokenKeeper,
+  channel: typeof googleChannels.$inferSelect,
+): Promise<void> {
+  await keeper
+    .call(
+      {
+        method: "POST",
+        path: "/channels/stop",
+        body: { id: channel.id, resourceId: channel.resourceId },
+        accept: [404],
+      },
+      z.unknown(),
+    )
+    .catch(() => undefined);
 }
