@@ -152,7 +152,10 @@ const SERVER_LAYERS = [
   {
     layer: "messaging",
     why: "mails, their templates and the outbox, which every domain sends through",
-    folders: { mail: "templates, the outbox and the SMTP sender" },
+    folders: {
+      mail: "templates, the outbox and the SMTP sender",
+      sms: "texts: the provider, opt-outs, verified numbers and monthly limits",
+    },
   },
   {
     layer: "tools",
