@@ -160,6 +160,14 @@ describe("focus follows the booking", () => {
     const { page } = await session.newPage(context);
     await new BookingPage(page).open(path);
     const month = page.locator("h3[aria-live]");
+    // The page opens on the first month with times: on a month's last evening, the next one,
+    // whose 'Previous month' still leads back to the current month. Start from the current one.
+    const previous = page.getByRole("button", { name: "Previous month" });
+    while (!(await previous.isDisabled())) {
+      const before = await month.textContent();
+      await previous.click();
+      await expect.poll(() => month.textContent()).not.toBe(before);
+    }
     const shown = await month.textContent();
 
     await tabTo(page, named("button", "Next month"));
@@ -349,6 +357,18 @@ describe("focus follows in-app navigation", () => {
     await page.keyboard.press("Enter");
     await focusSettlesOn(page, named("h1", "Coffee chat"));
     expect(new URL(page.url()).pathname).not.toBe(`/${host.username}`);
+  });
+
+  it("leaves focus unset when the first load moves past a month without times", async () => {
+    const host = await seed.signUpHost({ name: "Notice Host" });
+    // 45 days' notice: whatever the date, this month has no times and the page moves on.
+    const eventType = await seed.createEventType(host, { minimumNotice: 45 * 24 * 60 });
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${eventType.slug}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get("month")).not.toBeNull();
+    await booking.bookableDates().first().waitFor();
+    expect(await focused(page)).toBe("body");
   });
 
   it("focuses the dashboard's heading after signing in and after each menu link", async () => {

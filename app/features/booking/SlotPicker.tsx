@@ -79,11 +79,18 @@ export function SlotPicker({
 
   // Back and Forward change the date or month under the focused time, which then is gone:
   // focus goes to the times' heading, which names the date shown, instead of the page's body.
+  // Not after the first load's move past an empty month: nobody acted, so focus stays unset
+  // and the first Tab starts at the top of the page, as on any other first load.
   const shownBefore = useRef({ month, selectedDate });
+  const movedOnByItself = useRef(false);
   useEffect(() => {
     const before = shownBefore.current;
     shownBefore.current = { month, selectedDate };
     if (before.month === month && before.selectedDate === selectedDate) return;
+    if (movedOnByItself.current) {
+      movedOnByItself.current = false;
+      return;
+    }
     if (document.activeElement === null || document.activeElement === document.body) {
       timesHeadingRef.current?.focus({ preventScroll: true });
     }
@@ -95,6 +102,7 @@ export function SlotPicker({
     jumped.current = true;
     const first = timetable.firstDate;
     if (Object.keys(timetable.days).length === 0 && first && monthOf(first, calendarType) > month) {
+      movedOnByItself.current = true;
       onMonthChange(monthOf(first, calendarType), "auto");
     }
   }, [timetable, month, calendarType, onMonthChange]);
