@@ -92,7 +92,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
     pollMs: options.pollMs ?? 30_000,
     wakeOn: options.workSignal && {
       signal: options.workSignal,
-      tables: ["outbox", "calendar_connections"],
+      tables: ["outbox:calendar", "calendar_connections"],
     },
     onError(error) {
       options.log?.warn({ err: error }, "calendar pass failed");

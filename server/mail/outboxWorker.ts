@@ -261,7 +261,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const worker = startClaimWorker(work, {
     pollMs,
-    wakeOn: options.workSignal && { signal: options.workSignal, tables: ["outbox"] },
+    wakeOn: options.workSignal && { signal: options.workSignal, tables: ["outbox:mail"] },
     onError(error) {
       options.log?.warn({ err: error }, "outbox pass failed");
     },

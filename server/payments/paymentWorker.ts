@@ -92,7 +92,7 @@ export function startPaymentWorker(
   const worker = startPollingWorker({
     pollMs: work.pollMs ?? 15_000,
     // Refunds go at once; holds expire by time, which the poll sees.
-    wakeOn: work.workSignal && { signal: work.workSignal, tables: ["outbox"] },
+    wakeOn: work.workSignal && { signal: work.workSignal, tables: ["outbox:refund"] },
     async tick(signal) {
       await sweepExpiredHolds(work);
       await makeDueRefunds(work, signal);

@@ -296,7 +296,7 @@ export function startWebhookWorker(
   // shared loop claims again while a pass delivers.
   const worker = startClaimWorker(webhookWork(work), {
     pollMs: work.pollMs ?? 1000,
-    wakeOn: work.workSignal && { signal: work.workSignal, tables: ["outbox"] },
+    wakeOn: work.workSignal && { signal: work.workSignal, tables: ["outbox:webhook"] },
     onError(error) {
       work.log?.warn({ err: error }, "webhook pass failed");
     },

@@ -86,6 +86,21 @@ describe("work signal", () => {
     expect(heard).toEqual(["outbox", "outbox"]);
   });
 
+  it("wakes only the listeners of the row's kind, and those of the whole outbox", async () => {
+    const signal = await openWorkSignal(database);
+    onTestFinished(() => signal.close());
+    const heard: string[] = [];
+    for (const name of ["outbox:mail", "outbox:refund", "outbox"]) {
+      signal.on(name, () => heard.push(name));
+    }
+    await database.db.insert(outbox).values(refund("k"));
+    await until(() => heard.length === 2);
+    // A mail after it: its notification comes after any the refund could still send.
+    await database.db.insert(outbox).values({ kind: "mail", payload: {}, nextAttemptAt: NOW });
+    await until(() => heard.length === 4);
+    expect(heard.sort()).toEqual(["outbox", "outbox", "outbox:mail", "outbox:refund"]);
+  });
+
   it("stops waking a stopped worker", async () => {
     const signal = await openWorkSignal(database);
     onTestFinished(() => signal.close());

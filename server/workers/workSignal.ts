@@ -1,14 +1,18 @@
 import type { Database } from "../db/database";
 
 /**
- * The channel the work tables' triggers notify when due work commits (migration
- * 0025_work_notify): the payload is the table's name. A table joins with one trigger calling
- * notify_work(); its worker then names the table in `wakeOn`.
+ * The channel the work tables' triggers notify when due work commits (migrations
+ * 0025_work_notify, 0029_outbox_work_by_kind): the payload is the table's name, and for the
+ * outbox the row's kind after a colon ("outbox:mail"). A table joins with one trigger calling
+ * notify_work(); its worker then names the table (or "outbox:<kind>") in `wakeOn`.
  */
 export const WORK_CHANNEL = "slotted_work";
 
 export interface WorkSignal {
-  /** Calls `wake` whenever due work in `table` commits; returns what stops it. */
+  /**
+   * Calls `wake` whenever due work in `table` commits; returns what stops it. "outbox:mail"
+   * hears the mails only, "outbox" every kind.
+   */
   on(table: string, wake: () => void): () => void;
   /** Listens no more. */
   close(): Promise<void>;
@@ -21,8 +25,8 @@ export interface WorkSignal {
  */
 export async function openWorkSignal(database: Database): Promise<WorkSignal> {
   const wakers = new Map<string, Set<() => void>>();
-  const unlisten = await database.listen(WORK_CHANNEL, (table) => {
-    const woken = table === null ? [...wakers.values()] : [wakers.get(table) ?? new Set()];
+  const unlisten = await database.listen(WORK_CHANNEL, (payload) => {
+    const woken = payload === null ? [...wakers.values()] : wakersOf(wakers, payload);
     for (const set of woken) for (const wake of set) wake();
   });
   return {
@@ -34,4 +38,11 @@ export async function openWorkSignal(database: Database): Promise<WorkSignal> {
     },
     close: unlisten,
   };
+}
+
+/** Who hears `payload`: its own listeners, and for "table:kind" those of the whole table. */
+function wakersOf(wakers: Map<string, Set<() => void>>, payload: string): Set<() => void>[] {
+  const colon = payload.indexOf(":");
+  const names = colon === -1 ? [payload] : [payload, payload.slice(0, colon)];
+  return names.map((name) => wakers.get(name)).filter((set) => set !== undefined);
 }
