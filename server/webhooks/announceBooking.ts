@@ -2,7 +2,11 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { type BookingSnapshot, bookingPayload } from "../../core/webhooks/bookingPayload";
 import type { Tx } from "../db/database";
 import { attendees, eventHosts, events, eventTypes, payments, users } from "../db/schema";
-import { enqueueWebhookEvent, hasWebhookListeners, type WebhookEvent } from "./enqueueWebhookEvent";
+import {
+  enqueueWebhookEvent,
+  meetingHasWebhookListeners,
+  type WebhookEvent,
+} from "./enqueueWebhookEvent";
 
 export interface AnnounceOptions {
   /** Only these attendees (a seat of a group event); default every attendee of the event. */
@@ -29,6 +33,8 @@ export async function announceBooking(
   now: Date,
   options: AnnounceOptions = {},
 ): Promise<void> {
+  const formerHostIds = (options.formerHosts ?? []).map((host) => host.id);
+  if (!(await meetingHasWebhookListeners(tx, type, eventId, formerHostIds))) return;
   const [row] = await tx
     .select({ event: events, type: eventTypes })
     .from(events)
@@ -44,10 +50,9 @@ export async function announceBooking(
   // A reassignment concerns the hosts it left as much as the one it went to.
   const owners = [
     ...hosts.map((host) => host.id),
-    ...(options.formerHosts ?? []).map((host) => host.id),
+    ...formerHostIds,
     ...(row.type.userId ? [row.type.userId] : []),
   ];
-  if (!(await hasWebhookListeners(tx, type, owners, row.type.teamId))) return;
 
   const people = await tx
     .select()

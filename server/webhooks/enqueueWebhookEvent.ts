@@ -76,6 +76,32 @@ export async function enqueueWebhookEvent(
 }
 
 /**
+ * Whether any active subscription would hear an event of this type about a meeting: from its
+ * event type's owner or team, its hosts, or `formerHostIds`. One light statement, so a change
+ * nobody listens to (most instances have no webhooks) costs no read of the meeting.
+ */
+export async function meetingHasWebhookListeners(
+  tx: Tx,
+  type: WebhookEvent["type"],
+  eventId: string,
+  formerHostIds: readonly string[],
+): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(sql`
+    with meeting as (
+      select e.id, t.user_id, t.team_id from events e
+        join event_types t on t.id = e.event_type_id
+       where e.id = ${eventId})
+    select exists (
+      select 1 from webhooks w, meeting m
+       where w.active and w.events @> jsonb_build_array(${type}::text)
+         and (w.team_id = m.team_id or w.user_id = m.user_id
+              or w.user_id = any(${uuidArray(formerHostIds)}::uuid[])
+              or w.user_id in (select h.user_id from event_hosts h where h.event_id = m.id))
+    ) as found`);
+  return Boolean(result.rows[0]?.found);
+}
+
+/**
  * Whether any active subscription would hear an event of this type from these owners: callers
  * skip reading what an event tells when nobody listens.
  */
