@@ -6,7 +6,7 @@ import { issueMessage } from "../issueMessage";
 import { isEmailAddress } from "../validation/emailAddress";
 import { isSupportedInstant, UNSUPPORTED_DATE_MESSAGE } from "../validation/supportedDates";
 import { timeZoneField } from "../validation/timeZoneField";
-import { GUESTS_MAX, SALUTATIONS } from "./bookingLimits";
+import { GUESTS_MAX, SALUTATIONS } from "./bookingFormLimits";
 import { guestEmailMessage } from "./checkGuests";
 
 const SELECT_MESSAGE = issueMessage("fields.selectOption");

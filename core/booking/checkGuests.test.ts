@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { message } from "../messages";
-import { GUESTS_MAX } from "./bookingLimits";
+import { GUESTS_MAX } from "./bookingFormLimits";
 import { checkGuests } from "./checkGuests";
 
 describe("checkGuests", () => {

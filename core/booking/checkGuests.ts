@@ -1,6 +1,6 @@
 import type { Message } from "../messages";
 import { EMAIL_MAX, isEmailAddress } from "../validation/emailAddress";
-import { GUESTS_MAX } from "./bookingLimits";
+import { GUESTS_MAX } from "./bookingFormLimits";
 
 /**
  * Why a booking's guest list is refused (more than GUESTS_MAX, or an address the server

@@ -3,7 +3,7 @@ import { DomainError } from "../errors";
 import type { EventLocation, Question } from "../eventTypes/eventTypeSchema";
 import { decodeMessage } from "../issueMessage";
 import { message } from "../messages";
-import { GUESTS_MAX } from "./bookingLimits";
+import { GUESTS_MAX } from "./bookingFormLimits";
 import { type BookingRequest, bookingRequestSchema } from "./bookingRequestSchema";
 import { type BookableRules, validateBookingRequest } from "./validateBookingRequest";
 

@@ -5,7 +5,7 @@ import {
   EMAIL_CODE_LENGTH,
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_TTL_MINUTES,
-} from "../../core/booking/bookingLimits";
+} from "../../core/booking/bookingFormLimits";
 import { DomainError } from "../../core/errors";
 import { type Message, message } from "../../core/messages";
 import { HOUR_MS } from "../../core/time/durations";

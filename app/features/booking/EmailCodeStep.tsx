@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EMAIL_CODE_LENGTH } from "../../../core/booking/bookingLimits";
+import { EMAIL_CODE_LENGTH } from "../../../core/booking/bookingFormLimits";
 import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { Button } from "../../components/Button";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { SALUTATIONS } from "../../../core/booking/bookingLimits";
+import { SALUTATIONS } from "../../../core/booking/bookingFormLimits";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import type { PublicEventType } from "./bookingApi";

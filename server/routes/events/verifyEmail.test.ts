@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CODE_EXPIRES_IN } from "../../../core/booking/bookingLimits";
+import { CODE_EXPIRES_IN } from "../../../core/booking/bookingFormLimits";
 import type { EmailCodeData } from "../../mail/mailTypes";
 import { BOOKING_NOW, book, bookingBody, outboxMails, userLink } from "../../test/bookingFactories";
 import { createEventType, signUpHost } from "../../test/factories";

@@ -1,3 +1,6 @@
+// What the booking form accepts: salutations, guests, and the emailed code's length and lifetime.
+// (Caps on how many meetings a host takes are core/availability/bookingLimits.ts.)
+
 /** Salutations the booking form offers (the spec's SALUTATION field). */
 export const SALUTATIONS = ["Mr", "Ms", "Other"] as const;
 export type Salutation = (typeof SALUTATIONS)[number];
