@@ -81,5 +81,9 @@ export interface PaymentGateway {
   /** Refunds `amount` (minor units) of a succeeded payment; the key makes a retry safe. */
   refundPayment(id: string, amount: number, idempotencyKey: string): Promise<GatewayRefund>;
   /** Checks the signature and parses the notification; throws BadSignatureError. */
-  parseNotification(rawBody: Buffer, signature: string | undefined, now: Date): GatewayNotification;
+  verifiedNotification(
+    rawBody: Buffer,
+    signature: string | undefined,
+    now: Date,
+  ): GatewayNotification;
 }

@@ -86,7 +86,7 @@ describe("stripeGateway, through the real SDK against the double", () => {
     double.confirm(paid.id, SUCCEEDS);
     const now = new Date();
     const good = double.webhook("payment_intent.succeeded", paid.id);
-    const parsed = gateway.parseNotification(Buffer.from(good.body), good.signature, now);
+    const parsed = gateway.verifiedNotification(Buffer.from(good.body), good.signature, now);
     expect(parsed).toMatchObject({
       id: good.eventId,
       type: "payment_intent.succeeded",
@@ -102,7 +102,7 @@ describe("stripeGateway, through the real SDK against the double", () => {
       [good.body.replace("succeeded", "canceled"), good.signature],
       [good.body, undefined],
     ] as const) {
-      expect(() => gateway.parseNotification(Buffer.from(body), signature, now)).toThrow(
+      expect(() => gateway.verifiedNotification(Buffer.from(body), signature, now)).toThrow(
         BadSignatureError,
       );
     }

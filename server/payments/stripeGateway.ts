@@ -116,7 +116,7 @@ export function stripeGateway(config: StripeConfig): PaymentGateway {
       );
       return { id: refund.id, amount: refund.amount, status: refund.status ?? "pending" };
     },
-    parseNotification(rawBody: Buffer, signature: string | undefined, now: Date) {
+    verifiedNotification(rawBody: Buffer, signature: string | undefined, now: Date) {
       const secret = config.webhookSecret;
       if (!secret || !signature) throw new BadSignatureError("missing signature");
       let event: Stripe.Event;

@@ -74,9 +74,9 @@ export async function paymentRoutes(base: FastifyInstance, { deps }: { deps: Dep
         if (!deps.config.stripe?.webhookSecret) throw notConfigured();
         const signature = request.headers["stripe-signature"];
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        let notification: ReturnType<PaymentGateway["parseNotification"]>;
+        let notification: ReturnType<PaymentGateway["verifiedNotification"]>;
         try {
-          notification = found.parseNotification(
+          notification = found.verifiedNotification(
             body,
             typeof signature === "string" ? signature : undefined,
             deps.clock(),
