@@ -9,7 +9,8 @@ import { twilioSignature } from "../twilioSignature";
  * `POST /2010-04-01/Accounts/{sid}/Messages.json` with basic auth, answering as Twilio does
  * (201 with the message resource; 401 code 20003, 400 code 21211 for a number that is not one,
  * 21610 for a recipient who replied STOP, 21602 for an empty body); faults are injected with
- * `failNext`. It builds, and posts, the signed callbacks Twilio sends: status changes to the
+ * `failNext`; `GET …/Messages.json?To=` lists what was sent, newest first, so a browser test
+ * in another process can read a texted code. It builds, and posts, the signed callbacks Twilio sends: status changes to the
  * message's StatusCallback and inbound messages (with Advanced Opt-Out's OptOutType) to the
  * number's webhook.
  */
@@ -163,12 +164,32 @@ export async function startTwilioDouble(
     });
   }
 
+  /** Twilio's message resource as its list endpoint shows it. */
+  const resource = (message: DoubleMessage) => ({
+    account_sid: accountSid,
+    body: message.body,
+    direction: "outbound-api",
+    from: message.from,
+    num_segments: String(message.segments),
+    sid: message.sid,
+    status: message.status,
+    to: message.to,
+  });
+
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://double").pathname;
-    if (
-      request.method === "POST" &&
-      path === `/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`
-    ) {
+    const url = new URL(request.url ?? "/", "http://double");
+    const path = url.pathname;
+    const messagesPath = `/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
+    if (request.method === "GET" && path === messagesPath) {
+      // Read Multiple Message Resources, newest first, filtered by To as Twilio's is.
+      if (request.headers.authorization !== expectedAuth) {
+        return twilioError(response, 401, 20003, "Authenticate");
+      }
+      const to = url.searchParams.get("To");
+      const found = [...messages].reverse().filter((m) => to === null || m.to === to);
+      return json(response, 200, { messages: found.map(resource), page: 0 });
+    }
+    if (request.method === "POST" && path === messagesPath) {
       create(request, response).catch((error: unknown) => {
         if (!response.headersSent) twilioError(response, 500, 20500, String(error));
       });
