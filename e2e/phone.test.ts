@@ -61,7 +61,7 @@ describe("a host's own phone number", () => {
       .getByText("Your number is confirmed.", { exact: false })
       .waitFor();
     await card.getByText(number).waitFor();
-    await card.getByText("SMS segments this month: 2 of 500").waitFor();
+    await card.getByText("SMS segments this month: 1 of 500").waitFor();
     await expectNoSeriousAxeViolations(page);
 
     // In Arabic the card reads right to left, the number left to right.
