@@ -1,9 +1,12 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNT_SID, AUTH_TOKEN } from "../server/sms/testing/twilioDouble";
 import { DashboardPage, newHost } from "./pages/DashboardPage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 
 const session = await browserSession();
+const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 
 /** The newest code texted to `to`, from the Twilio double's message list (Twilio's own API). */
 async function textedCode(to: string): Promise<string> {
@@ -73,5 +76,7 @@ describe("a host's own phone number", () => {
     await arabic.getByText("تُرسل الرسائل النصية الموجهة إليك إلى", { exact: false }).waitFor();
     expect(await arabic.locator("bdi[dir=ltr]").first().textContent()).toBe(number);
     await expectNoSeriousAxeViolations(page);
+    // For a person to look at.
+    await arabic.screenshot({ path: join(screenshotDir, "phone-settings-ar.png") });
   });
 });
