@@ -174,6 +174,39 @@ describe("loadConfig", () => {
     ).toThrow(/GOOGLE_API_URL/);
   });
 
+  it("texts through Twilio only with its SID, token and sender together, and SMS limits", () => {
+    const base = { DATA_DIR: dataDir() };
+    const sid = `AC${"a1".repeat(16)}`;
+    expect(loadConfig(base).twilio).toBeNull();
+    expect(loadConfig(base).smsLimits).toEqual({ perHostMonth: 500, perInstanceMonth: 5000 });
+    const twilio = { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15005550006" };
+    expect(loadConfig({ ...base, ...twilio }).twilio).toEqual({
+      accountSid: sid,
+      authToken: "t",
+      from: "+15005550006",
+      apiUrl: "https://api.twilio.com",
+    });
+    expect(
+      loadConfig({ ...base, ...twilio, TWILIO_API_URL: "http://127.0.0.1:4010/" }).twilio?.apiUrl,
+    ).toBe("http://127.0.0.1:4010");
+    expect(() => loadConfig({ ...base, TWILIO_ACCOUNT_SID: sid })).toThrow(
+      /Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together/,
+    );
+    expect(() => loadConfig({ ...base, ...twilio, TWILIO_ACCOUNT_SID: "AB12" })).toThrow(
+      /TWILIO_ACCOUNT_SID must be AC/,
+    );
+    expect(() => loadConfig({ ...base, ...twilio, TWILIO_FROM: "0151 123" })).toThrow(
+      /TWILIO_FROM must be an E.164 number/,
+    );
+    expect(
+      loadConfig({ ...base, SMS_LIMIT_PER_HOST_MONTH: "0", SMS_LIMIT_PER_INSTANCE_MONTH: "20" })
+        .smsLimits,
+    ).toEqual({ perHostMonth: 0, perInstanceMonth: 20 });
+    expect(() => loadConfig({ ...base, SMS_LIMIT_PER_HOST_MONTH: "many" })).toThrow(
+      /SMS_LIMIT_PER_HOST_MONTH must be a whole number/,
+    );
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

@@ -62,6 +62,18 @@ export interface Config {
    * point at a Google-compatible server instead of Google's (the tests' double).
    */
   google: GoogleConfig | null;
+  /**
+   * The installation's Twilio account for texts (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN,
+   * TWILIO_FROM: a sender number in E.164 or a Messaging Service SID), or null: no SMS steps.
+   * `apiUrl` (TWILIO_API_URL) points at a Twilio-compatible server instead of api.twilio.com.
+   */
+  twilio: TwilioConfig | null;
+  /**
+   * SMS segments (the parts carriers bill) a host's workflows may send per calendar month
+   * (UTC), SMS_LIMIT_PER_HOST_MONTH, 500; and the whole instance, SMS_LIMIT_PER_INSTANCE_MONTH,
+   * 5000. 0 turns a limit off.
+   */
+  smsLimits: { perHostMonth: number; perInstanceMonth: number };
   /** The Jitsi Meet server whose rooms JITSI locations get (JITSI_BASE_URL, https://meet.jit.si). */
   jitsiBaseUrl: string;
   /**
@@ -97,6 +109,14 @@ export interface Config {
    * loopback-only /test/clock routes may move it forward. Refused with NODE_ENV=production.
    */
   testClockStart: Date | null;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** An E.164 sender number, or a Messaging Service SID (MG…). */
+  from: string;
+  apiUrl: string;
 }
 
 export interface GoogleConfig {
@@ -311,6 +331,33 @@ function parseGoogle(env: Env): GoogleConfig | null {
   };
 }
 
+/** TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (all or none), and TWILIO_API_URL. */
+function parseTwilio(env: Env): TwilioConfig | null {
+  const accountSid = optional(env, "TWILIO_ACCOUNT_SID");
+  const authToken = optional(env, "TWILIO_AUTH_TOKEN");
+  const from = optional(env, "TWILIO_FROM");
+  const given = [accountSid, authToken, from].filter((value) => value !== null).length;
+  if (given === 0) return null;
+  if (accountSid === null || authToken === null || from === null) {
+    throw new ConfigError("Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together.");
+  }
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) {
+    throw new ConfigError("TWILIO_ACCOUNT_SID must be AC followed by 32 hex digits.");
+  }
+  if (!/^\+[1-9]\d{6,14}$/.test(from) && !/^MG[0-9a-fA-F]{32}$/.test(from)) {
+    throw new ConfigError(
+      `TWILIO_FROM must be an E.164 number (+14155550100) or a Messaging Service SID (MG…), got "${from}".`,
+    );
+  }
+  const apiValue = optional(env, "TWILIO_API_URL");
+  const apiUrl = (
+    apiValue === null
+      ? "https://api.twilio.com"
+      : parseUrl("TWILIO_API_URL", apiValue, ["http:", "https:"])
+  ).replace(/\/+$/, "");
+  return { accountSid, authToken, from, apiUrl };
+}
+
 /** A secret kept in DATA_DIR/`file`: read when there, else generated once and written. */
 function keptSecret(dataDir: string, file: string, generate: () => string): string {
   const path = join(dataDir, file);
@@ -472,6 +519,19 @@ export function loadConfig(env: Env = process.env): Config {
     },
     s3: parseS3(env),
     google,
+    twilio: parseTwilio(env),
+    smsLimits: {
+      perHostMonth: parseCount(
+        "SMS_LIMIT_PER_HOST_MONTH",
+        optional(env, "SMS_LIMIT_PER_HOST_MONTH"),
+        500,
+      ),
+      perInstanceMonth: parseCount(
+        "SMS_LIMIT_PER_INSTANCE_MONTH",
+        optional(env, "SMS_LIMIT_PER_INSTANCE_MONTH"),
+        5000,
+      ),
+    },
     jitsiBaseUrl,
     webhookAllowPrivate,
     calendarAllowPrivate,

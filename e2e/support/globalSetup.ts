@@ -1,5 +1,12 @@
 import type { TestProject } from "vitest/node";
 import { berlinWallTime, suiteInstant } from "../../scripts/suiteClock.mjs";
+import {
+  ACCOUNT_SID,
+  AUTH_TOKEN,
+  FROM,
+  startTwilioDouble,
+  type TwilioDouble,
+} from "../../server/sms/testing/twilioDouble";
 import { startStripeDouble } from "../../server/test/stripeDouble";
 import { startBuiltServer } from "./builtServer";
 
@@ -8,14 +15,20 @@ declare module "vitest" {
     baseUrls: string[];
     /** Where the servers' test clock started (ISO); e2e/support/clock.ts reads the time now. */
     clockStart: string;
+    /** The Twilio double's base URL: tests read the texts sent from its message list. */
+    twilioUrl: string;
   }
 }
 
 type StripeDouble = Awaited<ReturnType<typeof startStripeDouble>>;
 
-/** A worker's server: the built one, with the Stripe double and on the suite's clock. */
-function startServer(stripe: StripeDouble, clockStart: Date) {
+/** A worker's server: the built one, with the Stripe and Twilio doubles and on the suite's clock. */
+function startServer(stripe: StripeDouble, twilio: TwilioDouble, clockStart: Date) {
   return startBuiltServer({
+    TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    TWILIO_FROM: FROM,
+    TWILIO_API_URL: twilio.url,
     STRIPE_SECRET_KEY: stripe.config.secretKey,
     STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
     STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
@@ -43,14 +56,17 @@ export default async function setup(project: TestProject) {
   );
   // Card payments against the Stripe double, whose Stripe.js stand-in the pages load.
   const stripe = await startStripeDouble();
+  // Texts go to the Twilio double.
+  const twilio = await startTwilioDouble();
   const workers = Math.max(1, project.config.maxWorkers);
   const servers = await Promise.allSettled(
-    Array.from({ length: workers }, () => startServer(stripe, clockStart)),
+    Array.from({ length: workers }, () => startServer(stripe, twilio, clockStart)),
   );
   const started = servers.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const stopAll = async () => {
     await Promise.all(started.map((server) => server.stop()));
     await stripe.stop();
+    await twilio.stop();
   };
   const failed = servers.find((s) => s.status === "rejected");
   if (failed) {
@@ -62,5 +78,6 @@ export default async function setup(project: TestProject) {
     started.map((server) => server.baseUrl),
   );
   project.provide("clockStart", clockStart.toISOString());
+  project.provide("twilioUrl", twilio.url);
   return stopAll;
 }

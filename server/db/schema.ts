@@ -1057,3 +1057,68 @@ export const bookingFeeds = pgTable("booking_feeds", {
   tokenHash: text("token_hash").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A host's own phone number for texts to themselves: `phone` once a code sent to it was entered
+ * (`verifiedAt`), and the number being verified with the HMAC of its code, which expires and
+ * takes a limited number of tries.
+ */
+export const hostPhones = pgTable("host_phones", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  phone: text("phone"),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  pendingPhone: text("pending_phone"),
+  codeHash: text("code_hash"),
+  codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
+  codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+  codeAttempts: integer("code_attempts").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Numbers that replied STOP (or one of the provider's other opt-out words), or that the provider
+ * refused as unsubscribed: nothing is texted to them until they reply START.
+ */
+export const smsOptOuts = pgTable("sms_opt_outs", {
+  phone: text("phone").primaryKey(),
+  /** What told us: the inbound keyword, or the provider's refusal code. */
+  source: text("source").notNull(),
+  optedOutAt: timestamp("opted_out_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * SMS segments sent per calendar month (UTC, "2027-06"): one row per host and one for the whole
+ * instance (`scope` "instance"), counted before each send so several processes share a limit.
+ */
+export const smsUsage = pgTable(
+  "sms_usage",
+  {
+    scope: text("scope").notNull(),
+    month: text("month").notNull(),
+    segments: integer("segments").notNull().default(0),
+    messages: integer("messages").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.month] })],
+);
+
+/** Each text handed to the provider, by its id there, with the status its callbacks report. */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    providerId: text("provider_id").primaryKey(),
+    hostUserId: uuid("host_user_id").references(() => users.id, { onDelete: "set null" }),
+    phone: text("phone").notNull(),
+    segments: integer("segments").notNull(),
+    status: text("status", {
+      enum: ["queued", "sent", "delivered", "undelivered", "failed"],
+    }).notNull(),
+    /** The provider's error code and text for a refused, undelivered or failed text. */
+    errorCode: integer("error_code"),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.hostUserId, t.createdAt)],
+);

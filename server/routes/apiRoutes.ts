@@ -17,6 +17,7 @@ import { insightsRoutes } from "./insights/insightsRoutes";
 import { inviteeRoutes } from "./invitees/inviteeRoutes";
 import { emailRoutes } from "./me/emailRoutes";
 import { meRoutes } from "./me/meRoutes";
+import { phoneRoutes } from "./me/phoneRoutes";
 import { outOfOfficeRoutes } from "./outOfOffice/outOfOfficeRoutes";
 import { pageRoutes } from "./pages/pageRoutes";
 import { passwordRoutes } from "./password/passwordRoutes";
@@ -27,6 +28,7 @@ import { rescheduleRoutes } from "./reschedule/rescheduleRoutes";
 import { routingFormRoutes } from "./routingForms/routingFormRoutes";
 import { scheduleRoutes } from "./schedules/scheduleRoutes";
 import { singleUseLinkRoutes } from "./singleUseLinks/singleUseLinkRoutes";
+import { smsWebhookRoutes } from "./sms/smsWebhookRoutes";
 import { teamRoutes } from "./teams/teamRoutes";
 import { timetableRoutes } from "./timetable/timetableRoutes";
 import { tokenRoutes } from "./tokens/tokenRoutes";
@@ -54,6 +56,7 @@ export async function apiRoutes(
     verifyEmailRoutes,
     meRoutes,
     emailRoutes,
+    phoneRoutes,
     scheduleRoutes,
     eventTypeRoutes,
     teamRoutes,
@@ -78,6 +81,7 @@ export async function apiRoutes(
     calendarConnectionRoutes,
     googleCalendarRoutes,
     bookingFeedRoutes,
+    smsWebhookRoutes,
   ]) {
     await app.register(routes, { deps, ...services });
   }

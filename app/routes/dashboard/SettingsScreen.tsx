@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { settingsQuery } from "../../features/dashboard/api/dashboardQueries";
 import { ChangeEmailForm } from "../../features/dashboard/settings/ChangeEmailForm";
+import { PhoneSettingsCard } from "../../features/dashboard/settings/PhoneSettingsCard";
 import { ProfileSettingsForm } from "../../features/dashboard/settings/ProfileSettingsForm";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
@@ -29,6 +30,7 @@ export function SettingsScreen() {
         <>
           <ProfileSettingsForm settings={settings.data} />
           <ChangeEmailForm email={settings.data.user.email} />
+          <PhoneSettingsCard />
         </>
       ) : (
         <QueryStatus queries={[settings]} />

@@ -17,6 +17,7 @@ import type {
   SocialsResponse,
   WelcomeResponse,
 } from "../../../../core/api/pages";
+import type { HostPhoneResponse } from "../../../../core/api/phone";
 import type { InvitationAnswerResponse, InvitationSentResponse } from "../../../../core/api/teams";
 import { ApiError, apiClient, type FieldErrors, languageHeaders } from "../../../api/apiClient";
 import { readCookie } from "../../../lib/readCookie";
@@ -179,6 +180,9 @@ export const dashboardApi = {
     apiClient.post<NoticeResponse>("/me/email", input),
   confirmEmailChange: (token: string) =>
     apiClient.post<EmailConfirmedResponse>("/me/email/confirm", { token }),
+  requestPhoneCode: (phone: string) => apiClient.put<HostPhoneResponse>("/me/phone", { phone }),
+  verifyPhone: (code: string) => apiClient.post<HostPhoneResponse>("/me/phone/verify", { code }),
+  removePhone: () => apiClient.delete<void>("/me/phone"),
   verifyEmail: (token: string) => apiClient.post<void>("/auth/verify-email", { token }),
   resendVerification: () => apiClient.post<NoticeResponse>("/auth/verify-email/resend"),
 };

@@ -6,6 +6,7 @@ import type { EventTypeListResponse } from "../../../../core/api/eventTypes";
 import type { InsightsResponse, InsightsWindow } from "../../../../core/api/insights";
 import type { OutOfOfficeListResponse } from "../../../../core/api/outOfOffice";
 import type { PageEditResponse } from "../../../../core/api/pages";
+import type { HostPhoneResponse } from "../../../../core/api/phone";
 import type { ScheduleListResponse } from "../../../../core/api/schedules";
 import type { SingleUseLinkListResponse } from "../../../../core/api/singleUseLinks";
 import type {
@@ -20,6 +21,7 @@ import type { BookingStatus, EventType, MeSettings } from "./types";
 export const dashboardKeys = {
   all: ["dashboard"] as const,
   settings: () => [...dashboardKeys.all, "settings"] as const,
+  phone: () => [...dashboardKeys.all, "phone"] as const,
   eventTypes: () => [...dashboardKeys.all, "eventTypes"] as const,
   eventType: (id: string) => [...dashboardKeys.eventTypes(), id] as const,
   singleUseLinks: (id: string) => [...dashboardKeys.eventTypes(), id, "singleUseLinks"] as const,
@@ -60,6 +62,13 @@ export const settingsQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.settings(),
     queryFn: ({ signal }) => apiClient.get<MeSettings>("/me", { signal }),
+  });
+
+/** The host's own number for texts to themselves, and this month's SMS use. */
+export const phoneQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.phone(),
+    queryFn: ({ signal }) => apiClient.get<HostPhoneResponse>("/me/phone", { signal }),
   });
 
 export const eventTypesQuery = () =>
