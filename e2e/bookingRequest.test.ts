@@ -20,7 +20,7 @@ describe("a booking request", () => {
       (mail) =>
         mail.to?.toLowerCase() === host.email.toLowerCase() && /^Request:/.test(mail.subject ?? ""),
     );
-    const path = /https?:\/\/[^/\s]+(\/event\/[^\s]+\/answer\?sig=[^\s]+)/.exec(
+    const path = /https?:\/\/[^/\s]+(\/event\/[^\s]+\/answer\?host=[^\s&]+&sig=[^\s]+)/.exec(
       request?.text ?? "",
     )?.[1];
     expect(path).toContain(booked.event.uuid);

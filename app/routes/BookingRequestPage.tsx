@@ -23,7 +23,9 @@ export function BookingRequestPage() {
   const { t } = useTranslation();
   const { slug = "" } = useParams();
   const { search } = useLocation();
-  const sig = new URLSearchParams(search).get("sig") ?? "";
+  const link = new URLSearchParams(search);
+  const sig = link.get("sig") ?? "";
+  const host = link.get("host") ?? undefined;
   const key = ["bookingRequest", slug] as const;
   const query = usePublicQuery<EventView>({ key, fn: (signal) => fetchEventView(slug, signal) });
   const [reason, setReason] = useState("");
@@ -42,6 +44,7 @@ export function BookingRequestPage() {
     try {
       await publicApi.post<unknown>(`/booking-requests/${encodeURIComponent(slug)}`, {
         sig,
+        host,
         approve,
         reason: reason.trim(),
       });

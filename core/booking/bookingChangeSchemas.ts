@@ -33,6 +33,8 @@ export const declineRequestSchema = z.object({
 /** The body of `POST /api/booking-requests/{uuid}`: the answer link's signature and the answer. */
 export const requestAnswerSchema = z.object({
   sig: z.string().trim().min(1).max(200),
+  /** The host the link was mailed to (links mailed before hosts were named have none). */
+  host: z.uuid({ error: issueMessage("booking.linkNotValid") }).optional(),
   approve: z.boolean(),
   reason: z.preprocess((v) => v ?? "", reasonField),
 });

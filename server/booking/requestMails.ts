@@ -12,13 +12,18 @@ export function requestMails(
   attendee: AttendeeRow,
 ): BookingMailPayload[] {
   const { secret, ...mailContext } = context;
-  const actionUrl = requestAnswerUrl(context.publicUrl, secret, context.event.id);
+  // Each host's link is their own, so an answer is recorded as theirs.
+  const hostIdOf = (email: string) =>
+    context.hosts.find((host) => host.email.toLowerCase() === email.toLowerCase())?.id;
   return bookingMails("bookingRequested", mailContext, {
     attendees: [attendee],
     hosts: context.hosts,
   })
     .filter((mail) => mail.data.role !== "guest")
-    .map((mail) =>
-      mail.data.role === "host" ? { ...mail, data: { ...mail.data, actionUrl } } : mail,
-    );
+    .map((mail) => {
+      const hostId = mail.data.role === "host" ? hostIdOf(mail.to.email) : undefined;
+      if (hostId === undefined) return mail;
+      const actionUrl = requestAnswerUrl(context.publicUrl, secret, context.event.id, hostId);
+      return { ...mail, data: { ...mail.data, actionUrl } };
+    });
 }

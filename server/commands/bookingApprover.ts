@@ -15,8 +15,15 @@ import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { attendees, events } from "../db/schema";
 import { assertCanManageEvent } from "../policies/bookings";
 
-/** Who answers: a signed-in host, or whoever holds the request's signed answer link. */
-export type ApprovalActor = { userId: string } | { signedLink: true };
+/**
+ * Who answers: a signed-in host, or whoever holds the request's signed answer link (mailed to
+ * host `hostId`; none on links mailed before hosts were named).
+ */
+export type ApprovalActor = { userId: string } | { signedLink: true; hostId?: string | undefined };
+
+/** The change's actor: the host who answered, or "host" for an old link naming none. */
+const actorOf = (actor: ApprovalActor) =>
+  "userId" in actor ? actor.userId : (actor.hostId ?? "host");
 
 /** A host's answer to a booking request: approve it, or decline it with an optional reason. */
 export type ApprovalAnswer = { approve: true } | { approve: false; reason: string };
@@ -65,7 +72,7 @@ export async function bookingApprover(
           {
             kind: "approved",
             eventId: event.id,
-            actor: "userId" in actor ? actor.userId : "host",
+            actor: actorOf(actor),
             before: { status: locked.status },
             data: { attendeeIds: booked.map((a) => a.id) } satisfies ApprovedData,
           },
@@ -73,7 +80,7 @@ export async function bookingApprover(
         );
         return confirmed!;
       }
-      const by = { expired: false as const, actor: "userId" in actor ? actor.userId : "host" };
+      const by = { expired: false as const, actor: actorOf(actor) };
       return refuseRequest(tx, now, locked, answer.reason, by);
     }),
   );

@@ -62,8 +62,13 @@ export function hasAttendeeToken(attendee: AttendeeRow, token: string | undefine
 }
 
 /** Throws FORBIDDEN unless `signature` is the request answer link's (requestLinks.ts). */
-export function assertRequestSignature(secret: string, eventId: string, signature: string): void {
-  if (!hasRequestSignature(secret, eventId, signature)) {
+export function assertRequestSignature(
+  secret: string,
+  eventId: string,
+  signature: string,
+  hostId?: string,
+): void {
+  if (!hasRequestSignature(secret, eventId, signature, hostId)) {
     throw new DomainError("FORBIDDEN", message("booking.linkNotValid"));
   }
 }

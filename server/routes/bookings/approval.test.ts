@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { requestSignature } from "../../booking/requestLinks";
 import { expiredRequestSweeper } from "../../commands/expiredRequestSweeper";
-import { hostBusy } from "../../db/schema";
+import { bookingChanges, hostBusy } from "../../db/schema";
 import { renderMail } from "../../mail/renderMail";
 import {
   BOOKING_NOW,
@@ -37,6 +38,16 @@ async function busyRows(eventId: string) {
   return t.database.db.select().from(hostBusy).where(eq(hostBusy.eventId, eventId));
 }
 
+/** Who made the changes of `kind` of the meeting, oldest first. */
+async function actorsOf(eventId: string, kind: "approved" | "declined") {
+  const rows = await t.database.db
+    .select({ actor: bookingChanges.actor })
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.eventId, eventId), eq(bookingChanges.kind, kind)))
+    .orderBy(bookingChanges.id);
+  return rows.map((row) => row.actor);
+}
+
 describe("booking requests (requires approval)", () => {
   it("are written PENDING_APPROVAL, hold their time (a second overlapping one is 409) and mail no invite", async () => {
     const host = await signUpHost(t);
@@ -57,7 +68,9 @@ describe("booking requests (requires approval)", () => {
     const [toHost] = await bookingMailsTo(t, host.email);
     expect(toHost).toMatchObject({ template: "bookingRequested", data: { role: "host" } });
     expect(toHost!.data.actionUrl).toMatch(
-      new RegExp(`^http://localhost:3000/event/${booked.event.uuid}/answer\\?sig=[\\w-]{43}$`),
+      new RegExp(
+        `^http://localhost:3000/event/${booked.event.uuid}/answer\\?host=${host.id}&sig=[\\w-]{43}$`,
+      ),
     );
     expect(renderMail(toHost!).text).toContain("Approve or decline");
 
@@ -126,29 +139,56 @@ describe("booking requests (requires approval)", () => {
     const host = await signUpHost(t);
     const { answer: booked, email } = await requested(host);
     const [toHost] = await bookingMailsTo(t, host.email);
-    const sig = new URL(toHost!.data.actionUrl!).searchParams.get("sig")!;
+    const link = new URL(toHost!.data.actionUrl!).searchParams;
+    const sig = link.get("sig")!;
     const byLink = (payload: object) =>
       t.request({ method: "POST", url: `/api/booking-requests/${booked.event.uuid}`, payload });
 
-    const forged = await byLink({ sig: `${sig.slice(0, -2)}AA`, approve: true });
+    const forged = await byLink({ sig: `${sig.slice(0, -2)}AA`, host: host.id, approve: true });
     expect(forged.statusCode).toBe(403);
+    // The signature names its host: it says nothing for another, nor for none.
+    const someoneElse = await signUpHost(t);
+    for (const claimed of [{ host: someoneElse.id }, {}]) {
+      const renamed = await byLink({ sig, ...claimed, approve: true });
+      expect(renamed.statusCode).toBe(403);
+    }
     const other = await requested(host, berlinSlot(2, "09:00"));
     const borrowed = await t.request({
       method: "POST",
       url: `/api/booking-requests/${other.answer.event.uuid}`,
-      payload: { sig, approve: true },
+      payload: { sig, host: host.id, approve: true },
     });
     expect(borrowed.statusCode).toBe(403);
 
-    const declined = await byLink({ sig, approve: false, reason: "Fully booked" });
+    const declined = await byLink({
+      sig,
+      host: link.get("host"),
+      approve: false,
+      reason: "Fully booked",
+    });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json().event.status).toBe("CANCELLED");
     expect((await bookingMailsTo(t, email)).at(-1)).toMatchObject({
       template: "bookingDeclined",
       data: { reason: "Fully booked" },
     });
-    const reused = await byLink({ sig, approve: true });
+    const reused = await byLink({ sig, host: host.id, approve: true });
     expect(reused.statusCode).toBe(409);
+    // The answer is the host's, as if they had answered signed in.
+    expect(await actorsOf(booked.event.uuid, "declined")).toEqual([host.id]);
+  });
+
+  it("still take a link mailed before links named their host, recorded as a host's answer", async () => {
+    const host = await signUpHost(t);
+    const { answer: booked } = await requested(host);
+    const sig = requestSignature(t.deps.config.sessionSecret, booked.event.uuid);
+    const approved = await t.request({
+      method: "POST",
+      url: `/api/booking-requests/${booked.event.uuid}`,
+      payload: { sig, approve: true },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await actorsOf(booked.event.uuid, "approved")).toEqual(["host"]);
   });
 
   it("expire unanswered at their start, freeing the time and telling the invitee", async () => {

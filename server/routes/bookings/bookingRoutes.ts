@@ -204,11 +204,11 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
       },
     },
     async (request) => {
-      const { sig, approve, reason } = request.body;
-      assertRequestSignature(deps.config.sessionSecret, request.params.uuid, sig);
+      const { sig, host, approve, reason } = request.body;
+      assertRequestSignature(deps.config.sessionSecret, request.params.uuid, sig, host);
       return answerRequest(
         request.params.uuid,
-        { signedLink: true },
+        { signedLink: true, hostId: host },
         approve ? { approve: true } : { approve: false, reason },
       );
     },

@@ -589,7 +589,7 @@ describe("a paid type that requires approval", () => {
     ]);
     const toHost = await bookingMailsTo(t, host.email);
     expect(toHost.map((m) => m.template)).toEqual(["bookingRequested"]);
-    expect(toHost[0]!.data.actionUrl).toMatch(/\/answer\?sig=/);
+    expect(toHost[0]!.data.actionUrl).toMatch(/\/answer\?host=[\w-]+&sig=/);
 
     const approved = await answerRequest(host, answer.event.uuid, "approve");
     expect(approved.statusCode, approved.body).toBe(200);
