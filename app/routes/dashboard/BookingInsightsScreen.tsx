@@ -37,9 +37,16 @@ import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { announce } from "../../features/layout/Announcer";
 import { Link } from "../../router";
 
-/** The periods offered, in days ending today in the viewer's zone. */
-const PERIODS = [7, 30, 90, 365] as const;
-type Period = (typeof PERIODS)[number];
+/** The periods offered, as days from today in the viewer's zone (both ends included). */
+const PERIODS = {
+  last7: { from: -6, to: 0 },
+  last30: { from: -29, to: 0 },
+  last90: { from: -89, to: 0 },
+  last365: { from: -364, to: 0 },
+  next30: { from: 0, to: 29 },
+} as const;
+type Period = keyof typeof PERIODS;
+const isPeriod = (value: string | null): value is Period => value !== null && value in PERIODS;
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -59,11 +66,17 @@ export function BookingInsightsScreen() {
   const settings = useQuery(settingsQuery());
   const teams = useQuery(teamsQuery());
   const eventTypes = useQuery(eventTypesQuery());
-  const [period, setPeriod] = useState<Period>(30);
+  // ?period= opens another period, e.g. from a link to what is coming.
+  const [period, setPeriod] = useState<Period>(() => {
+    const asked = new URLSearchParams(window.location.search).get("period");
+    return isPeriod(asked) ? asked : "last30";
+  });
   const [teamId, setTeamId] = useState(
     () => new URLSearchParams(window.location.search).get("team") ?? "",
   );
-  const [eventTypeId, setEventTypeId] = useState("");
+  const [eventTypeId, setEventTypeId] = useState(
+    () => new URLSearchParams(window.location.search).get("eventType") ?? "",
+  );
   const [hostId, setHostId] = useState("");
   const [bucket, setBucket] = useState<InsightsBucket>("day");
 
@@ -73,13 +86,12 @@ export function BookingInsightsScreen() {
   const typeOptions = (eventTypes.data ?? []).filter((type) =>
     teamId === "" ? type.teamId === null || type.teamId === undefined : type.teamId === teamId,
   );
-  // Both ends included: the last 7 days are today and the 6 before.
-  const to = timeZone ? todayIn(timeZone) : null;
+  const today = timeZone ? todayIn(timeZone) : null;
   const filter: InsightsFilter | null =
-    timeZone && to
+    timeZone && today
       ? {
-          from: addDays(to, -(period - 1)),
-          to,
+          from: addDays(today, PERIODS[period].from),
+          to: addDays(today, PERIODS[period].to),
           timeZone,
           teamId: teamId || null,
           eventTypeId: eventTypeId || null,
@@ -171,17 +183,19 @@ export function BookingInsightsScreen() {
         <legend className="sr-only">{t("dashboard.bookingInsights.filters")}</legend>
         <SelectField
           label={t("dashboard.bookingInsights.period")}
-          value={String(period)}
+          value={period}
           onChange={(event) => {
-            const chosen = Number(event.target.value) as Period;
+            const chosen = event.target.value as Period;
             choose(() => setPeriod(chosen));
           }}
-          options={PERIODS.map((days) => ({
-            value: String(days),
+          options={(Object.keys(PERIODS) as Period[]).map((key) => ({
+            value: key,
             label:
-              days === 365
+              key === "last365"
                 ? t("dashboard.bookingInsights.lastYear")
-                : t("dashboard.insights.lastDays", { count: days }),
+                : key === "next30"
+                  ? t("dashboard.bookingInsights.next30")
+                  : t("dashboard.insights.lastDays", { count: 1 - PERIODS[key].from }),
           }))}
         />
         {(teams.data?.length ?? 0) > 0 ? (
