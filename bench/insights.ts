@@ -26,7 +26,7 @@ const RANGE = { from: "2029-01-01", to: "2029-12-31" };
 const TARGET_P95_MS = 150;
 const CHUNK = 100_000;
 
-const RUNS: Record<Engine["kind"], number> = { postgres: 40, pglite: 15 };
+const RUNS: Record<Engine["kind"], number> = { postgres: 20, pglite: 10 };
 const WARMUP = 3;
 
 interface Engine {
