@@ -204,6 +204,8 @@ export const MESSAGE_PARAMS = {
   "pages.chooseMember": [],
   "pages.chooseTeam": [],
   "pages.addMedia": [],
+  "insights.periodTooLong": [],
+  "insights.onlyOwnBookings": [],
   "teams.notFound": [],
   "teams.memberNotFound": [],
   "teams.onlyAdmins": [],

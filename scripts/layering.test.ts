@@ -142,6 +142,7 @@ const SERVER_LAYERS = [
       booking: "how a booking is written, moved and cancelled",
       calendars: "reading and writing the hosts' external calendars",
       pages: "the public page's blocks and insights",
+      insights: "booking insights: aggregates over the meetings, forms and page views, in SQL",
       payments: "the gateway, refunds and payment holds",
       teams: "team hosts, colours and invitation tokens",
       uploads: "storing uploaded media",

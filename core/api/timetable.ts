@@ -31,7 +31,7 @@ function knownZone(zone: string): string | null {
 const unknownTimeZone = issueMessage("time.unknownTimeZone");
 
 /** An IANA zone, legacy names mapped to current ones (as core's timeZoneField, checked once). */
-const timeZoneParam = z
+export const timeZoneParam = z
   .string()
   .trim()
   .max(64, { error: unknownTimeZone })

@@ -48,6 +48,7 @@ function booking(
       id: randomUUID(),
       eventId,
       status: "CONFIRMED",
+      noShowAt: null,
       name: "Grace",
       firstName: null,
       lastName: null,

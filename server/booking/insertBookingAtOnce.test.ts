@@ -30,6 +30,7 @@ const statement = new PgDialect().sqlToQuery(
       id: "00000000-0000-4000-8000-000000000004",
       eventId: "00000000-0000-4000-8000-000000000001",
       status: "CONFIRMED",
+      noShowAt: null,
       name: "Grace",
       firstName: null,
       lastName: null,

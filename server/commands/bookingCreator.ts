@@ -278,6 +278,7 @@ function newAttendeeRow(
     eventId,
     status: "CONFIRMED",
     name: details.name,
+    noShowAt: null,
     firstName: details.firstName,
     lastName: details.lastName,
     salutation: details.salutation,

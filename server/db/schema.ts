@@ -494,9 +494,15 @@ export const attendees = pgTable(
     timeZone: text("time_zone").notNull(),
     cancelToken: text("cancel_token").notNull(),
     cancellationReason: text("cancellation_reason"),
+    noShowAt: timestamp("no_show_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.eventId), index("attendees_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    index().on(t.eventId),
+    index("attendees_email_lower_idx").on(sql`lower(${t.email})`),
+    // The insights count no-shows by meeting: few rows, so a partial index keeps it cheap.
+    index("attendees_no_show_idx").on(t.eventId).where(sql`${t.noShowAt} is not null`),
+  ],
 );
 
 export const singleUseLinks = pgTable(
@@ -727,6 +733,8 @@ export const bookingChanges = pgTable(
   },
   (t) => [
     index("booking_changes_unprocessed_idx").on(t.id).where(sql`${t.processedAt} is null`),
+    // How a cancelled meeting ended and who ended it, for the insights: one probe per meeting.
+    index("booking_changes_event_idx").on(t.eventId, t.id),
     // The claim's "no earlier unprocessed change of this meeting" check, one probe per change.
     index("booking_changes_unprocessed_event_idx")
       .on(t.eventId, t.id)

@@ -11,6 +11,7 @@ import { Card } from "../../features/dashboard/ui/Card";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { announce } from "../../features/layout/Announcer";
+import { Link } from "../../router";
 
 const KNOWN_DEVICES = ["mobile", "tablet", "desktop"] as const;
 type KnownDevice = (typeof KNOWN_DEVICES)[number];
@@ -60,6 +61,14 @@ export function InsightsScreen() {
       <PageHeader
         title={t("dashboard.insights.title")}
         description={t("dashboard.insights.description")}
+        actions={
+          <Link
+            to="/dashboard/insights/bookings"
+            className="inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-brand-700 underline"
+          >
+            {t("dashboard.bookingInsights.title")}
+          </Link>
+        }
       />
       <div className="flex flex-wrap items-end gap-4">
         {adminTeams.length > 0 ? (

@@ -79,6 +79,12 @@ export function TeamScreen({ params }: ScreenProps) {
               >
                 {t("dashboard.teams.pageInsights")}
               </Link>
+              <Link
+                to={`/dashboard/insights/bookings?team=${team.id}`}
+                className={buttonClassName("secondary")}
+              >
+                {t("dashboard.bookingInsights.title")}
+              </Link>
               <Button onClick={() => setCreating(true)}>{t("dashboard.teams.newEventType")}</Button>
             </>
           ) : null

@@ -21,6 +21,9 @@ const ScheduleScreen = screen(() => import("./ScheduleScreen").then((m) => m.Sch
 const CalendarsScreen = screen(() => import("./CalendarsScreen").then((m) => m.CalendarsScreen));
 const BookingsScreen = screen(() => import("./BookingsScreen").then((m) => m.BookingsScreen));
 const InsightsScreen = screen(() => import("./InsightsScreen").then((m) => m.InsightsScreen));
+const BookingInsightsScreen = screen(() =>
+  import("./BookingInsightsScreen").then((m) => m.BookingInsightsScreen),
+);
 const TeamsScreen = screen(() => import("./TeamsScreen").then((m) => m.TeamsScreen));
 const TeamScreen = screen(() => import("./TeamScreen").then((m) => m.TeamScreen));
 const SettingsScreen = screen(() => import("./SettingsScreen").then((m) => m.SettingsScreen));
@@ -68,6 +71,7 @@ export const dashboardRoutes: readonly DashboardRoute[] = [
   { path: "/calendars", section: "calendars", Screen: CalendarsScreen },
   { path: "/bookings", section: "bookings", Screen: BookingsScreen },
   { path: "/insights", section: "insights", Screen: InsightsScreen },
+  { path: "/insights/bookings", section: "insights", Screen: BookingInsightsScreen },
   { path: "/routing-forms", section: "routingForms", Screen: RoutingFormsScreen },
   { path: "/routing-forms/:id", section: "routingForms", Screen: RoutingFormEditScreen },
   { path: "/page", section: "page", Screen: PageEditorScreen },

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { BookingHeatmap } from "../../core/api/bookingInsights";
+import type { Db } from "../db/database";
+import { type BookingFilter, bookingSet, type LocalPeriod, rowsOf } from "./bookingSet";
+
+/**
+ * Meetings of `filter` starting in `period` per weekday and start hour in each host's own zone
+ * (a meeting with several hosts counts once for each, at its hour in their zone).
+ */
+export async function bookingHeatmap(
+  db: Db,
+  filter: BookingFilter,
+  period: LocalPeriod,
+): Promise<BookingHeatmap> {
+  const only = filter.hostId === null ? sql`` : sql`and h.user_id = ${filter.hostId}`;
+  const cells = await rowsOf<BookingHeatmap["cells"][number]>(
+    db,
+    sql`select extract(isodow from local)::int as weekday, extract(hour from local)::int as hour,
+        count(*)::int as bookings
+      from (
+        select b.start_at at time zone u.time_zone as local
+        from ${bookingSet(filter, period)}
+        join event_hosts h on h.event_id = b.id ${only}
+        join users u on u.id = h.user_id
+      ) starts
+      group by 1, 2 order by 1, 2`,
+  );
+  return { period, cells };
+}

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import type { BookingsOverTime, InsightsBucket } from "../../core/api/bookingInsights";
+import { bucketStarts } from "../../core/insights/bucketStarts";
+import type { Db } from "../db/database";
+import { type BookingFilter, bookingSet, type LocalPeriod, rowsOf } from "./bookingSet";
+
+/**
+ * Meetings of `filter` starting in `period` per day, ISO week or month in the period's zone
+ * (cut at its midnights, DST included), every bucket listed, zeros too.
+ */
+export async function bookingsOverTime(
+  db: Db,
+  filter: BookingFilter,
+  period: LocalPeriod,
+  bucket: InsightsBucket,
+  now: Date,
+): Promise<BookingsOverTime> {
+  const rows = await rowsOf<{
+    start: string;
+    bookings: number;
+    cancelled: number;
+    completed: number;
+  }>(
+    db,
+    sql`select to_char(date_trunc(${bucket}, b.start_at at time zone ${period.timeZone}), 'YYYY-MM-DD') as start,
+        count(*)::int as bookings,
+        count(*) filter (where b.end_kind = 'cancelled')::int as cancelled,
+        count(*) filter (where b.status = 'CONFIRMED' and b.end_at <= ${now.toISOString()}::timestamptz)::int as completed
+      from ${bookingSet(filter, period)}
+      group by 1`,
+  );
+  const counted = new Map(rows.map((row) => [row.start, row]));
+  return {
+    period,
+    bucket,
+    buckets: bucketStarts(period.from, period.to, bucket).map((start) => ({
+      start,
+      bookings: counted.get(start)?.bookings ?? 0,
+      cancelled: counted.get(start)?.cancelled ?? 0,
+      completed: counted.get(start)?.completed ?? 0,
+    })),
+  };
+}
