@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { GoogleConfig } from "../config";
+import type { GoogleConfig, MicrosoftConfig } from "../config";
 import type { Db } from "../db/database";
 import {
   calendarConnections,
@@ -17,6 +17,7 @@ import type { CalendarJob } from "./calendarJobs";
 import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
 import { type GoogleContext, writeGoogleMeeting } from "./google/googleSource";
+import { type MicrosoftContext, writeMicrosoftMeeting } from "./microsoft/microsoftSource";
 
 export interface CalendarWriteContext {
   db: Db;
@@ -30,6 +31,20 @@ export interface CalendarWriteContext {
   google?: GoogleConfig | null;
   /** Google API retry waits (tests: none). */
   googleRetryDelaysMs?: readonly number[];
+  /** The installation's Microsoft app (MICROSOFT_CLIENT_ID), for Microsoft connections. */
+  microsoft?: MicrosoftConfig | null;
+  /** Graph retry waits (tests: none). */
+  microsoftRetryDelaysMs?: readonly number[];
+}
+
+function microsoftContext(context: CalendarWriteContext): MicrosoftContext {
+  return {
+    microsoft: context.microsoft ?? null,
+    db: context.db,
+    encryptionKey: context.encryptionKey,
+    clock: context.clock,
+    ...(context.microsoftRetryDelaysMs ? { retryDelaysMs: context.microsoftRetryDelaysMs } : {}),
+  };
 }
 
 function googleContext(context: CalendarWriteContext): GoogleContext {
@@ -140,6 +155,7 @@ export async function applyCalendarJob(
       context.encryptionKey,
       context.allowPrivate,
       googleContext(context),
+      microsoftContext(context),
     );
     await source.deleteEvent?.({ href: written.href, etag: written.etag });
     await forget();
@@ -154,7 +170,7 @@ export async function applyCalendarJob(
       and(
         eq(calendarConnections.userId, host.id),
         eq(connectedCalendars.writeTarget, true),
-        inArray(calendarConnections.provider, ["CALDAV", "GOOGLE"]),
+        inArray(calendarConnections.provider, ["CALDAV", "GOOGLE", "MICROSOFT"]),
       ),
     )
     .limit(1);
@@ -164,23 +180,26 @@ export async function applyCalendarJob(
     written !== undefined && written.calendarId === target.calendar.id
       ? { href: written.href, etag: written.etag }
       : null;
+  const meeting = {
+    calendarId: target.calendar.url,
+    eventId: job.eventId,
+    data: job.data!,
+    language: job.language,
+    publicUrl: context.publicUrl,
+    existing,
+  };
   const stored =
     target.connection.provider === "GOOGLE"
-      ? await writeGoogleMeeting(googleContext(context), target.connection, {
-          calendarId: target.calendar.url,
-          eventId: job.eventId,
-          data: job.data!,
-          language: job.language,
-          publicUrl: context.publicUrl,
-          existing,
-        })
-      : await connectionSource(target.connection, context.encryptionKey, context.allowPrivate)
-          .writeEvent!(
-          target.calendar.url,
-          `${job.eventId}@slotted`,
-          calendarObject(job, context.publicUrl),
-          existing,
-        );
+      ? await writeGoogleMeeting(googleContext(context), target.connection, meeting)
+      : target.connection.provider === "MICROSOFT"
+        ? await writeMicrosoftMeeting(microsoftContext(context), target.connection, meeting)
+        : await connectionSource(target.connection, context.encryptionKey, context.allowPrivate)
+            .writeEvent!(
+            target.calendar.url,
+            `${job.eventId}@slotted`,
+            calendarObject(job, context.publicUrl),
+            existing,
+          );
   await db
     .insert(calendarWrites)
     .values({
