@@ -10,6 +10,7 @@ import { bookingFeedRoutes } from "./bookingFeed/bookingFeedRoutes";
 import { bookingRoutes } from "./bookings/bookingRoutes";
 import { calendarConnectionRoutes } from "./calendarConnections/calendarConnectionRoutes";
 import { googleCalendarRoutes } from "./calendarConnections/googleCalendarRoutes";
+import { microsoftCalendarRoutes } from "./calendarConnections/microsoftCalendarRoutes";
 import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
@@ -77,6 +78,7 @@ export async function apiRoutes(
     webhookRoutes,
     calendarConnectionRoutes,
     googleCalendarRoutes,
+    microsoftCalendarRoutes,
     bookingFeedRoutes,
   ]) {
     await app.register(routes, { deps, ...services });
