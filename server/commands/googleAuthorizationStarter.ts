@@ -1,13 +1,13 @@
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
 import { googleAuthorizeUrl, googleRedirectUri } from "../calendars/google/googleClient";
+import { createOAuthState } from "../calendars/oauth/oauthFlow";
 import type { GoogleConfig } from "../config";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
 import { assertCanConnectCalendar } from "../policies/calendarConnections";
-import { createOAuthState } from "./oauthFlow";
 
-export { OAUTH_STATE_TTL_MS } from "./oauthFlow";
+export { OAUTH_STATE_TTL_MS } from "../calendars/oauth/oauthFlow";
 
 export interface OAuthStartContext {
   db: Db;

@@ -6,9 +6,13 @@ import {
   googleRedirectUri,
 } from "../calendars/google/googleClient";
 import { googleSource } from "../calendars/google/googleSource";
+import {
+  type OAuthConnectOutcome,
+  storeOAuthConnection,
+  takeOAuthState,
+} from "../calendars/oauth/oauthFlow";
 import { type SyncContext, syncConnection } from "../calendars/syncConnection";
 import { sealSecret } from "../crypto/credentialBox";
-import { type OAuthConnectOutcome, storeOAuthConnection, takeOAuthState } from "./oauthFlow";
 
 export type GoogleCallbackOutcome = OAuthConnectOutcome;
 

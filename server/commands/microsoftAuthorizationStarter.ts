@@ -4,11 +4,11 @@ import {
   microsoftAuthorizeUrl,
   microsoftRedirectUri,
 } from "../calendars/microsoft/microsoftClient";
+import { createOAuthState } from "../calendars/oauth/oauthFlow";
 import type { MicrosoftConfig } from "../config";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
 import { assertCanConnectCalendar } from "../policies/calendarConnections";
-import { createOAuthState } from "./oauthFlow";
 
 export interface MicrosoftStartContext {
   db: Db;

@@ -4,10 +4,14 @@ import {
   microsoftRedirectUri,
 } from "../calendars/microsoft/microsoftClient";
 import { microsoftSource } from "../calendars/microsoft/microsoftSource";
+import {
+  type OAuthConnectOutcome,
+  storeOAuthConnection,
+  takeOAuthState,
+} from "../calendars/oauth/oauthFlow";
 import { OAuthGrantError, type OAuthTokens } from "../calendars/oauth/oauthHttp";
 import { type SyncContext, syncConnection } from "../calendars/syncConnection";
 import { sealSecret } from "../crypto/credentialBox";
-import { type OAuthConnectOutcome, storeOAuthConnection, takeOAuthState } from "./oauthFlow";
 
 /** What Microsoft's redirect brought back: a code, or an error (the host declined). */
 export interface MicrosoftCallbackQuery {

@@ -69,7 +69,10 @@ export async function microsoftCalendarRoutes(base: FastifyInstance, { deps }: {
     },
     async (request, reply) => {
       const back = (oauth: string) =>
-        reply.redirect(`${deps.config.publicUrl}${CALENDARS_PATH}?oauth=${oauth}`, 302);
+        reply.redirect(
+          `${deps.config.publicUrl}${CALENDARS_PATH}?oauth=${oauth}&provider=MICROSOFT`,
+          302,
+        );
       // A callback without the session that started it (another browser, signed out) is refused.
       if (request.auth === null) return back("EXPIRED");
       const outcome = await microsoftConnectionCreator(

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { and, count, eq, gt, lte } from "drizzle-orm";
-import { CALENDAR_CONNECTIONS_MAX, type OAuthFailure } from "../../core/api/calendarConnections";
-import { newSecret, safeEqual, tokenHash } from "../auth/secrets";
-import type { DiscoveredCalendar } from "../calendars/calendarSource";
-import { openSecret, sealSecret } from "../crypto/credentialBox";
-import type { Db } from "../db/database";
-import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
+import { CALENDAR_CONNECTIONS_MAX, type OAuthFailure } from "../../../core/api/calendarConnections";
+import { newSecret, safeEqual, tokenHash } from "../../auth/secrets";
+import { openSecret, sealSecret } from "../../crypto/credentialBox";
+import type { Db } from "../../db/database";
+import { calendarConnections, connectedCalendars, oauthStates } from "../../db/schema";
+import type { DiscoveredCalendar } from "../calendarSource";
 
 /**
  * The steps every OAuth connection (Google, Microsoft, Zoom) takes alike: a `state` bound to
