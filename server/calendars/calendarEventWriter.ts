@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { CONNECTED_MEETING_TYPES } from "../../core/eventTypes/eventTypeSchema";
 import type { GoogleConfig, MicrosoftConfig } from "../config";
 import type { Db } from "../db/database";
 import {
@@ -213,6 +214,27 @@ export async function applyCalendarJob(
       target: [calendarWrites.eventId, calendarWrites.userId],
       set: { calendarId: target.calendar.id, href: stored.href, etag: stored.etag },
     });
+  const joinUrl = "joinUrl" in stored ? (stored.joinUrl as string | null) : null;
+  if (joinUrl !== null) await storeJoinUrl(db, job.eventId, joinUrl);
+}
+
+/**
+ * Keeps the join link of a meeting made with the calendar event (a Teams meeting) as the
+ * booking's location value, where the confirmation page, later mails and their ICS read it. The
+ * first host's link stays: a collective meeting's other hosts get meetings of their own, which
+ * the invitee is not sent.
+ */
+async function storeJoinUrl(db: Db, eventId: string, joinUrl: string): Promise<void> {
+  await db
+    .update(events)
+    .set({ location: sql`jsonb_set(${events.location}, '{value}', to_jsonb(${joinUrl}::text))` })
+    .where(
+      and(
+        eq(events.id, eventId),
+        inArray(sql<string>`${events.location}->>'type'`, [...CONNECTED_MEETING_TYPES]),
+        sql`${events.location}->>'value' is null`,
+      ),
+    );
 }
 
 /**

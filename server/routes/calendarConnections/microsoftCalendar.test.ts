@@ -11,6 +11,7 @@ import {
   calendarConnections,
   calendarWrites,
   connectedCalendars,
+  events,
   outbox,
 } from "../../db/schema";
 import {
@@ -482,5 +483,90 @@ describe("a create whose answer was lost is not written twice", () => {
       .from(calendarWrites)
       .where(eq(calendarWrites.eventId, booked.event.uuid));
     expect(written!.href).toBe("/me/events/AAMkEv-lost");
+  });
+});
+
+describe("a Microsoft Teams meeting made with each booking", async () => {
+  const host = await signUpHost(t, { name: "Tess Host" });
+  const type = await createEventType(t, host, {
+    title: "Teams call",
+    locations: [{ type: "MICROSOFT_TEAMS_MEETING", options: {} }],
+  });
+  await connectMicrosoft(host);
+  const booked = await bookOk(
+    t,
+    bookingBody(userLink(host, type), {
+      start: berlinSlot(4, "11:00"),
+      name: "Ola Invitee",
+      email: "ola@example.com",
+    }),
+  );
+  const mine = () => [...ms.events.values()].filter((e) => e.transactionId === booked.event.uuid);
+  const locationOf = async () => {
+    const [row] = await t.database.db
+      .select({ location: events.location })
+      .from(events)
+      .where(eq(events.id, booked.event.uuid));
+    return row!.location;
+  };
+  const beforeWrite = await locationOf();
+
+  it("writes the event as a Teams meeting and keeps its join link on the booking", async () => {
+    // Booked without a link: it comes when the event is written.
+    expect(beforeWrite).toEqual({ type: "MICROSOFT_TEAMS_MEETING" });
+    await writeDueCalendarEvents(writeContext());
+    const [event] = mine();
+    expect(event).toMatchObject({
+      isOnlineMeeting: true,
+      onlineMeetingProvider: "teamsForBusiness",
+    });
+    expect(event!.location).toBeUndefined();
+    const joinUrl = event!.onlineMeeting!.joinUrl;
+    expect(joinUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
+    expect(await locationOf()).toEqual({ type: "MICROSOFT_TEAMS_MEETING", value: joinUrl });
+    // The confirmation page and its "Add to calendar" file show the link.
+    const page = await t.request({ method: "GET", url: `/api/event/uuid/${booked.event.uuid}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().event.location).toMatchObject({ value: joinUrl });
+    const ics = await t.request({ method: "GET", url: `/api/event/uuid/${booked.event.uuid}/ics` });
+    expect(ics.body.replace(/\r\n /g, "")).toContain(joinUrl);
+  });
+
+  it("keeps the same link when the booking moves; the reschedule mail and its ICS carry it", async () => {
+    const joinUrl = mine()[0]!.onlineMeeting!.joinUrl;
+    const [mail] = await bookingMailsTo(t, "ola@example.com");
+    const token = new URL(mail!.data.rescheduleUrl!).searchParams.get("token")!;
+    const moved = await t.request({
+      method: "POST",
+      url: "/api/event/reschedule",
+      payload: {
+        attendeeUuid: booked.attendee.uuid,
+        token,
+        start: berlinSlot(4, "14:00"),
+        timezone: "Europe/Berlin",
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await writeDueCalendarEvents(writeContext());
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]!.onlineMeeting!.joinUrl).toBe(joinUrl);
+    const rescheduled = (await bookingMailsTo(t, "ola@example.com")).at(-1)!;
+    expect(rescheduled.data.location).toMatchObject({
+      type: "MICROSOFT_TEAMS_MEETING",
+      value: joinUrl,
+    });
+  });
+
+  it("removes the Teams meeting's event when the booking is cancelled", async () => {
+    const mails = await bookingMailsTo(t, "ola@example.com");
+    const token = mails.at(-1)!.data.cancelUrl!.split("/").at(-1)!;
+    const cancelled = await t.request({
+      method: "PUT",
+      url: `/api/event/uuid/${booked.attendee.uuid}/cancel`,
+      payload: { token },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await writeDueCalendarEvents(writeContext());
+    expect(mine()).toEqual([]);
   });
 });
