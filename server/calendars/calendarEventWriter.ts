@@ -220,9 +220,10 @@ export async function applyCalendarJob(
 
 /**
  * Keeps the join link of a meeting made with the calendar event (a Teams meeting) as the
- * booking's location value, where the confirmation page, later mails and their ICS read it. The
- * first host's link stays: a collective meeting's other hosts get meetings of their own, which
- * the invitee is not sent.
+ * booking's location value, where the confirmation page, later mails and their ICS read it, and
+ * puts it into this meeting's mails still waiting in the outbox (a confirmation not sent yet, its
+ * reminders). The first host's link stays: a collective meeting's other hosts get meetings of
+ * their own, which the invitee is not sent.
  */
 async function storeJoinUrl(db: Db, eventId: string, joinUrl: string): Promise<void> {
   await db
@@ -235,6 +236,16 @@ async function storeJoinUrl(db: Db, eventId: string, joinUrl: string): Promise<v
         sql`${events.location}->>'value' is null`,
       ),
     );
+  await db.execute(sql`
+    update outbox
+       set payload = jsonb_set(payload, '{data,location,value}', to_jsonb(${joinUrl}::text))
+     where kind = 'mail' and status = 'pending'
+       and payload->'data'->>'uid' = ${`${eventId}@slotted`}
+       and payload->'data'->'location'->>'type' in (${sql.join(
+         CONNECTED_MEETING_TYPES.map((type) => sql`${type}`),
+         sql`, `,
+       )})
+       and (payload->'data'->'location'->>'value') is null`);
 }
 
 /**

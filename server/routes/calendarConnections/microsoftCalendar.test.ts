@@ -524,6 +524,14 @@ describe("a Microsoft Teams meeting made with each booking", async () => {
     const joinUrl = event!.onlineMeeting!.joinUrl;
     expect(joinUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
     expect(await locationOf()).toEqual({ type: "MICROSOFT_TEAMS_MEETING", value: joinUrl });
+    // The confirmation mail not sent yet, and the host's, now carry the link.
+    const waiting = (await outboxMails(t)).filter(
+      (mail) => (mail.data as { uid?: string }).uid === `${booked.event.uuid}@slotted`,
+    );
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const mail of waiting) {
+      expect((mail.data as { location: unknown }).location).toMatchObject({ value: joinUrl });
+    }
     // The confirmation page and its "Add to calendar" file show the link.
     const page = await t.request({ method: "GET", url: `/api/event/uuid/${booked.event.uuid}` });
     expect(page.statusCode).toBe(200);
