@@ -259,6 +259,8 @@ export const MESSAGE_PARAMS = {
   "calendars.tooLarge": [],
   "calendars.reconnectNeeded": [],
   "calendars.googleUnavailable": [],
+  "calendars.microsoftUnavailable": [],
+  "calendars.zoomUnavailable": [],
   "calendars.noCalendars": [],
   "calendars.unknownCalendar": [],
   "calendars.writeTargetReadOnly": [],

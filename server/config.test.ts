@@ -207,6 +207,50 @@ describe("loadConfig", () => {
     );
   });
 
+  it("offers Microsoft only with MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET; tenant common by default", () => {
+    const base = { DATA_DIR: dataDir() };
+    expect(loadConfig(base).microsoft).toBeNull();
+    const pair = { MICROSOFT_CLIENT_ID: "app-id", MICROSOFT_CLIENT_SECRET: "s" };
+    expect(loadConfig({ ...base, ...pair }).microsoft).toEqual({
+      clientId: "app-id",
+      clientSecret: "s",
+      tenant: "common",
+      loginUrl: "https://login.microsoftonline.com",
+      graphUrl: "https://graph.microsoft.com",
+    });
+    expect(
+      loadConfig({
+        ...base,
+        ...pair,
+        MICROSOFT_TENANT: "contoso.onmicrosoft.com",
+        MICROSOFT_LOGIN_URL: "http://127.0.0.1:4000/",
+        MICROSOFT_GRAPH_URL: "http://127.0.0.1:4001",
+      }).microsoft,
+    ).toMatchObject({
+      tenant: "contoso.onmicrosoft.com",
+      loginUrl: "http://127.0.0.1:4000",
+      graphUrl: "http://127.0.0.1:4001",
+    });
+    expect(() => loadConfig({ ...base, MICROSOFT_CLIENT_SECRET: "s" })).toThrow(
+      /Set MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET together/,
+    );
+    expect(() => loadConfig({ ...base, ...pair, MICROSOFT_TENANT: "a/b" })).toThrow(
+      /MICROSOFT_TENANT/,
+    );
+  });
+
+  it("offers Zoom only with ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET, with Zoom's base URLs", () => {
+    const base = { DATA_DIR: dataDir() };
+    expect(loadConfig(base).zoom).toBeNull();
+    expect(loadConfig({ ...base, ZOOM_CLIENT_ID: "z", ZOOM_CLIENT_SECRET: "s" }).zoom).toEqual({
+      clientId: "z",
+      clientSecret: "s",
+      oauthUrl: "https://zoom.us",
+      apiUrl: "https://api.zoom.us/v2",
+    });
+    expect(() => loadConfig({ ...base, ZOOM_CLIENT_ID: "z" })).toThrow(/ZOOM_CLIENT_SECRET/);
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

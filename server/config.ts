@@ -74,6 +74,18 @@ export interface Config {
    * 5000. 0 turns a limit off.
    */
   smsLimits: { perHostMonth: number; perInstanceMonth: number };
+  /**
+   * The installation's Microsoft Entra app (MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET,
+   * MICROSOFT_TENANT, default `common`), or null: hosts are not offered Microsoft 365 /
+   * Outlook.com. `loginUrl` (MICROSOFT_LOGIN_URL) and `graphUrl` (MICROSOFT_GRAPH_URL) point at
+   * a compatible server instead of Microsoft's (the tests' double).
+   */
+  microsoft: MicrosoftConfig | null;
+  /**
+   * The installation's Zoom OAuth app (ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET), or null: hosts are
+   * not offered Zoom meetings. ZOOM_OAUTH_URL and ZOOM_API_URL as the others' base URLs.
+   */
+  zoom: ZoomConfig | null;
   /** The Jitsi Meet server whose rooms JITSI locations get (JITSI_BASE_URL, https://meet.jit.si). */
   jitsiBaseUrl: string;
   /**
@@ -124,6 +136,22 @@ export interface GoogleConfig {
   clientSecret: string;
   oauthUrl: string | null;
   apiUrl: string | null;
+}
+
+export interface MicrosoftConfig {
+  clientId: string;
+  clientSecret: string;
+  /** `common` (work, school and personal accounts), `organizations`, `consumers` or a tenant id. */
+  tenant: string;
+  loginUrl: string;
+  graphUrl: string;
+}
+
+export interface ZoomConfig {
+  clientId: string;
+  clientSecret: string;
+  oauthUrl: string;
+  apiUrl: string;
 }
 
 export interface S3Config {
@@ -358,6 +386,51 @@ function parseTwilio(env: Env): TwilioConfig | null {
   return { accountSid, authToken, from, apiUrl };
 }
 
+/** An optional base URL (trailing slashes dropped), or `fallback`. */
+function baseUrl(env: Env, name: string, fallback: string): string {
+  const value = optional(env, name);
+  return value === null ? fallback : parseUrl(name, value, ["http:", "https:"]).replace(/\/+$/, "");
+}
+
+/** A client id and secret that go together (both or neither). */
+function clientPair(env: Env, idName: string, secretName: string) {
+  const clientId = optional(env, idName);
+  const clientSecret = optional(env, secretName);
+  if ((clientId === null) !== (clientSecret === null)) {
+    throw new ConfigError(`Set ${idName} and ${secretName} together.`);
+  }
+  return clientId === null || clientSecret === null ? null : { clientId, clientSecret };
+}
+
+/** MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET (both or neither), tenant and base URLs. */
+function parseMicrosoft(env: Env): MicrosoftConfig | null {
+  const pair = clientPair(env, "MICROSOFT_CLIENT_ID", "MICROSOFT_CLIENT_SECRET");
+  if (pair === null) return null;
+  const tenant = optional(env, "MICROSOFT_TENANT") ?? "common";
+  if (!/^[A-Za-z0-9.-]{1,100}$/.test(tenant)) {
+    throw new ConfigError(
+      `MICROSOFT_TENANT must be common, organizations, consumers, a tenant id or domain, got "${tenant}".`,
+    );
+  }
+  return {
+    ...pair,
+    tenant,
+    loginUrl: baseUrl(env, "MICROSOFT_LOGIN_URL", "https://login.microsoftonline.com"),
+    graphUrl: baseUrl(env, "MICROSOFT_GRAPH_URL", "https://graph.microsoft.com"),
+  };
+}
+
+/** ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET (both or neither), with their base URLs. */
+function parseZoom(env: Env): ZoomConfig | null {
+  const pair = clientPair(env, "ZOOM_CLIENT_ID", "ZOOM_CLIENT_SECRET");
+  if (pair === null) return null;
+  return {
+    ...pair,
+    oauthUrl: baseUrl(env, "ZOOM_OAUTH_URL", "https://zoom.us"),
+    apiUrl: baseUrl(env, "ZOOM_API_URL", "https://api.zoom.us/v2"),
+  };
+}
+
 /** A secret kept in DATA_DIR/`file`: read when there, else generated once and written. */
 function keptSecret(dataDir: string, file: string, generate: () => string): string {
   const path = join(dataDir, file);
@@ -532,6 +605,8 @@ export function loadConfig(env: Env = process.env): Config {
         5000,
       ),
     },
+    microsoft: parseMicrosoft(env),
+    zoom: parseZoom(env),
     jitsiBaseUrl,
     webhookAllowPrivate,
     calendarAllowPrivate,

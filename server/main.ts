@@ -174,6 +174,7 @@ export async function main(): Promise<void> {
     allowPrivate: config.calendarAllowPrivate,
     publicUrl: config.publicUrl,
     google: config.google,
+    microsoft: config.microsoft,
     clock: deps.clock,
     log: app.log,
     workSignal,

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { issueMessage } from "../issueMessage";
 
+/** The calendar providers connected by OAuth (a connect button each, when set up). */
+export const OAUTH_PROVIDERS = ["GOOGLE", "MICROSOFT"] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
 /** The most calendar connections one host may have. */
 export const CALENDAR_CONNECTIONS_MAX = 20;
 
@@ -86,7 +90,7 @@ export const connectedCalendarSchema = z.object({
 
 export const calendarConnectionSchema = z.object({
   id: z.uuid(),
-  provider: z.enum(["CALDAV", "ICS", "GOOGLE"]),
+  provider: z.enum(["CALDAV", "ICS", "GOOGLE", "MICROSOFT"]),
   name: z.string(),
   /** CalDAV: the server URL; ICS: the feed's origin only (its path may be its secret). */
   serverUrl: z.string(),
@@ -109,7 +113,7 @@ export const calendarConnectionSchema = z.object({
 export const calendarConnectionListSchema = z.object({
   connections: z.array(calendarConnectionSchema),
   /** The OAuth providers this server is set up for (their connect buttons are shown). */
-  oauthProviders: z.array(z.enum(["GOOGLE"])),
+  oauthProviders: z.array(z.enum(OAUTH_PROVIDERS)),
 });
 
 /** `POST /api/calendar-connections/google/authorize`: where to send the host for consent. */

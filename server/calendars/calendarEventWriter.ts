@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { GoogleConfig } from "../config";
+import { CONNECTED_MEETING_TYPES } from "../../core/eventTypes/eventTypeSchema";
+import type { GoogleConfig, MicrosoftConfig } from "../config";
 import type { Db } from "../db/database";
 import {
   calendarConnections,
@@ -17,6 +18,7 @@ import type { CalendarJob } from "./calendarJobs";
 import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
 import { type GoogleContext, writeGoogleMeeting } from "./google/googleSource";
+import { type MicrosoftContext, writeMicrosoftMeeting } from "./microsoft/microsoftSource";
 
 export interface CalendarWriteContext {
   db: Db;
@@ -30,6 +32,20 @@ export interface CalendarWriteContext {
   google?: GoogleConfig | null;
   /** Google API retry waits (tests: none). */
   googleRetryDelaysMs?: readonly number[];
+  /** The installation's Microsoft app (MICROSOFT_CLIENT_ID), for Microsoft connections. */
+  microsoft?: MicrosoftConfig | null;
+  /** Graph retry waits (tests: none). */
+  microsoftRetryDelaysMs?: readonly number[];
+}
+
+function microsoftContext(context: CalendarWriteContext): MicrosoftContext {
+  return {
+    microsoft: context.microsoft ?? null,
+    db: context.db,
+    encryptionKey: context.encryptionKey,
+    clock: context.clock,
+    ...(context.microsoftRetryDelaysMs ? { retryDelaysMs: context.microsoftRetryDelaysMs } : {}),
+  };
 }
 
 function googleContext(context: CalendarWriteContext): GoogleContext {
@@ -140,6 +156,7 @@ export async function applyCalendarJob(
       context.encryptionKey,
       context.allowPrivate,
       googleContext(context),
+      microsoftContext(context),
     );
     await source.deleteEvent?.({ href: written.href, etag: written.etag });
     await forget();
@@ -154,7 +171,7 @@ export async function applyCalendarJob(
       and(
         eq(calendarConnections.userId, host.id),
         eq(connectedCalendars.writeTarget, true),
-        inArray(calendarConnections.provider, ["CALDAV", "GOOGLE"]),
+        inArray(calendarConnections.provider, ["CALDAV", "GOOGLE", "MICROSOFT"]),
       ),
     )
     .limit(1);
@@ -164,23 +181,26 @@ export async function applyCalendarJob(
     written !== undefined && written.calendarId === target.calendar.id
       ? { href: written.href, etag: written.etag }
       : null;
+  const meeting = {
+    calendarId: target.calendar.url,
+    eventId: job.eventId,
+    data: job.data!,
+    language: job.language,
+    publicUrl: context.publicUrl,
+    existing,
+  };
   const stored =
     target.connection.provider === "GOOGLE"
-      ? await writeGoogleMeeting(googleContext(context), target.connection, {
-          calendarId: target.calendar.url,
-          eventId: job.eventId,
-          data: job.data!,
-          language: job.language,
-          publicUrl: context.publicUrl,
-          existing,
-        })
-      : await connectionSource(target.connection, context.encryptionKey, context.allowPrivate)
-          .writeEvent!(
-          target.calendar.url,
-          `${job.eventId}@slotted`,
-          calendarObject(job, context.publicUrl),
-          existing,
-        );
+      ? await writeGoogleMeeting(googleContext(context), target.connection, meeting)
+      : target.connection.provider === "MICROSOFT"
+        ? await writeMicrosoftMeeting(microsoftContext(context), target.connection, meeting)
+        : await connectionSource(target.connection, context.encryptionKey, context.allowPrivate)
+            .writeEvent!(
+            target.calendar.url,
+            `${job.eventId}@slotted`,
+            calendarObject(job, context.publicUrl),
+            existing,
+          );
   await db
     .insert(calendarWrites)
     .values({
@@ -194,6 +214,38 @@ export async function applyCalendarJob(
       target: [calendarWrites.eventId, calendarWrites.userId],
       set: { calendarId: target.calendar.id, href: stored.href, etag: stored.etag },
     });
+  const joinUrl = "joinUrl" in stored ? (stored.joinUrl as string | null) : null;
+  if (joinUrl !== null) await storeJoinUrl(db, job.eventId, joinUrl);
+}
+
+/**
+ * Keeps the join link of a meeting made with the calendar event (a Teams meeting) as the
+ * booking's location value, where the confirmation page, later mails and their ICS read it, and
+ * puts it into this meeting's mails still waiting in the outbox (a confirmation not sent yet, its
+ * reminders). The first host's link stays: a collective meeting's other hosts get meetings of
+ * their own, which the invitee is not sent.
+ */
+async function storeJoinUrl(db: Db, eventId: string, joinUrl: string): Promise<void> {
+  await db
+    .update(events)
+    .set({ location: sql`jsonb_set(${events.location}, '{value}', to_jsonb(${joinUrl}::text))` })
+    .where(
+      and(
+        eq(events.id, eventId),
+        inArray(sql<string>`${events.location}->>'type'`, [...CONNECTED_MEETING_TYPES]),
+        sql`${events.location}->>'value' is null`,
+      ),
+    );
+  await db.execute(sql`
+    update outbox
+       set payload = jsonb_set(payload, '{data,location,value}', to_jsonb(${joinUrl}::text))
+     where kind = 'mail' and status = 'pending'
+       and payload->'data'->>'uid' = ${`${eventId}@slotted`}
+       and payload->'data'->'location'->>'type' in (${sql.join(
+         CONNECTED_MEETING_TYPES.map((type) => sql`${type}`),
+         sql`, `,
+       )})
+       and (payload->'data'->'location'->>'value') is null`);
 }
 
 /**

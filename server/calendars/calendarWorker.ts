@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { GoogleConfig } from "../config";
+import type { GoogleConfig, MicrosoftConfig } from "../config";
 import type { Database } from "../db/database";
 import { startPollingWorker } from "../workers/pollingWorker";
 import type { WorkSignal } from "../workers/workSignal";
@@ -14,6 +14,8 @@ export interface CalendarWorkerOptions {
   publicUrl: string;
   /** The installation's Google app (GOOGLE_CLIENT_ID), for Google connections. */
   google?: GoogleConfig | null;
+  /** The installation's Microsoft app (MICROSOFT_CLIENT_ID), for Microsoft connections. */
+  microsoft?: MicrosoftConfig | null;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void };
   /** How often to look for connections due a sync and events due a write. */
@@ -63,6 +65,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         allowPrivate: options.allowPrivate,
         publicUrl: options.publicUrl,
         google: options.google ?? null,
+        microsoft: options.microsoft ?? null,
         now: clock(),
       };
       await syncConnection(context, id).catch((error: unknown) =>
@@ -80,6 +83,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         allowPrivate: options.allowPrivate,
         publicUrl: options.publicUrl,
         google: options.google ?? null,
+        microsoft: options.microsoft ?? null,
         clock,
         ...(options.log ? { log: options.log } : {}),
       },

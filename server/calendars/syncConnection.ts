@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "../../core/time/durations";
-import type { GoogleConfig } from "../config";
+import type { GoogleConfig, MicrosoftConfig } from "../config";
 import type { Db } from "../db/database";
 import {
   type CalendarSyncError,
@@ -32,6 +32,8 @@ export interface SyncContext {
   now: Date;
   /** The installation's Google app (GOOGLE_CLIENT_ID), for Google connections. */
   google?: GoogleConfig | null;
+  /** The installation's Microsoft app (MICROSOFT_CLIENT_ID), for Microsoft connections. */
+  microsoft?: MicrosoftConfig | null;
 }
 
 export type SyncOutcome =
@@ -86,6 +88,7 @@ export async function syncConnection(
       context.encryptionKey,
       context.allowPrivate,
       google,
+      { ...google, microsoft: context.microsoft ?? null },
     );
     for (const calendar of calendars) {
       const busy = await source.readBusy(calendar, from, to, host?.timeZone ?? "UTC", budget);

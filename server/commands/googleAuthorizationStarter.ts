@@ -1,18 +1,13 @@
-import { createHash } from "node:crypto";
-import { and, eq, lte } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
 import { message } from "../../core/messages";
-import { newSecret, tokenHash } from "../auth/secrets";
 import { googleAuthorizeUrl, googleRedirectUri } from "../calendars/google/googleClient";
+import { createOAuthState } from "../calendars/oauth/oauthFlow";
 import type { GoogleConfig } from "../config";
-import { sealSecret } from "../crypto/credentialBox";
 import { findUserById } from "../data/users";
 import type { Db } from "../db/database";
-import { oauthStates } from "../db/schema";
 import { assertCanConnectCalendar } from "../policies/calendarConnections";
 
-/** How long the host has to answer Google's consent page. */
-export const OAUTH_STATE_TTL_MS = 15 * 60_000;
+export { OAUTH_STATE_TTL_MS } from "../calendars/oauth/oauthFlow";
 
 export interface OAuthStartContext {
   db: Db;
@@ -37,23 +32,13 @@ export async function googleAuthorizationStarter(
     throw new DomainError("NOT_FOUND", message("calendars.googleUnavailable"));
   }
   assertCanConnectCalendar(await findUserById(db, caller.userId));
-  const state = newSecret(32);
-  const verifier = newSecret(48);
-  const challenge = createHash("sha256").update(verifier).digest("base64url");
-  await db.transaction(async (tx) => {
-    // Lapsed attempts of this session go; the others stay (two tabs may both be connecting).
-    await tx
-      .delete(oauthStates)
-      .where(and(eq(oauthStates.tokenId, caller.tokenId), lte(oauthStates.expiresAt, now)));
-    await tx.insert(oauthStates).values({
-      stateHash: tokenHash(state),
-      tokenId: caller.tokenId,
-      userId: caller.userId,
-      provider: "GOOGLE",
-      verifier: sealSecret(context.encryptionKey, verifier, caller.userId),
-      expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
-    });
-  });
+  const { state, challenge } = await createOAuthState(
+    db,
+    context.encryptionKey,
+    caller,
+    "GOOGLE",
+    now,
+  );
   return googleAuthorizeUrl(google, {
     redirectUri: googleRedirectUri(context.publicUrl),
     state,

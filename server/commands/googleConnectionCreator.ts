@@ -1,6 +1,3 @@
-import { and, count, eq, gt } from "drizzle-orm";
-import { CALENDAR_CONNECTIONS_MAX, type OAuthFailure } from "../../core/api/calendarConnections";
-import { safeEqual, tokenHash } from "../auth/secrets";
 import { CalendarSourceError, type DiscoveredCalendar } from "../calendars/calendarSource";
 import {
   exchangeGoogleCode,
@@ -9,13 +6,15 @@ import {
   googleRedirectUri,
 } from "../calendars/google/googleClient";
 import { googleSource } from "../calendars/google/googleSource";
+import {
+  type OAuthConnectOutcome,
+  storeOAuthConnection,
+  takeOAuthState,
+} from "../calendars/oauth/oauthFlow";
 import { type SyncContext, syncConnection } from "../calendars/syncConnection";
-import { openSecret, sealSecret } from "../crypto/credentialBox";
-import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
+import { sealSecret } from "../crypto/credentialBox";
 
-export type GoogleCallbackOutcome =
-  | { ok: true; connectionId: string }
-  | { ok: false; failure: OAuthFailure };
+export type GoogleCallbackOutcome = OAuthConnectOutcome;
 
 /** What Google's redirect brought back: a code, or an error (the host declined). */
 export interface GoogleCallbackQuery {
@@ -41,26 +40,15 @@ export async function googleConnectionCreator(
   const { db, now } = context;
   const google = context.google ?? null;
   if (query.state === undefined || google === null) return { ok: false, failure: "EXPIRED" };
-  const sentHash = tokenHash(query.state);
-  const pending = await db
-    .select()
-    .from(oauthStates)
-    .where(
-      and(
-        eq(oauthStates.tokenId, caller.tokenId),
-        eq(oauthStates.userId, caller.userId),
-        gt(oauthStates.expiresAt, now),
-      ),
-    );
-  // Every pending state of this session is looked at, each compared in constant time.
-  let match: (typeof pending)[number] | undefined;
-  for (const row of pending) if (safeEqual(row.stateHash, sentHash)) match = row;
-  if (match === undefined) return { ok: false, failure: "EXPIRED" };
-  const taken = await db
-    .delete(oauthStates)
-    .where(eq(oauthStates.stateHash, match.stateHash))
-    .returning({ stateHash: oauthStates.stateHash });
-  if (taken.length === 0) return { ok: false, failure: "EXPIRED" };
+  const verifier = await takeOAuthState(
+    db,
+    context.encryptionKey,
+    caller,
+    "GOOGLE",
+    query.state,
+    now,
+  );
+  if (verifier === null) return { ok: false, failure: "EXPIRED" };
   if (query.error !== undefined || query.code === undefined) {
     return { ok: false, failure: "DENIED" };
   }
@@ -78,7 +66,7 @@ export async function googleConnectionCreator(
       google,
       {
         code: query.code,
-        verifier: openSecret(context.encryptionKey, match.verifier, caller.userId),
+        verifier,
         redirectUri: googleRedirectUri(context.publicUrl),
       },
       now,
@@ -103,56 +91,16 @@ export async function googleConnectionCreator(
   const account = primary.url;
   const secret = sealSecret(context.encryptionKey, JSON.stringify(tokens), caller.userId);
 
-  const outcome = await db.transaction(async (tx): Promise<GoogleCallbackOutcome> => {
-    const [existing] = await tx
-      .select({ id: calendarConnections.id })
-      .from(calendarConnections)
-      .where(
-        and(
-          eq(calendarConnections.userId, caller.userId),
-          eq(calendarConnections.provider, "GOOGLE"),
-          eq(calendarConnections.username, account),
-        ),
-      )
-      .for("update");
-    if (existing !== undefined) {
-      await tx
-        .update(calendarConnections)
-        .set({ secret, failingSince: null, lastError: null, nextSyncAt: now })
-        .where(eq(calendarConnections.id, existing.id));
-      return { ok: true, connectionId: existing.id };
-    }
-    const [total] = await tx
-      .select({ n: count() })
-      .from(calendarConnections)
-      .where(eq(calendarConnections.userId, caller.userId));
-    if ((total?.n ?? 0) >= CALENDAR_CONNECTIONS_MAX) return { ok: false, failure: "FAILED" };
-    const [row] = await tx
-      .insert(calendarConnections)
-      .values({
-        userId: caller.userId,
-        provider: "GOOGLE",
-        name: `Google · ${account}`.slice(0, 100),
-        serverUrl: "https://calendar.google.com",
-        username: account,
-        secret,
-        nextSyncAt: now,
-        createdAt: now,
-      })
-      .returning({ id: calendarConnections.id });
-    await tx.insert(connectedCalendars).values(
-      calendars.map((calendar) => ({
-        connectionId: row!.id,
-        url: calendar.url,
-        name: calendar.name.slice(0, 200),
-        timeZone: calendar.timeZone,
-        // Calendars the account owns block; subscribed ones (holidays, colleagues) only if ticked.
-        busy: !calendar.readOnly,
-        writeTarget: calendar === primary,
-        readOnly: calendar.readOnly,
-      })),
-    );
-    return { ok: true, connectionId: row!.id };
+  const outcome = await storeOAuthConnection(db, {
+    userId: caller.userId,
+    provider: "GOOGLE",
+    account,
+    name: `Google · ${account}`,
+    serverUrl: "https://calendar.google.com",
+    secret,
+    calendars,
+    primary,
+    now,
   });
   if (outcome.ok) await syncConnection(context, outcome.connectionId);
   return outcome;

@@ -896,7 +896,7 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const calendarProviders = ["CALDAV", "ICS", "GOOGLE"] as const;
+export const calendarProviders = ["CALDAV", "ICS", "GOOGLE", "MICROSOFT"] as const;
 export type CalendarProvider = (typeof calendarProviders)[number];
 /** Why a connection's last sync failed, said in plain words by the dashboard. */
 export const calendarSyncErrors = [
@@ -1029,7 +1029,7 @@ export const oauthStates = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    provider: text("provider", { enum: ["GOOGLE"] }).notNull(),
+    provider: text("provider", { enum: ["GOOGLE", "MICROSOFT", "ZOOM"] }).notNull(),
     verifier: text("verifier").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },

@@ -10,6 +10,7 @@ import { bookingFeedRoutes } from "./bookingFeed/bookingFeedRoutes";
 import { bookingRoutes } from "./bookings/bookingRoutes";
 import { calendarConnectionRoutes } from "./calendarConnections/calendarConnectionRoutes";
 import { googleCalendarRoutes } from "./calendarConnections/googleCalendarRoutes";
+import { microsoftCalendarRoutes } from "./calendarConnections/microsoftCalendarRoutes";
 import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
@@ -80,6 +81,7 @@ export async function apiRoutes(
     webhookRoutes,
     calendarConnectionRoutes,
     googleCalendarRoutes,
+    microsoftCalendarRoutes,
     bookingFeedRoutes,
     smsWebhookRoutes,
   ]) {

@@ -15,6 +15,7 @@ const names = {
   WHATSAPP: "booking.location.WHATSAPP",
   WHEREBY: "booking.location.WHEREBY",
   JITSI: "booking.location.JITSI",
+  MICROSOFT_TEAMS_MEETING: "booking.location.MICROSOFT_TEAMS_MEETING",
 } as const;
 
 /** The name of a location kind ('Zoom', 'In person'...). */

@@ -17,7 +17,14 @@ import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { notify } from "../../state/appState";
 
-/** What Google's callback said (`?oauth=`), read once when the screen opens. */
+/** Which provider's callback brought the host back (`?provider=`; Google when absent). */
+function oauthProvider(): "GOOGLE" | "MICROSOFT" {
+  return new URLSearchParams(window.location.search).get("provider") === "MICROSOFT"
+    ? "MICROSOFT"
+    : "GOOGLE";
+}
+
+/** What an OAuth callback said (`?oauth=`), read once when the screen opens. */
 function oauthOutcome(): "connected" | OAuthFailure | null {
   const value = new URLSearchParams(window.location.search).get("oauth");
   if (value === "connected") return value;
@@ -37,16 +44,22 @@ export function CalendarsScreen() {
   const listRef = useRef<HTMLUListElement>(null);
   const providers = useQuery(oauthProvidersQuery());
   const [oauth] = useState(oauthOutcome);
+  const [oauthFrom] = useState(oauthProvider);
   useEffect(() => {
     if (oauth === null) return;
     if (oauth === "connected") notify(t("dashboard.calendars.connected"));
     // The outcome is said once: a reload does not say it again.
     const url = new URL(window.location.href);
     url.searchParams.delete("oauth");
+    url.searchParams.delete("provider");
     window.history.replaceState(window.history.state, "", url);
   }, [oauth, t]);
   const google = useMutation({
     mutationFn: () => dashboardApi.startGoogleConnection(),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  const microsoft = useMutation({
+    mutationFn: () => dashboardApi.startMicrosoftConnection(),
     onSuccess: ({ url }) => window.location.assign(url),
   });
   return (
@@ -61,6 +74,11 @@ export function CalendarsScreen() {
                 {t("dashboard.calendars.connectGoogle")}
               </Button>
             ) : null}
+            {providers.data?.includes("MICROSOFT") ? (
+              <Button disabled={microsoft.isPending} onClick={() => microsoft.mutate()}>
+                {t("dashboard.calendars.connectMicrosoft")}
+              </Button>
+            ) : null}
             <Button onClick={() => setConnecting("CALDAV")}>
               {t("dashboard.calendars.connectCaldav")}
             </Button>
@@ -72,9 +90,16 @@ export function CalendarsScreen() {
       />
       <QueryStatus queries={[connections]} />
       {oauth !== null && oauth !== "connected" ? (
-        <Alert message={t(`dashboard.calendars.oauth.${oauth}`)} />
+        <Alert
+          message={t(
+            oauthFrom === "MICROSOFT"
+              ? `dashboard.calendars.oauthMicrosoft.${oauth}`
+              : `dashboard.calendars.oauth.${oauth}`,
+          )}
+        />
       ) : null}
       {google.error ? <Alert message={errorMessage(google.error, t)} /> : null}
+      {microsoft.error ? <Alert message={errorMessage(microsoft.error, t)} /> : null}
       {connections.data && connections.data.length === 0 ? (
         <p className="text-sm text-gray-700">{t("dashboard.calendars.none")}</p>
       ) : null}

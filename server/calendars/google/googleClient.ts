@@ -1,10 +1,17 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { GoogleConfig } from "../../config";
 import {
-  CALENDAR_REQUEST_TIMEOUT_MS,
-  CalendarSourceError,
-  networkFailure,
-} from "../calendarSource";
+  bearerApi,
+  exchangeCode,
+  type OAuthClient,
+  OAuthGrantError,
+  type OAuthTokens,
+  oauthTokensSchema,
+  providerFetch,
+  RETRY_DELAYS_MS,
+  refreshTokens,
+  statusFailure,
+} from "../oauth/oauthHttp";
 
 /**
  * The narrowest scopes that list the account's calendars, read their free/busy time and write
@@ -61,130 +68,52 @@ export function googleAuthorizeUrl(
 }
 
 /** The tokens of a connection, sealed as its secret. */
-export interface GoogleTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** Epoch ms when the access token lapses. */
-  expiresAt: number;
-}
-
-export const googleTokensSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  expiresAt: z.number(),
-});
-
-const tokenAnswer = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.coerce.number().positive(),
-  refresh_token: z.string().min(1).optional(),
-  scope: z.string().optional(),
-});
-
-const tokenError = z.object({ error: z.string() });
+export type GoogleTokens = OAuthTokens;
+export const googleTokensSchema = oauthTokensSchema;
 
 /** The token endpoint said the grant is dead (revoked, expired): the host must connect again. */
-export class GoogleGrantError extends Error {
-  constructor(readonly error: string) {
-    super(`google token endpoint: ${error}`);
-    this.name = "GoogleGrantError";
-  }
-}
+export const GoogleGrantError = OAuthGrantError;
+export type GoogleGrantError = OAuthGrantError;
 
-async function tokenRequest(
-  config: GoogleConfig,
-  form: Record<string, string>,
-): Promise<z.infer<typeof tokenAnswer>> {
-  const response = await googleFetch(googleEndpoints(config).token, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      client_id: config.clientId,
-      client_secret: config.clientSecret,
-      ...form,
-    }).toString(),
-  });
-  const body: unknown = await response.json().catch(() => null);
-  if (response.status === 400 || response.status === 401) {
-    const error = tokenError.safeParse(body);
-    throw new GoogleGrantError(error.success ? error.data.error : "invalid_request");
-  }
-  if (!response.ok) throw statusFailure(response.status);
-  const parsed = tokenAnswer.safeParse(body);
-  if (!parsed.success) throw new CalendarSourceError("INVALID_DATA", "token answer");
-  return parsed.data;
+function googleClient(config: GoogleConfig): OAuthClient {
+  return {
+    label: "google",
+    tokenUrl: googleEndpoints(config).token,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+  };
 }
 
 /** Trades the callback's code (and the PKCE verifier) for tokens. Throws GoogleGrantError. */
-export async function exchangeGoogleCode(
+export function exchangeGoogleCode(
   config: GoogleConfig,
   input: { code: string; verifier: string; redirectUri: string },
   now: Date,
 ): Promise<GoogleTokens> {
-  const answer = await tokenRequest(config, {
-    grant_type: "authorization_code",
-    code: input.code,
-    code_verifier: input.verifier,
-    redirect_uri: input.redirectUri,
-  });
-  if (answer.refresh_token === undefined) throw new GoogleGrantError("no_refresh_token");
-  return {
-    accessToken: answer.access_token,
-    refreshToken: answer.refresh_token,
-    expiresAt: now.getTime() + answer.expires_in * 1000,
-  };
+  return exchangeCode(googleClient(config), input, now);
 }
 
 /** A fresh access token for `tokens`. Throws GoogleGrantError (invalid_grant: consent revoked). */
-export async function refreshGoogleTokens(
+export function refreshGoogleTokens(
   config: GoogleConfig,
   tokens: GoogleTokens,
   now: Date,
 ): Promise<GoogleTokens> {
-  const answer = await tokenRequest(config, {
-    grant_type: "refresh_token",
-    refresh_token: tokens.refreshToken,
-  });
-  return {
-    accessToken: answer.access_token,
-    refreshToken: answer.refresh_token ?? tokens.refreshToken,
-    expiresAt: now.getTime() + answer.expires_in * 1000,
-  };
+  return refreshTokens(googleClient(config), tokens, now);
 }
 
 /** Revokes the grant behind `token` (a disconnection); failures are ignored by callers. */
 export async function revokeGoogleToken(config: GoogleConfig, token: string): Promise<void> {
-  const response = await googleFetch(googleEndpoints(config).revoke, {
+  const response = await providerFetch(googleEndpoints(config).revoke, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ token }).toString(),
   });
-  if (!response.ok && response.status !== 400) throw statusFailure(response.status);
+  if (!response.ok && response.status !== 400) throw statusFailure("google", response.status);
 }
 
 /** Waits before each retry of a request Google answered 429 or 5xx (its advice, capped). */
-export const GOOGLE_RETRY_DELAYS_MS = [250, 1000, 3000];
-const MAX_RETRY_AFTER_MS = 5000;
-
-function statusFailure(status: number): CalendarSourceError {
-  if (status === 401 || status === 403) {
-    return new CalendarSourceError("AUTH_FAILED", `google answered ${status}`);
-  }
-  if (status === 404 || status === 410) {
-    return new CalendarSourceError("CALENDAR_GONE", `google answered ${status}`);
-  }
-  return new CalendarSourceError("UNREACHABLE", `google answered ${status}`);
-}
-
-async function googleFetch(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(CALENDAR_REQUEST_TIMEOUT_MS) });
-  } catch (error) {
-    throw networkFailure(error);
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const GOOGLE_RETRY_DELAYS_MS = RETRY_DELAYS_MS;
 
 /**
  * One Calendar v3 call with a bearer token: 429 and 5xx are tried again after
@@ -200,38 +129,5 @@ export async function googleApi<T>(
   delays: readonly number[] = GOOGLE_RETRY_DELAYS_MS,
 ): Promise<{ status: number; body: T | null }> {
   const url = `${googleEndpoints(config).api}${request.path}`;
-  for (let attempt = 0; ; attempt++) {
-    const response = await googleFetch(url, {
-      method: request.method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(request.body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-    });
-    const retryable = response.status === 429 || response.status >= 500;
-    if (retryable && attempt < delays.length) {
-      await response.body?.cancel();
-      const header = response.headers.get("retry-after");
-      const advised = header === null ? Number.NaN : Number(header);
-      const wait = Number.isFinite(advised) && advised >= 0 ? advised * 1000 : delays[attempt]!;
-      await sleep(Math.min(wait, MAX_RETRY_AFTER_MS));
-      continue;
-    }
-    if (!response.ok && !request.accept?.includes(response.status)) {
-      await response.body?.cancel();
-      throw statusFailure(response.status);
-    }
-    const text = await response.text();
-    if (!response.ok || text === "") return { status: response.status, body: null };
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new CalendarSourceError("INVALID_DATA", `google ${request.path}: not JSON`);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new CalendarSourceError("INVALID_DATA", `google ${request.path}`);
-    return { status: response.status, body: parsed.data };
-  }
+  return bearerApi("google", accessToken, { ...request, url }, schema, delays);
 }

@@ -1,9 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { GoogleConfig } from "../../config";
-import { openSecret, sealSecret } from "../../crypto/credentialBox";
 import type { Db } from "../../db/database";
-import { calendarConnections, calendarWrites, connectedCalendars, events } from "../../db/schema";
+import {
+  type calendarConnections,
+  calendarWrites,
+  connectedCalendars,
+  events,
+} from "../../db/schema";
 import { translator } from "../../i18n/serverI18n";
 import type { BookingMailData } from "../../mail/mailTypes";
 import type { BusyInterval } from "../busyInterval";
@@ -14,13 +18,8 @@ import {
   type DiscoveredCalendar,
   type WrittenEvent,
 } from "../calendarSource";
-import {
-  GoogleGrantError,
-  type GoogleTokens,
-  googleApi,
-  googleTokensSchema,
-  refreshGoogleTokens,
-} from "./googleClient";
+import { OAuthTokenKeeper, saveConnectionSecret } from "../oauth/oauthHttp";
+import { googleApi, refreshGoogleTokens } from "./googleClient";
 
 /** What a Google connection needs beyond its row: the app, the database (tokens), the clock. */
 export interface GoogleContext {
@@ -35,65 +34,30 @@ export interface GoogleContext {
 /** What a Google connection's calls read of its row. */
 type ConnectionRow = Pick<typeof calendarConnections.$inferSelect, "id" | "userId" | "secret">;
 
-/** An access token is refreshed when it has less than this left. */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
+export { REFRESH_MARGIN_MS } from "../oauth/oauthHttp";
 /** The longest span one freeBusy.query may ask for (Google refuses longer ones). */
 export const FREEBUSY_CHUNK_MS = 90 * 86_400_000;
 
 /**
- * Gives out a live access token for the connection: the stored one while it has over
- * REFRESH_MARGIN_MS left, else a refreshed one, sealed back onto the row. A refresh Google
- * refuses (`invalid_grant`: consent revoked, the token expired or was reset) throws
- * CalendarSourceError RECONNECT_NEEDED, which the sync records as the connection's failure.
+ * A Google connection's live access token (OAuthTokenKeeper): refreshed before it lapses and
+ * sealed back onto the row; `invalid_grant` throws CalendarSourceError RECONNECT_NEEDED.
  */
-export class GoogleTokenKeeper {
-  private tokens: GoogleTokens;
-
+export class GoogleTokenKeeper extends OAuthTokenKeeper {
   constructor(
-    private readonly context: GoogleContext,
-    private readonly connection: ConnectionRow,
+    private readonly google: GoogleContext,
+    connection: ConnectionRow,
   ) {
-    const opened = googleTokensSchema.safeParse(
-      JSON.parse(openSecret(context.encryptionKey, connection.secret, connection.userId)),
+    super(
+      google,
+      connection.secret,
+      connection.userId,
+      (tokens, now) => refreshGoogleTokens(googleConfig(google), tokens, now),
+      saveConnectionSecret(google.db, connection.id),
     );
-    if (!opened.success) throw new CalendarSourceError("RECONNECT_NEEDED", "no stored tokens");
-    this.tokens = opened.data;
-  }
-
-  /** The grant's refresh token (revoking it ends the grant). */
-  get refreshToken(): string {
-    return this.tokens.refreshToken;
   }
 
   get config(): GoogleConfig {
-    const { google } = this.context;
-    // The app was removed from the environment: nothing can be read until it is back.
-    if (google === null) throw new CalendarSourceError("RECONNECT_NEEDED", "google not set up");
-    return google;
-  }
-
-  async accessToken(): Promise<string> {
-    const now = this.context.clock();
-    if (this.tokens.expiresAt - now.getTime() > REFRESH_MARGIN_MS) return this.tokens.accessToken;
-    try {
-      this.tokens = await refreshGoogleTokens(this.config, this.tokens, now);
-    } catch (error) {
-      if (error instanceof GoogleGrantError) {
-        throw new CalendarSourceError("RECONNECT_NEEDED", error.error);
-      }
-      throw error;
-    }
-    await this.context.db
-      .update(calendarConnections)
-      .set({
-        secret: sealSecret(
-          this.context.encryptionKey,
-          JSON.stringify(this.tokens),
-          this.connection.userId,
-        ),
-      })
-      .where(eq(calendarConnections.id, this.connection.id));
-    return this.tokens.accessToken;
+    return googleConfig(this.google);
   }
 
   /** A Calendar v3 call with a live token. */
@@ -102,8 +66,16 @@ export class GoogleTokenKeeper {
     schema: z.ZodType<T>,
   ): Promise<{ status: number; body: T | null }> {
     const token = await this.accessToken();
-    return googleApi(this.config, token, request, schema, this.context.retryDelaysMs);
+    return googleApi(this.config, token, request, schema, this.google.retryDelaysMs);
   }
+}
+
+function googleConfig(context: GoogleContext): GoogleConfig {
+  // The app was removed from the environment: nothing can be read until it is back.
+  if (context.google === null) {
+    throw new CalendarSourceError("RECONNECT_NEEDED", "google not set up");
+  }
+  return context.google;
 }
 
 const calendarListSchema = z.object({

@@ -16,6 +16,7 @@ const PRODUCT_NAMES: Record<string, string> = {
   WHATSAPP: "WhatsApp",
   WHEREBY: "Whereby",
   JITSI: "Jitsi Meet",
+  MICROSOFT_TEAMS_MEETING: "Microsoft Teams",
 };
 
 /** The location kinds the catalog names (`location.<type>`). */

@@ -38,6 +38,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
     allowPrivate: deps.config.calendarAllowPrivate,
     publicUrl: deps.config.publicUrl,
     google: deps.config.google,
+    microsoft: deps.config.microsoft,
     now: deps.clock(),
   });
 
@@ -55,7 +56,10 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
       const rows = await listCalendarConnections(db, requireUserId(request));
       return {
         connections: rows.map(presentCalendarConnection),
-        oauthProviders: deps.config.google === null ? [] : ["GOOGLE" as const],
+        oauthProviders: [
+          ...(deps.config.google === null ? [] : ["GOOGLE" as const]),
+          ...(deps.config.microsoft === null ? [] : ["MICROSOFT" as const]),
+        ],
       };
     },
   );

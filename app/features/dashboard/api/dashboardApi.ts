@@ -127,6 +127,9 @@ export const dashboardApi = {
   /** The Google consent page to send the host to (the server keeps the state and verifier). */
   startGoogleConnection: () =>
     apiClient.post<OAuthAuthorize>("/calendar-connections/google/authorize", {}),
+  /** The Microsoft sign-in page to send the host to (the server keeps the state and verifier). */
+  startMicrosoftConnection: () =>
+    apiClient.post<OAuthAuthorize>("/calendar-connections/microsoft/authorize", {}),
   syncCalendarConnection: (id: string) =>
     apiClient.post<CalendarConnectionResponse>(`/calendar-connections/${id}/sync`, {}),
   deleteCalendarConnection: (id: string) => apiClient.delete<void>(`/calendar-connections/${id}`),

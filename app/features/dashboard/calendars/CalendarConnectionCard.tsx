@@ -66,9 +66,12 @@ export function CalendarConnectionCard({
       onDeleted();
     },
   });
-  // Google asks for consent again; the callback reconnects this connection in place.
+  // The provider asks for consent again; the callback reconnects this connection in place.
   const reconnect = useMutation({
-    mutationFn: () => dashboardApi.startGoogleConnection(),
+    mutationFn: () =>
+      connection.provider === "MICROSOFT"
+        ? dashboardApi.startMicrosoftConnection()
+        : dashboardApi.startGoogleConnection(),
     onSuccess: ({ url }) => window.location.assign(url),
   });
   const writable = connection.calendars.filter((calendar) => !calendar.readOnly);
@@ -102,7 +105,9 @@ export function CalendarConnectionCard({
                   ? "dashboard.calendars.kindCaldav"
                   : connection.provider === "GOOGLE"
                     ? "dashboard.calendars.kindGoogle"
-                    : "dashboard.calendars.kindFeed",
+                    : connection.provider === "MICROSOFT"
+                      ? "dashboard.calendars.kindMicrosoft"
+                      : "dashboard.calendars.kindFeed",
               )}{" "}
               <bdi dir="ltr">{connection.serverUrl}</bdi>
             </p>

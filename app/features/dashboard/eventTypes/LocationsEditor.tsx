@@ -198,6 +198,9 @@ function LocationOptionsFields({ location, prefix, errors, onChange }: LocationO
   if (type === "JITSI") {
     return <p className="text-sm text-gray-700">{t("dashboard.locations.jitsiHint")}</p>;
   }
+  if (type === "MICROSOFT_TEAMS_MEETING") {
+    return <p className="text-sm text-gray-700">{t("dashboard.locations.teamsMeetingHint")}</p>;
+  }
   if (ONLINE_LOCATION_TYPES.has(type as never)) {
     return (
       <TextField

@@ -1,0 +1,509 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { localToInstant } from "../../../core/time/localToInstant";
+
+/**
+ * A loopback stand-in for Microsoft, for MICROSOFT_LOGIN_URL and MICROSOFT_GRAPH_URL: the
+ * identity platform's v2.0 endpoints of a tenant (sign-in page, authorisation code with PKCE
+ * S256 checked, refresh with rotated refresh tokens, `invalid_grant` with an AADSTS code once a
+ * grant is revoked) and the parts of Graph v1.0 Slotted uses: /me/calendars, calendarView
+ * (recurring series expanded into occurrences in their zone, all-day events as midnight dates,
+ * paged by odata.maxpagesize with @odata.nextLink, times in the zone the Prefer header asks),
+ * events create (transactionId deduplicated, Teams meetings for isOnlineMeeting), update and
+ * delete. Exchange mails the attendees of an event it stores: `invitationsSent` counts them.
+ * Faults are injected with `failNext`. Its clock is the test's.
+ */
+
+export const MS_CLIENT_ID = "00000000-0000-4000-8000-00000000d0b1";
+export const MS_CLIENT_SECRET = "double~secret";
+export const MS_TENANT = "common";
+const ACCESS_TTL_S = 3600;
+
+export interface MsDoubleCalendar {
+  id: string;
+  name: string;
+  canEdit: boolean;
+  isDefaultCalendar?: boolean;
+  owner: { name: string; address: string };
+}
+
+interface DateTimeTimeZone {
+  dateTime: string;
+  timeZone: string;
+}
+
+export interface MsDoubleEvent {
+  id: string;
+  calendarId: string;
+  subject?: string;
+  body?: { contentType: string; content: string };
+  start: DateTimeTimeZone;
+  end: DateTimeTimeZone;
+  isAllDay?: boolean;
+  isCancelled?: boolean;
+  showAs?: "free" | "tentative" | "busy" | "oof" | "workingElsewhere" | "unknown";
+  location?: { displayName: string };
+  attendees?: { emailAddress: { address: string; name?: string }; type?: string }[];
+  /** A daily or weekly series of `numberOfOccurrences`, in `start.timeZone` (an IANA zone here). */
+  recurrence?: {
+    pattern: { type: "daily" | "weekly"; interval: number };
+    range: { type: "numbered"; startDate: string; numberOfOccurrences: number };
+  };
+  transactionId?: string;
+  isOnlineMeeting?: boolean;
+  onlineMeetingProvider?: string;
+  onlineMeeting?: { joinUrl: string } | null;
+  "@odata.etag": string;
+}
+
+interface Grant {
+  refreshTokens: Set<string>;
+  revoked: boolean;
+  scope: string;
+}
+
+export interface MicrosoftDouble {
+  /** MICROSOFT_LOGIN_URL and MICROSOFT_GRAPH_URL. */
+  url: string;
+  calendars: MsDoubleCalendar[];
+  events: Map<string, MsDoubleEvent>;
+  /** Every request past the sign-in page as "METHOD path" (query left out), in order. */
+  requests: string[];
+  /** The Prefer header of each calendarView request. */
+  prefers: string[];
+  /** The host signs in and consents (or declines) on the page `authorizeUrl` leads to. */
+  consent(authorizeUrl: string, allow?: boolean): string;
+  /** Revokes the grant made last (the host removed the app's permissions, or an admin did). */
+  revokeLatest(): void;
+  /** The next `count` requests (token endpoint included) answer `status`. */
+  failNext(count: number, status: number): void;
+  /** Adds or replaces an event (as the host does in Outlook). */
+  putEvent(event: Omit<MsDoubleEvent, "@odata.etag">): void;
+  refreshes: number;
+  /** Invitation mails Exchange would have sent to attendees (Slotted must cause none). */
+  invitationsSent: number;
+  stop(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+  response.end(JSON.stringify(body));
+}
+
+function graphError(response: ServerResponse, status: number, code: string): void {
+  json(response, status, { error: { code, message: code, innerError: {} } });
+}
+
+function tokenError(response: ServerResponse, error: string, aadsts: number): void {
+  json(response, 400, {
+    error,
+    error_description: `AADSTS${aadsts}: ${error}`,
+    error_codes: [aadsts],
+    timestamp: "2027-01-01 00:00:00Z",
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const DAY = 86_400_000;
+
+/** Graph's dateTime text of an instant in UTC (seven fractional digits, no offset). */
+function graphUtc(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}.0000000`;
+}
+
+function instantOf(value: DateTimeTimeZone): number {
+  const text = value.dateTime.replace(/(\.\d{3})\d*$/, "$1");
+  if (value.timeZone === "UTC") return Date.parse(`${text}Z`);
+  return localToInstant(value.timeZone, text.slice(0, 10), text.slice(11, 16));
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+export async function startMicrosoftDouble(options: {
+  clock: () => Date;
+  calendars?: MsDoubleCalendar[];
+}): Promise<MicrosoftDouble> {
+  const { clock } = options;
+  const calendars: MsDoubleCalendar[] = options.calendars ?? [
+    {
+      id: "AAMkCal-default",
+      name: "Calendar",
+      canEdit: true,
+      isDefaultCalendar: true,
+      owner: { name: "Host", address: "host@contoso.example" },
+    },
+  ];
+  const codes = new Map<
+    string,
+    { clientId: string; redirectUri: string; challenge: string; scope: string; used: boolean }
+  >();
+  const grants: Grant[] = [];
+  const accessTokens = new Map<string, { grant: Grant; expiresAt: number }>();
+  const events = new Map<string, MsDoubleEvent>();
+  const requests: string[] = [];
+  const prefers: string[] = [];
+  const failures: number[] = [];
+  let etagCounter = 0;
+  const nextEtag = () => `W/"DwAAABYAAA${++etagCounter}"`;
+  const loginBase = `/${MS_TENANT}/oauth2/v2.0`;
+
+  function checkAuthorize(params: URLSearchParams): string | null {
+    if (params.get("client_id") !== MS_CLIENT_ID) return "AADSTS700016: unknown client";
+    if (params.get("response_type") !== "code") return "unsupported_response_type";
+    if (params.get("code_challenge_method") !== "S256" || !params.get("code_challenge")) {
+      return "AADSTS9002325: PKCE S256 required";
+    }
+    const scopes = (params.get("scope") ?? "").split(" ");
+    if (!scopes.includes("offline_access")) return "no offline_access: no refresh token";
+    if (!params.get("redirect_uri")) return "AADSTS50011: redirect_uri mismatch";
+    return null;
+  }
+
+  function callbackUrl(params: URLSearchParams, allow: boolean): string {
+    const target = new URL(params.get("redirect_uri") ?? "");
+    if (allow) {
+      const code = `0.A${randomBytes(24).toString("base64url")}`;
+      codes.set(code, {
+        clientId: params.get("client_id") ?? "",
+        redirectUri: params.get("redirect_uri") ?? "",
+        challenge: params.get("code_challenge") ?? "",
+        scope: params.get("scope") ?? "",
+        used: false,
+      });
+      target.searchParams.set("code", code);
+    } else {
+      target.searchParams.set("error", "access_denied");
+      target.searchParams.set(
+        "error_description",
+        "AADSTS65004: User declined to consent to access the app.",
+      );
+    }
+    const state = params.get("state");
+    if (state !== null) target.searchParams.set("state", state);
+    target.searchParams.set("session_state", "00000000-0000-0000-0000-000000000000");
+    return target.toString();
+  }
+
+  function issue(grant: Grant) {
+    const access = `eyJ0eXAiOiJKV1Qi.${randomBytes(24).toString("base64url")}`;
+    accessTokens.set(access, { grant, expiresAt: clock().getTime() + ACCESS_TTL_S * 1000 });
+    const refresh = `M.C5${randomBytes(24).toString("base64url")}`;
+    grant.refreshTokens.add(refresh);
+    return {
+      token_type: "Bearer",
+      scope: grant.scope,
+      expires_in: ACCESS_TTL_S,
+      ext_expires_in: ACCESS_TTL_S,
+      access_token: access,
+      refresh_token: refresh,
+    };
+  }
+
+  async function token(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const form = new URLSearchParams(await readBody(request));
+    if (form.get("client_id") !== MS_CLIENT_ID || form.get("client_secret") !== MS_CLIENT_SECRET) {
+      return json(response, 401, {
+        error: "invalid_client",
+        error_description: "AADSTS7000215: Invalid client secret provided.",
+      });
+    }
+    if (form.get("grant_type") === "authorization_code") {
+      const code = codes.get(form.get("code") ?? "");
+      const challenge = createHash("sha256")
+        .update(form.get("code_verifier") ?? "")
+        .digest("base64url");
+      if (
+        code === undefined ||
+        code.used ||
+        code.redirectUri !== form.get("redirect_uri") ||
+        code.challenge !== challenge
+      ) {
+        return tokenError(response, "invalid_grant", 70000);
+      }
+      code.used = true;
+      const grant: Grant = { refreshTokens: new Set(), revoked: false, scope: code.scope };
+      grants.push(grant);
+      return json(response, 200, issue(grant));
+    }
+    if (form.get("grant_type") === "refresh_token") {
+      const given = form.get("refresh_token") ?? "";
+      const grant = grants.find((g) => g.refreshTokens.has(given));
+      if (grant === undefined || grant.revoked) {
+        return tokenError(response, "invalid_grant", grant?.revoked ? 50173 : 70008);
+      }
+      double.refreshes++;
+      return json(response, 200, issue(grant));
+    }
+    return tokenError(response, "unsupported_grant_type", 70003);
+  }
+
+  /** The occurrences of an event (itself, or its series) overlapping [from, to). */
+  function occurrences(event: MsDoubleEvent, from: number, to: number) {
+    const found: { id: string; start: number; end: number; type: string; date?: string }[] = [];
+    const count = event.recurrence?.range.numberOfOccurrences ?? 1;
+    const step =
+      event.recurrence === undefined
+        ? 0
+        : (event.recurrence.pattern.type === "weekly" ? 7 : 1) * event.recurrence.pattern.interval;
+    for (let i = 0; i < count; i++) {
+      const shift = (value: DateTimeTimeZone): DateTimeTimeZone => {
+        const date = addDays(value.dateTime.slice(0, 10), i * step);
+        return { dateTime: `${date}${value.dateTime.slice(10)}`, timeZone: value.timeZone };
+      };
+      const start = shift(event.start);
+      const end = shift(event.end);
+      const s = instantOf(start);
+      const e = instantOf(end);
+      if (s < to && e > from) {
+        found.push({
+          id: event.recurrence ? `${event.id}_occ${i}` : event.id,
+          start: s,
+          end: e,
+          type: event.recurrence ? "occurrence" : "singleInstance",
+          ...(event.isAllDay ? { date: start.dateTime.slice(0, 10) } : {}),
+        });
+      }
+    }
+    return found;
+  }
+
+  function eventJson(event: MsDoubleEvent) {
+    const { calendarId: _c, recurrence: _r, ...rest } = event;
+    return {
+      "@odata.context": `${double.url}/v1.0/$metadata#users('me')/events/$entity`,
+      ...rest,
+      isAllDay: event.isAllDay ?? false,
+      isCancelled: event.isCancelled ?? false,
+      showAs: event.showAs ?? "busy",
+      onlineMeeting: event.onlineMeeting ?? null,
+    };
+  }
+
+  function withTeams(event: MsDoubleEvent) {
+    if (!event.isOnlineMeeting || event.onlineMeeting) return;
+    if (event.onlineMeetingProvider !== "teamsForBusiness") return;
+    const thread = randomBytes(12).toString("hex");
+    event.onlineMeeting = {
+      joinUrl: `https://teams.microsoft.com/l/meetup-join/19%3ameeting_${thread}%40thread.v2/0`,
+    };
+  }
+
+  async function graph(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: URLSearchParams,
+  ): Promise<void> {
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    const access = bearer === undefined ? undefined : accessTokens.get(bearer);
+    if (access === undefined || access.expiresAt <= clock().getTime() || access.grant.revoked) {
+      return graphError(response, 401, "InvalidAuthenticationToken");
+    }
+    if (!access.grant.scope.split(" ").includes("Calendars.ReadWrite")) {
+      return graphError(response, 403, "ErrorAccessDenied");
+    }
+    const method = request.method ?? "GET";
+    const text = method === "GET" || method === "DELETE" ? "" : await readBody(request);
+    const input = text ? JSON.parse(text) : {};
+    const prefer = String(request.headers.prefer ?? "");
+    const pageSize = Number(/odata\.maxpagesize=(\d+)/.exec(prefer)?.[1] ?? 10);
+    const skip = Number(query.get("$skiptoken") ?? 0);
+    const page = <T>(items: T[]) => {
+      const value = items.slice(skip, skip + pageSize);
+      if (skip + pageSize >= items.length) return { value };
+      const next = new URL(`${double.url}/v1.0${path}`);
+      for (const [k, v] of query) if (k !== "$skiptoken") next.searchParams.set(k, v);
+      next.searchParams.set("$skiptoken", String(skip + pageSize));
+      return { value, "@odata.nextLink": next.toString() };
+    };
+
+    if (method === "GET" && path === "/me/calendars") {
+      return json(response, 200, {
+        "@odata.context": `${double.url}/v1.0/$metadata#users('me')/calendars`,
+        ...page(calendars.map((c) => ({ ...c, isDefaultCalendar: c.isDefaultCalendar ?? false }))),
+      });
+    }
+    const view = /^\/me\/calendars\/([^/]+)\/calendarView$/.exec(path);
+    if (method === "GET" && view !== null) {
+      const calendarId = decodeURIComponent(view[1]!);
+      if (!calendars.some((c) => c.id === calendarId)) {
+        return graphError(response, 404, "ErrorItemNotFound");
+      }
+      prefers.push(prefer);
+      const from = Date.parse(query.get("startDateTime") ?? "");
+      const to = Date.parse(query.get("endDateTime") ?? "");
+      if (!(from < to)) return graphError(response, 400, "ErrorInvalidParameter");
+      if (!/outlook\.timezone="UTC"/.test(prefer) && /outlook\.timezone/.test(prefer)) {
+        return graphError(response, 501, "the double answers in UTC only");
+      }
+      const items = [...events.values()]
+        .filter((e) => e.calendarId === calendarId)
+        .flatMap((event) =>
+          occurrences(event, from, to).map((o) => ({
+            id: o.id,
+            type: o.type,
+            showAs: event.showAs ?? "busy",
+            isAllDay: event.isAllDay ?? false,
+            isCancelled: event.isCancelled ?? false,
+            // Graph gives an all-day event as midnight dates labelled with the asked zone.
+            start: {
+              dateTime: o.date ? `${o.date}T00:00:00.0000000` : graphUtc(o.start),
+              timeZone: "UTC",
+            },
+            end: {
+              dateTime: o.date
+                ? `${addDays(o.date, Math.round((o.end - o.start) / DAY))}T00:00:00.0000000`
+                : graphUtc(o.end),
+              timeZone: "UTC",
+            },
+            _sort: o.start,
+          })),
+        )
+        .sort((a, b) => a._sort - b._sort)
+        .map(({ _sort, ...rest }) => rest);
+      return json(response, 200, page(items));
+    }
+    const create = /^\/me\/calendars\/([^/]+)\/events$/.exec(path);
+    if (method === "POST" && create !== null) {
+      const calendar = calendars.find((c) => c.id === decodeURIComponent(create[1]!));
+      if (calendar === undefined) return graphError(response, 404, "ErrorItemNotFound");
+      if (!calendar.canEdit) return graphError(response, 403, "ErrorAccessDenied");
+      if (input.transactionId) {
+        const same = [...events.values()].find((e) => e.transactionId === input.transactionId);
+        if (same !== undefined) return json(response, 201, eventJson(same));
+      }
+      const event: MsDoubleEvent = {
+        ...input,
+        id: `AAMkEv${randomBytes(12).toString("base64url")}`,
+        calendarId: calendar.id,
+        "@odata.etag": nextEtag(),
+      };
+      withTeams(event);
+      double.invitationsSent += event.attendees?.length ?? 0;
+      events.set(event.id, event);
+      return json(response, 201, eventJson(event));
+    }
+    const one = /^\/me\/events\/([^/]+)$/.exec(path);
+    if (one !== null) {
+      const existing = events.get(decodeURIComponent(one[1]!));
+      if (existing === undefined) return graphError(response, 404, "ErrorItemNotFound");
+      if (method === "PATCH") {
+        const { id: _id, transactionId: _t, ...changes } = input;
+        Object.assign(existing, changes, { "@odata.etag": nextEtag() });
+        withTeams(existing);
+        double.invitationsSent += existing.attendees?.length ?? 0;
+        return json(response, 200, eventJson(existing));
+      }
+      if (method === "DELETE") {
+        events.delete(existing.id);
+        response.writeHead(204).end();
+        return;
+      }
+      if (method === "GET") return json(response, 200, eventJson(existing));
+    }
+    return graphError(response, 404, "ResourceNotFound");
+  }
+
+  function consentPage(params: URLSearchParams): string {
+    const hidden = [...params]
+      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+      .join("");
+    return `<!doctype html><html lang="en"><head><title>Sign in to your account (double)</title></head>
+<body><main><h1>Permissions requested</h1>
+<p>${escapeHtml(params.get("scope") ?? "")}</p>
+<form method="post" action="${loginBase}/authorize/decide">${hidden}
+<button type="submit" name="decision" value="allow">Accept</button>
+<button type="submit" name="decision" value="deny">Cancel</button>
+</form></main></body></html>`;
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const path = url.pathname;
+    const handle = async () => {
+      if (path === `${loginBase}/authorize` && request.method === "GET") {
+        const problem = checkAuthorize(url.searchParams);
+        if (problem !== null) {
+          response.writeHead(400, { "content-type": "text/plain" }).end(problem);
+          return;
+        }
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        response.end(consentPage(url.searchParams));
+        return;
+      }
+      if (path === `${loginBase}/authorize/decide` && request.method === "POST") {
+        const form = new URLSearchParams(await readBody(request));
+        response
+          .writeHead(302, { location: callbackUrl(form, form.get("decision") === "allow") })
+          .end();
+        return;
+      }
+      requests.push(`${request.method} ${path}`);
+      const failure = failures.shift();
+      if (failure !== undefined) {
+        // Graph's Retry-After, here 0, keeps the tests from waiting out the backoff.
+        response.setHeader("retry-after", "0");
+        return graphError(
+          response,
+          failure,
+          failure === 429 ? "TooManyRequests" : "ServiceNotAvailable",
+        );
+      }
+      if (path === `${loginBase}/token` && request.method === "POST") {
+        return token(request, response);
+      }
+      if (path.startsWith("/v1.0/")) {
+        return graph(request, response, path.slice("/v1.0".length), url.searchParams);
+      }
+      graphError(response, 404, "ResourceNotFound");
+    };
+    handle().catch((error: unknown) => {
+      if (!response.headersSent) graphError(response, 500, String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const double: MicrosoftDouble = {
+    url: `http://127.0.0.1:${port}`,
+    calendars,
+    events,
+    requests,
+    prefers,
+    refreshes: 0,
+    invitationsSent: 0,
+    consent(authorizeUrl, allow = true) {
+      const params = new URL(authorizeUrl).searchParams;
+      const problem = checkAuthorize(params);
+      if (problem !== null) throw new Error(problem);
+      return callbackUrl(params, allow);
+    },
+    revokeLatest() {
+      const latest = grants.at(-1);
+      if (latest) latest.revoked = true;
+    },
+    failNext(count, status) {
+      for (let i = 0; i < count; i++) failures.push(status);
+    },
+    putEvent(event) {
+      events.set(event.id, { ...event, "@odata.etag": nextEtag() });
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return double;
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { oauthAuthorizeSchema } from "../../../core/api/calendarConnections";
+import { CALENDARS_PATH } from "../../calendars/calendarFailingMail";
+import { microsoftAuthorizationStarter } from "../../commands/microsoftAuthorizationStarter";
+import { microsoftConnectionCreator } from "../../commands/microsoftConnectionCreator";
+import type { Deps } from "../../deps";
+import { requireAuth } from "../../plugins/auth";
+import { errorResponses } from "../errorSchemas";
+import { hostSecurity } from "../hostSecurity";
+
+/**
+ * What Microsoft's redirect carries (RFC 6749 4.1.2 with response_mode=query, and the identity
+ * platform's extras, which are read past).
+ */
+const callbackQuery = z.object({
+  state: z.string().max(500).optional(),
+  code: z.string().max(4000).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(4000).optional(),
+  error_uri: z.string().max(2000).optional(),
+  session_state: z.string().max(500).optional(),
+});
+
+/** Connecting a Microsoft 365 / Outlook.com account by OAuth: the sign-in page, the callback. */
+export async function microsoftCalendarRoutes(base: FastifyInstance, { deps }: { deps: Deps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ["calendar connections"];
+
+  app.post(
+    "/calendar-connections/microsoft/authorize",
+    {
+      schema: {
+        tags,
+        summary:
+          "Start connecting a Microsoft 365 or Outlook.com account: answers the sign-in page to send the host to (OAuth code flow with PKCE, state bound to this session). 404 when Microsoft is not set up",
+        security: hostSecurity,
+        response: { 200: oauthAuthorizeSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const url = await microsoftAuthorizationStarter(
+        {
+          db,
+          microsoft: deps.config.microsoft,
+          encryptionKey: deps.config.encryptionKey,
+          publicUrl: deps.config.publicUrl,
+          now: deps.clock(),
+        },
+        requireAuth(request),
+      );
+      return { url };
+    },
+  );
+
+  app.get(
+    "/calendar-connections/microsoft/callback",
+    {
+      schema: {
+        tags,
+        summary:
+          "Where Microsoft sends the host back (the redirect URI): connects the account and redirects to the Calendars screen, with ?oauth=connected or the reason it failed",
+        security: hostSecurity,
+        querystring: callbackQuery,
+        response: { 302: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const back = (oauth: string) =>
+        reply.redirect(
+          `${deps.config.publicUrl}${CALENDARS_PATH}?oauth=${oauth}&provider=MICROSOFT`,
+          302,
+        );
+      // A callback without the session that started it (another browser, signed out) is refused.
+      if (request.auth === null) return back("EXPIRED");
+      const outcome = await microsoftConnectionCreator(
+        {
+          db,
+          encryptionKey: deps.config.encryptionKey,
+          allowPrivate: deps.config.calendarAllowPrivate,
+          publicUrl: deps.config.publicUrl,
+          google: deps.config.google,
+          microsoft: deps.config.microsoft,
+          now: deps.clock(),
+        },
+        requireAuth(request),
+        request.query,
+      );
+      return back(outcome.ok ? "connected" : outcome.failure);
+    },
+  );
+}
