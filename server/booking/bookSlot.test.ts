@@ -60,6 +60,8 @@ function booking(
       timeZone: "Europe/Berlin",
       cancelToken: randomUUID(),
       cancellationReason: null,
+      noShowAt: null,
+      smsConsent: false,
       createdAt: BOOKING_NOW,
     }),
     alsoWrite,

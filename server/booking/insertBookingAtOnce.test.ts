@@ -42,6 +42,8 @@ const statement = new PgDialect().sqlToQuery(
       timeZone: "Europe/Berlin",
       cancelToken: "secret",
       cancellationReason: null,
+      noShowAt: null,
+      smsConsent: false,
       createdAt: now,
     },
     change: { status: "CONFIRMED", hostIds: ["00000000-0000-4000-8000-000000000003"] },

@@ -289,6 +289,8 @@ function newAttendeeRow(
     timeZone: details.timeZone,
     cancelToken,
     cancellationReason: null,
+    noShowAt: null,
+    smsConsent: details.smsConsent ?? false,
     createdAt: now,
   };
 }
