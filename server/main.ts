@@ -17,10 +17,12 @@ import { migrate } from "./db/migrate";
 import { startOutboxWorker } from "./mail/outboxWorker";
 import { startPaymentWorker } from "./payments/paymentWorker";
 import { paymentGatewayOf } from "./payments/stripeGateway";
+import type { SmsSender } from "./sms/smsSender";
 import { uploadMediaOf } from "./uploads/uploadMedia";
 import { startWebhookWorker } from "./webhooks/webhookWorker";
 import { startExpiredRequestWorker } from "./workers/expiredRequestWorker";
 import { openWorkSignal } from "./workers/workSignal";
+import { startWorkflowWorker } from "./workflows/workflowWorker";
 
 function fail(message: string): never {
   console.error(`slotted: ${message}`);
@@ -83,7 +85,16 @@ export async function main(): Promise<void> {
   const clock = testClock ? () => testClock.now() : () => new Date();
   // GET /api/ready answers 503 from the moment a stop begins.
   const lifecycle = { stopping: false };
-  const deps = { config, database, clock, testClock, lifecycle };
+  // The SMS provider (server/sms) joins here; until then workflows' texts fail "not_configured".
+  const smsSender: SmsSender | null = null as SmsSender | null;
+  const deps = {
+    config,
+    database,
+    clock,
+    testClock,
+    lifecycle,
+    smsConfigured: smsSender?.configured ?? false,
+  };
   const app = await buildApp(deps);
   if (testClock) {
     app.log.warn(
@@ -167,6 +178,15 @@ export async function main(): Promise<void> {
     log: app.log,
     workSignal,
   });
+  // Workflow texts and calls go out whether or not mail does (their mails go with the mail).
+  const workflowWorker = startWorkflowWorker({
+    database,
+    sms: smsSender,
+    allowPrivate: config.webhookAllowPrivate,
+    clock: deps.clock,
+    log: app.log,
+    workSignal,
+  });
   // Reads connected calendars for busy time and writes bookings into them.
   const calendarWorker = startCalendarWorker({
     database,
@@ -204,6 +224,7 @@ export async function main(): Promise<void> {
     await outboxWorker?.stop();
     await paymentWorker?.stop();
     await webhookWorker.stop();
+    await workflowWorker.stop();
     await calendarWorker.stop();
     await workSignal.close();
     await stopBackups?.();

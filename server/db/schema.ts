@@ -22,6 +22,11 @@ import type { ApprovalScope } from "../../core/booking/needsApproval";
 import type { EventLocation, HostGroup, Question } from "../../core/eventTypes/eventTypeSchema";
 import type { FollowUp, Reminder } from "../../core/eventTypes/reminderLimits";
 import type { FormAnswers, FormField, FormRoute } from "../../core/routingForms/formTypes";
+import {
+  WORKFLOW_ACTIONS,
+  WORKFLOW_TRIGGERS,
+  type WorkflowCanceller,
+} from "../../core/workflows/workflowKinds";
 
 /** A PostgreSQL tstzrange, kept as its text form ("[a,b)"); only SQL reads its parts. */
 const tstzrange = customType<{ data: string }>({ dataType: () => "tstzrange" });
@@ -1064,33 +1069,6 @@ export const bookingFeeds = pgTable("booking_feeds", {
   tokenHash: text("token_hash").notNull(),
   createdAt: createdAt(),
 });
-
-export const WORKFLOW_TRIGGERS = [
-  "created",
-  "confirmed",
-  "rescheduled",
-  "cancelled",
-  "before_start",
-  "after_end",
-  "no_show",
-  "routing_form_submitted",
-] as const;
-export type WorkflowTrigger = (typeof WORKFLOW_TRIGGERS)[number];
-
-/** Whose cancellations fire a `cancelled` workflow. */
-export const WORKFLOW_CANCELLERS = ["invitee", "host", "declined", "expired"] as const;
-export type WorkflowCanceller = (typeof WORKFLOW_CANCELLERS)[number];
-
-export const WORKFLOW_ACTIONS = [
-  "email_invitee",
-  "email_hosts",
-  "email_guests",
-  "email_address",
-  "sms_invitee",
-  "sms_host",
-  "webhook",
-] as const;
-export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
 
 /**
  * What an event type sends, to whom and when: a trigger (a booking change, or a time before the

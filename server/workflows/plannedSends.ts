@@ -1,8 +1,8 @@
 import { reminderDueTimes } from "../../core/booking/reminderDueTimes";
+import type { WorkflowAction } from "../../core/workflows/workflowKinds";
 import { fillWorkflowTemplate } from "../../core/workflows/workflowTemplate";
 import type { AttendeeRow, HostUser } from "../data/bookings";
 import type { WorkflowStepRow, WorkflowWithSteps } from "../data/workflows";
-import type { WorkflowAction } from "../db/schema";
 import { type BookingMailContext, bookingMails } from "../mail/bookingMails";
 import type { BookingMailPayload, MailPayload } from "../mail/mailTypes";
 import { reminderMails } from "../mail/reminderMails";

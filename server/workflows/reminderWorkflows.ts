@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { FollowUp, Reminder } from "../../core/eventTypes/reminderLimits";
+import type { WorkflowAction } from "../../core/workflows/workflowKinds";
 import type { Tx } from "../db/database";
-import { type WorkflowAction, workflowSteps, workflows } from "../db/schema";
+import { workflowSteps, workflows } from "../db/schema";
 
 export interface ReminderWorkflowSettings {
   reminders: readonly Reminder[];

@@ -1,3 +1,4 @@
+import type { WorkflowCanceller, WorkflowTrigger } from "../../../core/workflows/workflowKinds";
 import type {
   ApprovedData,
   CancelledData,
@@ -8,7 +9,6 @@ import type {
 } from "../../booking/bookingChange";
 import type { AttendeeRow, EventRow, HostUser } from "../../data/bookings";
 import { findWorkflows, type WorkflowWithSteps } from "../../data/workflows";
-import type { WorkflowCanceller, WorkflowTrigger } from "../../db/schema";
 import { dropScheduledMails } from "../../mail/scheduledMails";
 import { enqueueWorkflowSends } from "../../workflows/enqueueWorkflowSends";
 import { plannedSends } from "../../workflows/plannedSends";
