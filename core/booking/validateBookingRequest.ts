@@ -118,5 +118,7 @@ export function validateBookingRequest(
     language: request.language,
     timeZone,
     occurrences,
+    // Consent to texts goes with a number to text.
+    smsConsent: phone !== null && request.smsConsent === true,
   };
 }

@@ -28,7 +28,13 @@ export async function workflowUpdater(
     trigger: current.trigger,
     offsetMinutes: current.offsetMinutes,
     cancelledBy: current.cancelledBy,
-    steps: current.steps,
+    steps: current.steps.map(({ action, target, subject, body, note }) => ({
+      action,
+      target,
+      subject,
+      body,
+      note,
+    })),
     ...patch,
   });
   if (!parsed.success) {

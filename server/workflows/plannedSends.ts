@@ -51,7 +51,7 @@ const TIMED: ReadonlySet<string> = new Set(["before_start", "after_end"]);
 
 /** Whether a step sends the trigger's built-in message (a reminder, a follow-up). */
 function builtIn(step: WorkflowStepRow): boolean {
-  return step.subject === null && step.body === null;
+  return step.action.startsWith("email_") && step.subject === null && step.body === null;
 }
 
 const ROLE_OF: Partial<Record<WorkflowAction, string>> = {
