@@ -123,6 +123,7 @@ export const MESSAGE_PARAMS = {
   "booking.notFound": [],
   "booking.eventNotFound": [],
   "booking.attendeeNotFound": [],
+  "booking.noShowBeforeStart": [],
   "booking.attendeeNotInEvent": [],
   "booking.bookingCancelled": [],
   "booking.eventCancelled": [],

@@ -436,4 +436,120 @@ describe("workflows", () => {
     expect(await workflowMails("by-invitee@example.com")).toHaveLength(1);
     expect(await workflowMails("by-host@example.com")).toHaveLength(0);
   });
+
+  it("no_show: a host marks an invitee once the meeting started; the mark is in the API and webhooks and fires the trigger", async () => {
+    const host = await signUpHost(t);
+    const stranger = await signUpHost(t);
+    const type = await createEventType(t, host, { reminders: [] });
+    await createWorkflow(host, {
+      eventTypeId: type.id,
+      name: "Missed you",
+      trigger: "no_show",
+      steps: [
+        {
+          action: "email_invitee",
+          subject: "We missed you",
+          body: "Book again, {invitee_name}: {reschedule_link}",
+        },
+      ],
+    });
+    const body = bookingBody(userLink(host, type), { start: berlinSlot(3, "09:00") });
+    const booked = await bookOk(t, body);
+    const url = `/api/bookings/${booked.event.uuid}/attendees/${booked.attendee.uuid}/no-show`;
+    const early = await t.request({
+      method: "POST",
+      url,
+      headers: host.headers,
+      payload: { noShow: true },
+    });
+    expect(early.statusCode).toBe(422);
+    const foreign = await t.request({
+      method: "POST",
+      url,
+      headers: stranger.headers,
+      payload: { noShow: true },
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    t.setNow(at(booked.event.start, 10 * 60_000));
+    try {
+      const marked = await t.request({
+        method: "POST",
+        url,
+        headers: host.headers,
+        payload: { noShow: true },
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(marked.json().noShowAt).toBe(at(booked.event.start, 10 * 60_000).toISOString());
+      // Twice is once.
+      await t.request({ method: "POST", url, headers: host.headers, payload: { noShow: true } });
+      const mails = await workflowMails(body.email as string);
+      expect(mails).toHaveLength(1);
+      expect(renderMail(mails[0]!).subject).toBe("We missed you");
+      const listed = await t.request({
+        method: "GET",
+        url: "/api/bookings",
+        headers: host.headers,
+      });
+      const listedBooking = listed
+        .json()
+        .bookings.find((b: { uuid: string }) => b.uuid === booked.event.uuid);
+      expect(listedBooking.attendees[0].noShowAt).not.toBeNull();
+      const undone = await t.request({
+        method: "POST",
+        url,
+        headers: host.headers,
+        payload: { noShow: false },
+      });
+      expect(undone.json().noShowAt).toBeNull();
+      await drainChanges(t);
+      expect(await workflowMails(body.email as string)).toHaveLength(1);
+    } finally {
+      t.setNow(BOOKING_NOW);
+    }
+  });
+
+  it("sends each due step once with two workers claiming at the same time, and a new worker after a restart sends what is left", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, { reminders: [] });
+    await createWorkflow(host, {
+      eventTypeId: type.id,
+      name: "Hour before",
+      trigger: "before_start",
+      offsetMinutes: 60,
+      steps: [{ action: "sms_invitee", body: "{invitee_name}: {event_title} soon" }],
+    });
+    const starts = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00"].map((time) =>
+      berlinSlot(2, time),
+    );
+    for (const [index, start] of starts.entries()) {
+      await bookOk(
+        t,
+        bookingBody(userLink(host, type), {
+          start,
+          phone: `+49 30 555000${index}`,
+          smsConsent: true,
+        }),
+      );
+    }
+    await drainChanges(t);
+    const sms = fakeSms();
+    // The first three are due; two workers race for them.
+    workNow = at(starts[2]!, -HOUR);
+    await Promise.all([runSteps(sms.sender), runSteps(sms.sender)]);
+    expect(sms.sent.map((m) => m.to).sort()).toEqual([
+      "+49305550000",
+      "+49305550001",
+      "+49305550002",
+    ]);
+    // The process stops; the rest stay due in the outbox, and a new worker sends each once.
+    workNow = at(starts[5]!, -HOUR);
+    const restarted = fakeSms();
+    await Promise.all([runSteps(restarted.sender), runSteps(restarted.sender)]);
+    expect(restarted.sent.map((m) => m.to).sort()).toEqual([
+      "+49305550003",
+      "+49305550004",
+      "+49305550005",
+    ]);
+  });
 });
