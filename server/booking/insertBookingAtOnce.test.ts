@@ -73,7 +73,8 @@ const leftToSchema: Record<string, string[]> = {
   ],
   host_busy: ["id"],
   event_hosts: [],
-  attendees: ["cancellation_reason"],
+  // A no-show is marked by a host after the meeting started (noShowMarker).
+  attendees: ["cancellation_reason", "no_show_at"],
   // Set by the change worker once the booking's effects are derived; before: none yet.
   booking_changes: ["id", "before", "processed_at"],
 };
