@@ -552,4 +552,71 @@ describe("workflows", () => {
       "+49305550005",
     ]);
   });
+
+  it("confirmed, rescheduled and after_end: fire on approval, on a move, and after the end without the manage links", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, { reminders: [], requiresApproval: true });
+    for (const trigger of ["created", "confirmed", "rescheduled"]) {
+      await createWorkflow(host, {
+        eventTypeId: type.id,
+        name: trigger,
+        trigger,
+        steps: [
+          {
+            action: "email_address",
+            target: `${trigger}@example.com`,
+            subject: trigger,
+            body: "{event_title}",
+          },
+        ],
+      });
+    }
+    await createWorkflow(host, {
+      eventTypeId: type.id,
+      name: "Feedback",
+      trigger: "after_end",
+      offsetMinutes: 30,
+      steps: [
+        {
+          action: "email_invitee",
+          subject: "How was it?",
+          body: "Links: {manage_link}|{cancel_link}",
+        },
+      ],
+    });
+    const start = berlinSlot(4, "09:00");
+    const body = bookingBody(userLink(host, type), { start });
+    const booked = await bookOk(t, body);
+    expect(await workflowMails("created@example.com")).toHaveLength(1);
+    expect(await workflowMails("confirmed@example.com")).toHaveLength(0);
+    const approved = await t.request({
+      method: "POST",
+      url: `/api/bookings/${booked.event.uuid}/approve`,
+      headers: host.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await workflowMails("confirmed@example.com")).toHaveLength(1);
+
+    const newStart = berlinSlot(4, "15:00");
+    const moved = await t.request({
+      method: "POST",
+      url: "/api/event/reschedule",
+      headers: host.headers,
+      payload: {
+        eventUuid: booked.event.uuid,
+        start: newStart,
+        timezone: "Europe/Berlin",
+        reason: "",
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await workflowMails("rescheduled@example.com")).toHaveLength(1);
+    const feedback = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.eventId, booked.event.uuid), eq(outbox.purpose, "workflow")));
+    const duration = Date.parse(booked.event.end) - Date.parse(booked.event.start);
+    expect(feedback.map((r) => r.nextAttemptAt)).toEqual([at(newStart, duration + 30 * 60_000)]);
+    expect(renderMail(feedback[0]!.payload as unknown as MailPayload).text).toContain("Links: |");
+  });
 });
