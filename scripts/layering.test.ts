@@ -148,6 +148,7 @@ const SERVER_LAYERS = [
       uploads: "storing uploaded media",
       verification: "email codes and rate limits",
       webhooks: "webhook payloads, signing and delivery",
+      workflows: "what a workflow's steps send, to whom and when, from a booked meeting",
     },
   },
   {

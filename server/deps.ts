@@ -22,4 +22,6 @@ export interface Deps {
   testClock?: TestClock | null;
   /** Absent in tests that build an app without a process around it: never stopping. */
   lifecycle?: Lifecycle;
+  /** Whether an SMS provider sends workflows' texts (the editor says so when not); absent: none. */
+  smsConfigured?: boolean;
 }

@@ -17,10 +17,14 @@ import { migrate } from "./db/migrate";
 import { startOutboxWorker } from "./mail/outboxWorker";
 import { startPaymentWorker } from "./payments/paymentWorker";
 import { paymentGatewayOf } from "./payments/stripeGateway";
+import { smsSenderFromConfig } from "./sms/createSmsSender";
+import { readHostPhone } from "./sms/hostPhones";
+import type { SmsSender } from "./sms/smsSender";
 import { uploadMediaOf } from "./uploads/uploadMedia";
 import { startWebhookWorker } from "./webhooks/webhookWorker";
 import { startExpiredRequestWorker } from "./workers/expiredRequestWorker";
 import { openWorkSignal } from "./workers/workSignal";
+import { startWorkflowWorker } from "./workflows/workflowWorker";
 
 function fail(message: string): never {
   console.error(`slotted: ${message}`);
@@ -83,7 +87,17 @@ export async function main(): Promise<void> {
   const clock = testClock ? () => testClock.now() : () => new Date();
   // GET /api/ready answers 503 from the moment a stop begins.
   const lifecycle = { stopping: false };
-  const deps = { config, database, clock, testClock, lifecycle };
+  // Texts go through Twilio when TWILIO_* are set; otherwise workflows offer no SMS step and a
+  // text step fails "not_configured".
+  const smsSender: SmsSender = smsSenderFromConfig(config, database.db);
+  const deps = {
+    config,
+    database,
+    clock,
+    testClock,
+    lifecycle,
+    smsConfigured: smsSender.configured,
+  };
   const app = await buildApp(deps);
   if (testClock) {
     app.log.warn(
@@ -167,6 +181,17 @@ export async function main(): Promise<void> {
     log: app.log,
     workSignal,
   });
+  // Workflow texts and calls go out whether or not mail does (their mails go with the mail).
+  const workflowWorker = startWorkflowWorker({
+    database,
+    sms: smsSender,
+    // A host's own number is texted only once they confirmed it with a code.
+    hostNumber: async (userId) => (await readHostPhone(database.db, userId))?.phone ?? null,
+    allowPrivate: config.webhookAllowPrivate,
+    clock: deps.clock,
+    log: app.log,
+    workSignal,
+  });
   // Reads connected calendars for busy time and writes bookings into them.
   const calendarWorker = startCalendarWorker({
     database,
@@ -205,6 +230,7 @@ export async function main(): Promise<void> {
     await outboxWorker?.stop();
     await paymentWorker?.stop();
     await webhookWorker.stop();
+    await workflowWorker.stop();
     await calendarWorker.stop();
     await workSignal.close();
     await stopBackups?.();

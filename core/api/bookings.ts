@@ -85,3 +85,12 @@ export const bookingParams = z.object({
 /** The answer to approving or declining a request: the event as it now is. */
 export const bookingAnswerResponseSchema = z.object({ event: z.object(eventSummaryShape) });
 export type BookingListResponse = z.infer<typeof bookingListResponseSchema>;
+
+/** `{uuid}` and `{attendeeUuid}` of /api/bookings/{uuid}/attendees/{attendeeUuid}/no-show. */
+export const attendeeParams = z.object({
+  uuid: z.uuid({ error: issueMessage("booking.notFound") }),
+  attendeeUuid: z.uuid({ error: issueMessage("booking.attendeeNotFound") }),
+});
+
+/** Mark (true) or unmark (false) an invitee as not having come. */
+export const noShowSchema = z.object({ noShow: z.boolean() }).strict();

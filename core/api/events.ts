@@ -218,6 +218,8 @@ export const inviteeSchema = z.object({
   timeZone: z.string(),
   language: z.string(),
   cancellationReason: z.string().nullable(),
+  /** When a host marked the invitee as not having come (ISO); null: not marked. */
+  noShowAt: z.string().nullable().optional(),
   /** A paid booking: what was paid, and what the invitee's cancelling now would refund. */
   payment: z
     .object({ amount: z.number(), currency: z.string(), refundOnCancel: z.number() })

@@ -121,6 +121,8 @@ export const webhookAttendeeSchema = z.object({
   timeZone: z.string(),
   language: z.string(),
   answers: z.record(z.string(), z.unknown()),
+  /** When a host marked the invitee as not having come; null: not marked. */
+  noShowAt: z.string().nullable(),
   /** The meeting's start and end in the invitee's zone, with offset. */
   startLocal: z.string(),
   endLocal: z.string(),
@@ -201,6 +203,7 @@ export const webhookPayloadSchema = z.discriminatedUnion("type", [
       "booking.cancelled",
       "booking.paid",
       "booking.payment_failed",
+      "booking.no_show",
     ]),
     data: z.object({ booking: webhookBookingSchema }),
   }),

@@ -120,6 +120,8 @@ export const bookingRequestSchema = z
       .max(GUESTS_MAX, { error: issueMessage("fields.atMostGuests", { count: GUESTS_MAX }) })
       .default([]),
     phone: z.preprocess(blankAsAbsent, z.string().trim().max(40).optional()),
+    /** The invitee agreed to texts about this booking (asked when a workflow texts them). */
+    smsConsent: z.boolean().optional(),
     location: z
       .object({
         type: z.string().trim().min(1, { error: SELECT_MESSAGE }).max(40),

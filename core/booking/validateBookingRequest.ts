@@ -41,6 +41,8 @@ export interface BookingDetails {
   timeZone: string;
   /** Occurrences of the weekly series from `start` (1: a single meeting). */
   occurrences: number;
+  /** Whether the invitee agreed to texts about this booking (absent: not asked). */
+  smsConsent?: boolean;
 }
 
 /**
@@ -116,5 +118,7 @@ export function validateBookingRequest(
     language: request.language,
     timeZone,
     occurrences,
+    // Consent to texts goes with a number to text.
+    smsConsent: phone !== null && request.smsConsent === true,
   };
 }

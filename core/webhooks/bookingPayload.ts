@@ -26,6 +26,8 @@ export interface BookingSnapshot {
     language: string;
     answers: Record<string, unknown>;
     cancellationReason: string | null;
+    /** Absent in snapshots that do not know it: not marked. */
+    noShowAt?: Date | null;
   }[];
   payment: { amount: number; currency: string; status: string } | null;
   /** booking.rescheduled: the time the booking had before. */
@@ -74,6 +76,7 @@ export function bookingPayload(snapshot: BookingSnapshot): WebhookBooking {
       timeZone: attendee.timeZone,
       language: attendee.language,
       answers: { ...attendee.answers },
+      noShowAt: attendee.noShowAt?.toISOString() ?? null,
       startLocal: localIsoTime(attendee.timeZone, start),
       endLocal: localIsoTime(attendee.timeZone, end),
     })),

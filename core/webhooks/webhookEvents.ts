@@ -6,6 +6,7 @@ export const WEBHOOK_EVENTS = [
   "booking.cancelled",
   "booking.paid",
   "booking.payment_failed",
+  "booking.no_show",
   "routing_form.submitted",
   "ping",
 ] as const;

@@ -30,7 +30,6 @@ const statement = new PgDialect().sqlToQuery(
       id: "00000000-0000-4000-8000-000000000004",
       eventId: "00000000-0000-4000-8000-000000000001",
       status: "CONFIRMED",
-      noShowAt: null,
       name: "Grace",
       firstName: null,
       lastName: null,
@@ -43,6 +42,8 @@ const statement = new PgDialect().sqlToQuery(
       timeZone: "Europe/Berlin",
       cancelToken: "secret",
       cancellationReason: null,
+      noShowAt: null,
+      smsConsent: false,
       createdAt: now,
     },
     change: { status: "CONFIRMED", hostIds: ["00000000-0000-4000-8000-000000000003"] },
@@ -72,7 +73,8 @@ const leftToSchema: Record<string, string[]> = {
   ],
   host_busy: ["id"],
   event_hosts: [],
-  attendees: ["cancellation_reason"],
+  // A no-show is marked by a host after the meeting started (noShowMarker).
+  attendees: ["cancellation_reason", "no_show_at"],
   // Set by the change worker once the booking's effects are derived; before: none yet.
   booking_changes: ["id", "before", "processed_at"],
 };

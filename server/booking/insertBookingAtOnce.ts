@@ -64,12 +64,12 @@ export function bookingStatement(booking: AtOnceBooking): SQL {
       select new_event.id, host from new_event, unnest(${hosts}::uuid[]) as host
     ), attendee as (
       insert into attendees (id, event_id, status, name, first_name, last_name, salutation, email,
-        phone, guests, answers, language, time_zone, cancel_token, created_at)
+        phone, guests, answers, language, time_zone, cancel_token, sms_consent, created_at)
       select ${attendee.id}, new_event.id, ${attendee.status}, ${attendee.name},
         ${attendee.firstName}, ${attendee.lastName}, ${attendee.salutation}, ${attendee.email},
         ${attendee.phone}, ${JSON.stringify(attendee.guests)}::jsonb,
         ${JSON.stringify(attendee.answers)}::jsonb, ${attendee.language}, ${attendee.timeZone},
-        ${attendee.cancelToken}, ${attendee.createdAt}
+        ${attendee.cancelToken}, ${attendee.smsConsent}, ${attendee.createdAt}
       from new_event
     ), change as (
       insert into booking_changes (kind, event_id, attendee_id, actor, data, created_at)

@@ -6,14 +6,14 @@ import { bookingChanges } from "../db/schema";
 import { calendarProcessor } from "./processors/calendars";
 import { mailProcessor } from "./processors/mails";
 import { refundProcessor } from "./processors/refunds";
-import { reminderProcessor } from "./processors/reminders";
 import { webhookProcessor } from "./processors/webhooks";
+import { workflowProcessor } from "./processors/workflows";
 
 /** In this order: a refund is told in the mails, a host's mail says what their calendar holds. */
 const PROCESSORS: readonly ChangeProcessor[] = [
   refundProcessor,
   mailProcessor,
-  reminderProcessor,
+  workflowProcessor,
   webhookProcessor,
   calendarProcessor,
 ];

@@ -278,7 +278,6 @@ function newAttendeeRow(
     eventId,
     status: "CONFIRMED",
     name: details.name,
-    noShowAt: null,
     firstName: details.firstName,
     lastName: details.lastName,
     salutation: details.salutation,
@@ -290,6 +289,8 @@ function newAttendeeRow(
     timeZone: details.timeZone,
     cancelToken,
     cancellationReason: null,
+    noShowAt: null,
+    smsConsent: details.smsConsent ?? false,
     createdAt: now,
   };
 }

@@ -9,6 +9,7 @@ import {
   newSharedLink,
   saveEventType,
 } from "../eventTypes/eventTypeWrites";
+import { saveReminderWorkflows } from "../workflows/reminderWorkflows";
 
 /**
  * Creates an event type for `userId` (or, with `teamId`, for their team); team kinds get a
@@ -32,6 +33,7 @@ export async function eventTypeCreator(
       })
       .returning({ id: eventTypes.id });
     await tx.insert(eventTypeHosts).values(hostRows(row!.id, ownerId, input));
+    await saveReminderWorkflows(tx, row!.id, input);
     return row!.id;
   });
 }

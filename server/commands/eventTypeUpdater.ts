@@ -18,6 +18,7 @@ import {
   saveEventType,
 } from "../eventTypes/eventTypeWrites";
 import { loadManagedEventType } from "../policies/eventTypes";
+import { sameReminderSettings, saveReminderWorkflows } from "../workflows/reminderWorkflows";
 
 /**
  * Applies a partial change: the merged event type is validated whole, so a PATCH can never
@@ -59,6 +60,7 @@ export async function eventTypeUpdater(
       .where(eq(eventTypes.id, eventTypeId));
     await tx.delete(eventTypeHosts).where(eq(eventTypeHosts.eventTypeId, eventTypeId));
     await tx.insert(eventTypeHosts).values(hostRows(eventTypeId, current.userId, input));
+    if (!sameReminderSettings(current, input)) await saveReminderWorkflows(tx, eventTypeId, input);
     return eventTypeId;
   });
 }

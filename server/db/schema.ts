@@ -22,6 +22,11 @@ import type { ApprovalScope } from "../../core/booking/needsApproval";
 import type { EventLocation, HostGroup, Question } from "../../core/eventTypes/eventTypeSchema";
 import type { FollowUp, Reminder } from "../../core/eventTypes/reminderLimits";
 import type { FormAnswers, FormField, FormRoute } from "../../core/routingForms/formTypes";
+import {
+  WORKFLOW_ACTIONS,
+  WORKFLOW_TRIGGERS,
+  type WorkflowCanceller,
+} from "../../core/workflows/workflowKinds";
 
 /** A PostgreSQL tstzrange, kept as its text form ("[a,b)"); only SQL reads its parts. */
 const tstzrange = customType<{ data: string }>({ dataType: () => "tstzrange" });
@@ -494,7 +499,10 @@ export const attendees = pgTable(
     timeZone: text("time_zone").notNull(),
     cancelToken: text("cancel_token").notNull(),
     cancellationReason: text("cancellation_reason"),
+    /** When a host marked this invitee as not having come; null: not marked. */
     noShowAt: timestamp("no_show_at", { withTimezone: true }),
+    /** Whether the invitee agreed to texts about this booking (asked when a workflow texts them). */
+    smsConsent: boolean("sms_consent").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -667,7 +675,7 @@ export const outbox = pgTable(
   "outbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind", { enum: ["mail", "webhook", "refund", "calendar"] }).notNull(),
+    kind: text("kind", { enum: ["mail", "webhook", "refund", "calendar", "workflow"] }).notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: text("status", { enum: ["pending", "sent", "dead"] })
       .notNull()
@@ -678,12 +686,13 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     /**
-     * A reminder or follow-up: the meeting and attendee it is about, so a move, a cancel or a
-     * seat leaving drops it (deleting the event or attendee drops it too); null for other rows.
+     * A reminder, follow-up or timed workflow step: the meeting and attendee it is about, so a
+     * move, a cancel or a seat leaving drops it (deleting the event or attendee drops it too); null for other rows.
      */
     eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
     attendeeId: uuid("attendee_id").references(() => attendees.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["reminder", "followUp"] }),
+    /** A workflow step's row (mail or text or call), written beside its run. */
+    purpose: text("purpose", { enum: ["reminder", "followUp", "workflow"] }),
   },
   (t) => [
     index().on(t.status, t.nextAttemptAt),
@@ -704,6 +713,8 @@ export const BOOKING_CHANGE_KINDS = [
   "paid",
   "payment_failed",
   "refunded",
+  "no_show",
+  "no_show_undone",
 ] as const;
 export type BookingChangeKind = (typeof BOOKING_CHANGE_KINDS)[number];
 
@@ -1129,4 +1140,89 @@ export const smsMessages = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.hostUserId, t.createdAt)],
+);
+
+/**
+ * What an event type sends, to whom and when: a trigger (a booking change, or a time before the
+ * start or after the end) and its steps. `source` "reminders": the workflow that the event
+ * type's reminder and follow-up settings are (kept in step with them by the event type's
+ * commands); null: one the host built.
+ */
+export const workflows = pgTable(
+  "workflows",
+  {
+    id: id(),
+    eventTypeId: uuid("event_type_id")
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    active: boolean("active").notNull().default(true),
+    trigger: text("trigger", { enum: WORKFLOW_TRIGGERS }).notNull(),
+    /** before_start / after_end: minutes (elapsed time) before the start or after the end. */
+    offsetMinutes: integer("offset_minutes").notNull().default(0),
+    /** cancelled: whose cancellations fire it. */
+    cancelledBy: jsonb("cancelled_by")
+      .$type<WorkflowCanceller[]>()
+      .notNull()
+      .default(["invitee", "host", "declined", "expired"]),
+    source: text("source", { enum: ["reminders"] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.eventTypeId)],
+);
+
+/**
+ * One thing a workflow does. `subject`/`body` null: the built-in message of its trigger (a
+ * reminder, a follow-up), with `note` as the host's own text in it.
+ */
+export const workflowSteps = pgTable(
+  "workflow_steps",
+  {
+    id: id(),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    action: text("action", { enum: WORKFLOW_ACTIONS }).notNull(),
+    /** email_address: the address; webhook: the URL. */
+    target: text("target"),
+    subject: text("subject"),
+    body: text("body"),
+    note: text("note").notNull().default(""),
+  },
+  (t) => [index().on(t.workflowId, t.position)],
+);
+
+/**
+ * One execution of one step for one recipient: the workflow's run log. Its outbox row (a mail,
+ * or kind `workflow` for a text or a call) carries the attempts; the log reads them from it.
+ * `status` is what is known without the row: scheduled (see the row), skipped (never sent:
+ * no consent, no number, the meeting changed), or the final outcome once the row is gone.
+ */
+export const workflowRuns = pgTable(
+  "workflow_runs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id, { onDelete: "cascade" }),
+    stepId: uuid("step_id")
+      .notNull()
+      .references(() => workflowSteps.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    attendeeId: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
+    recipient: text("recipient").notNull(),
+    status: text("status", { enum: ["scheduled", "sent", "failed", "skipped"] }).notNull(),
+    error: text("error"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    outboxId: bigint("outbox_id", { mode: "number" }).references(() => outbox.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.workflowId, t.dueAt),
+    index("workflow_runs_outbox_idx").on(t.outboxId).where(sql`${t.outboxId} is not null`),
+  ],
 );

@@ -1,3 +1,4 @@
+import type { WorkflowMessageData } from "./templates/workflowMessage";
 /** A recipient. */
 export interface MailAddress {
   email: string;
@@ -192,8 +193,17 @@ export interface BookingMailPayload {
   data: BookingMailData;
 }
 
+/** A workflow step's own message; its `data.start` lets the outbox check a timed one is due. */
+export interface WorkflowMailPayload {
+  template: "workflowMessage";
+  to: MailAddress;
+  language: string;
+  data: WorkflowMessageData;
+}
+
 export type MailPayload =
   | BookingMailPayload
+  | WorkflowMailPayload
   | { template: "emailCode"; to: MailAddress; language: string; data: EmailCodeData }
   | PasswordResetMailPayload
   | { template: "teamInvitation"; to: MailAddress; language: string; data: TeamInvitationMailData }

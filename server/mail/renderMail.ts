@@ -17,6 +17,7 @@ import { passwordReset } from "./templates/passwordReset";
 import { paymentRefunded } from "./templates/paymentRefunded";
 import { teamInvitation } from "./templates/teamInvitation";
 import { webhookPaused } from "./templates/webhookPaused";
+import { workflowMessage } from "./templates/workflowMessage";
 
 const bookingTemplates = {
   bookingConfirmed,
@@ -95,6 +96,14 @@ export function renderMail(payload: MailPayload): RenderedMail {
     return {
       to: payload.to,
       ...teamInvitation(payload.data, language),
+      ics: null,
+      attachments: [],
+    };
+  }
+  if (payload.template === "workflowMessage") {
+    return {
+      to: payload.to,
+      ...workflowMessage(payload.data, language),
       ics: null,
       attachments: [],
     };

@@ -35,6 +35,7 @@ import { timetableRoutes } from "./timetable/timetableRoutes";
 import { tokenRoutes } from "./tokens/tokenRoutes";
 import { uploadRoutes } from "./uploads/uploadRoutes";
 import { webhookRoutes } from "./webhooks/webhookRoutes";
+import { workflowRoutes } from "./workflows/workflowRoutes";
 
 /** The services buildApp makes once and hands to the routes that call them. */
 export interface Services {
@@ -79,6 +80,7 @@ export async function apiRoutes(
     outOfOfficeRoutes,
     pageRoutes,
     webhookRoutes,
+    workflowRoutes,
     calendarConnectionRoutes,
     googleCalendarRoutes,
     microsoftCalendarRoutes,

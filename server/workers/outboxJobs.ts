@@ -16,7 +16,7 @@ export interface OutboxJob<P> extends OutboxRow {
 }
 
 /** The kinds of work the outbox holds. */
-export type OutboxKind = "mail" | "webhook" | "refund" | "calendar";
+export type OutboxKind = "mail" | "webhook" | "refund" | "calendar" | "workflow";
 
 export interface WarnLog {
   warn(obj: object, msg: string): void;

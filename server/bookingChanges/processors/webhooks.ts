@@ -45,6 +45,12 @@ export const webhookProcessor: ChangeProcessor = async (context) => {
           attendeeIds: [context.change.attendeeId ?? ""],
         },
       );
+    case "no_show":
+    case "no_show_undone":
+      // The mark and its undoing both: the attendee's noShowAt says which.
+      return announceBooking(context.tx, "booking.no_show", context.change.eventId, context.now, {
+        attendeeIds: [context.change.attendeeId ?? ""],
+      });
     default:
       return;
   }

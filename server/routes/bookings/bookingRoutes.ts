@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  attendeeParams,
   bookingAnswerResponseSchema,
   bookingListQuery,
   bookingListResponseSchema,
@@ -9,13 +10,16 @@ import {
   bookingRefundParams,
   bookingRefundResponseSchema,
   declineRequestSchema,
+  noShowSchema,
   requestAnswerSchema,
 } from "../../../core/api/bookings";
+import { inviteeSchema } from "../../../core/api/events";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { addDays, isLocalDate } from "../../../core/time/localDate";
 import { localToInstant } from "../../../core/time/localToInstant";
 import { bookingApprover } from "../../commands/bookingApprover";
+import { noShowMarker } from "../../commands/noShowMarker";
 import { paymentRefunder } from "../../commands/paymentRefunder";
 import { attendeesOfEvents, hostsOfEvents, listHostEvents } from "../../data/bookings";
 import { findUserById } from "../../data/users";
@@ -154,6 +158,32 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
       },
     };
   }
+
+  app.post(
+    "/bookings/:uuid/attendees/:attendeeUuid/no-show",
+    {
+      schema: {
+        tags: ["bookings"],
+        summary:
+          "Mark an invitee of a meeting that has started as a no-show (`noShow: true`), or take the mark back; announced as booking.no_show and fires the no-show workflows",
+        security: hostSecurity,
+        params: attendeeParams,
+        body: noShowSchema,
+        response: { 200: inviteeSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const attendee = await noShowMarker(
+        db,
+        requireUserId(request),
+        request.params.uuid,
+        request.params.attendeeUuid,
+        request.body.noShow,
+        deps.clock(),
+      );
+      return presentInvitee(attendee);
+    },
+  );
 
   app.post(
     "/bookings/:uuid/approve",

@@ -185,6 +185,7 @@ export function presentInvitee(attendee: AttendeeRow): InviteeResponse {
     timeZone: attendee.timeZone,
     language: attendee.language,
     cancellationReason: attendee.cancellationReason,
+    noShowAt: attendee.noShowAt?.toISOString() ?? null,
   };
 }
 

@@ -52,6 +52,7 @@ const eventLabelKeys = {
   "booking.cancelled": "dashboard.webhooks.eventNames.bookingCancelled",
   "booking.paid": "dashboard.webhooks.eventNames.bookingPaid",
   "booking.payment_failed": "dashboard.webhooks.eventNames.bookingPaymentFailed",
+  "booking.no_show": "dashboard.webhooks.eventNames.bookingNoShow",
   "routing_form.submitted": "dashboard.webhooks.eventNames.routingFormSubmitted",
   ping: "dashboard.webhooks.eventNames.ping",
 } as const satisfies Record<WebhookEventType, string>;
