@@ -13,6 +13,7 @@ import { googleCalendarRoutes } from "./calendarConnections/googleCalendarRoutes
 import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
+import { hostInvitationRoutes } from "./hostInvitations/hostInvitationRoutes";
 import { insightsRoutes } from "./insights/insightsRoutes";
 import { inviteeRoutes } from "./invitees/inviteeRoutes";
 import { emailRoutes } from "./me/emailRoutes";
@@ -57,6 +58,7 @@ export async function apiRoutes(
     scheduleRoutes,
     eventTypeRoutes,
     teamRoutes,
+    hostInvitationRoutes,
     tokenRoutes,
     timetableRoutes,
     singleUseLinkRoutes,
