@@ -12,7 +12,14 @@ export const hostInvitationSchema = z.object({
   expiresAt: z.string(),
 });
 
-export const hostInvitationResponseSchema = z.object({ invitation: hostInvitationSchema });
+/**
+ * The invitation made, and its sign-up link: the owner may pass it on themselves (a server
+ * that sends no mail); it is shown only now, the server keeps only its hash.
+ */
+export const hostInvitationResponseSchema = z.object({
+  invitation: hostInvitationSchema,
+  url: z.string(),
+});
 export const hostInvitationListResponseSchema = z.object({
   invitations: z.array(hostInvitationSchema),
 });
@@ -20,3 +27,4 @@ export const hostInvitationParams = z.object({ id: z.uuid() });
 
 export type HostInvitation = z.infer<typeof hostInvitationSchema>;
 export type HostInvitationRequest = z.infer<typeof hostInvitationRequestSchema>;
+export type HostInvitationResponse = z.infer<typeof hostInvitationResponseSchema>;

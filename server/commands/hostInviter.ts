@@ -20,6 +20,8 @@ export interface SentHostInvitation {
   email: string;
   createdAt: Date;
   expiresAt: Date;
+  /** The mailed sign-up link (its token is kept only as a hash). */
+  url: string;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function hostInviter(
       })
       .returning();
     const token = hostInvitationToken(invitation!.id, secret);
+    const url = `${publicUrl}/?${new URLSearchParams({ invitation: token })}`;
     await enqueueMails(
       tx,
       [
@@ -76,7 +79,7 @@ export async function hostInviter(
           language: input.language,
           data: {
             inviterName: owner!.name,
-            url: `${publicUrl}/?${new URLSearchParams({ invitation: token })}`,
+            url,
             days: HOST_INVITATION_DAYS,
           },
         },
@@ -84,6 +87,6 @@ export async function hostInviter(
       now,
     );
     const { id, email, createdAt } = invitation!;
-    return { id, email, createdAt, expiresAt };
+    return { id, email, createdAt, expiresAt, url };
   });
 }

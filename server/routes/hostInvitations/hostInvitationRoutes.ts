@@ -62,14 +62,14 @@ export async function hostInvitationRoutes(base: FastifyInstance, { deps }: { de
     async (request, reply) => {
       const userId = requireUserId(request);
       const owner = await findUserById(db, userId);
-      const invitation = await hostInviter(
+      const { url, ...invitation } = await hostInviter(
         db,
         userId,
         { email: request.body.email, language: owner?.language ?? "en" },
         deps.config.publicUrl,
         deps.clock(),
       );
-      return reply.status(201).send({ invitation: iso(invitation) });
+      return reply.status(201).send({ invitation: iso(invitation), url });
     },
   );
 

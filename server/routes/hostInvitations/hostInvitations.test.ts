@@ -41,6 +41,7 @@ describe("the owner's invitations to host", () => {
     expect(invite.statusCode, invite.body).toBe(201);
     expect(invite.json().invitation).toMatchObject({ email: "new.host@example.com" });
     const link = await mailedLink(t, "new.host@example.com");
+    expect(invite.json().url).toBe(link.href);
     expect(`${link.origin}/`).toBe(`${t.deps.config.publicUrl}/`);
     const token = link.searchParams.get("invitation")!;
     expect(token.length).toBeGreaterThan(20);
