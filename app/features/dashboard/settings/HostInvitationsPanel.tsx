@@ -102,7 +102,14 @@ export function HostInvitationsPanel() {
       </form>
       {sent ? (
         <div role="status" className="flex flex-col gap-2 text-sm text-gray-800">
-          <p>{t("dashboard.hostInvitations.sent", { email: sent.invitation.email })}</p>
+          <p>
+            {t(
+              setup.data?.sendsMail === false
+                ? "dashboard.hostInvitations.made"
+                : "dashboard.hostInvitations.sent",
+              { email: sent.invitation.email },
+            )}
+          </p>
           <p>{t("dashboard.hostInvitations.link")}</p>
           <bdi dir="ltr" className="block rounded-lg bg-gray-50 p-2 font-mono text-xs break-all">
             {sent.url}
