@@ -257,6 +257,42 @@ describe("paying for a booking by card", () => {
     expect(new URL(fifth.url()).pathname).toBe(bookingPath);
     expect(stripe.intents.get(fourth.id)?.status).toBe("canceled");
     expect(await fifth.getByRole("link", { name: "Resume payment" }).count()).toBe(0);
+
+    // 4. The held booking's address carries its secret: it resumes in another browser too,
+    // in the invitee's language, right to left in Arabic and Persian, at phone and desktop.
+    const sixth = await browserContext.newPage();
+    await reloadDuringPayment(sixth, "Di Languages", bookingPath);
+    const pendingPath = await sixth.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.includes("held-payment"))!;
+      return (JSON.parse(localStorage.getItem(key)!) as { pendingPath: string }).pendingPath;
+    });
+    for (const [language, width, pay] of [
+      ["ar", 375, "ادفع"],
+      ["fa", 375, "پرداخت"],
+      ["en", 375, "Pay"],
+      ["fa", 1280, "پرداخت"],
+    ] as const) {
+      const { page: other, context: otherContext } = await session.newPage({
+        ...context,
+        locale: language,
+        viewport: { width, height: 900 },
+      });
+      await otherContext.addCookies([{ name: "language", value: language, url: baseURL }]);
+      await other.goto(pendingPath);
+      await other.getByRole("button", { name: new RegExp(`^${pay}`) }).waitFor();
+      expect(await other.evaluate(() => document.documentElement.dir)).toBe(
+        language === "en" ? "ltr" : "rtl",
+      );
+      expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      await expectNoSeriousAxeViolations(other);
+      await other.screenshot({
+        path: join(tmpdir(), `payments-pending-${language}-${width}.png`),
+        fullPage: true,
+      });
+      await otherContext.close();
+    }
     await browserContext.close();
   });
 
