@@ -28,3 +28,4 @@ export const hostInvitationParams = z.object({ id: z.uuid() });
 export type HostInvitation = z.infer<typeof hostInvitationSchema>;
 export type HostInvitationRequest = z.infer<typeof hostInvitationRequestSchema>;
 export type HostInvitationResponse = z.infer<typeof hostInvitationResponseSchema>;
+export type HostInvitationListResponse = z.infer<typeof hostInvitationListResponseSchema>;

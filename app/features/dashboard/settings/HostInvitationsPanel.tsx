@@ -2,7 +2,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SetupStatus } from "../../../../core/api/auth";
-import type { HostInvitation, HostInvitationResponse } from "../../../../core/api/hostInvitations";
+import type {
+  HostInvitationListResponse,
+  HostInvitationResponse,
+} from "../../../../core/api/hostInvitations";
 import { apiClient } from "../../../api/apiClient";
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
@@ -38,7 +41,7 @@ export function HostInvitationsPanel() {
   const list = useQuery({
     queryKey: invitationsKey,
     queryFn: ({ signal }) =>
-      apiClient.get<{ invitations: HostInvitation[] }>("/host-invitations", { signal }),
+      apiClient.get<HostInvitationListResponse>("/host-invitations", { signal }),
   });
   const invite = useMutation({
     mutationFn: (address: string) =>
