@@ -140,6 +140,7 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
   // the payment): its time is held, so the page leads back to paying for it.
   const held = eventType?.payment ? heldPaymentAt(pathname, serverDate) : null;
   const heldIsNamed = held !== null && named !== null && sameInstant(held.start, named);
+  const heldPath = held?.pendingPath ?? null;
 
   const go = useCallback(
     (next: Partial<BookingUrlState>, replace: boolean) =>
@@ -154,13 +155,13 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
   // The invitee's own held time is not "taken": its page resumes the payment.
   useEffect(() => {
     if (!missing) return;
-    if (heldIsNamed && held) {
-      navigate(held.pendingPath, { replace: true });
+    if (heldIsNamed && heldPath) {
+      navigate(heldPath, { replace: true });
       return;
     }
     setReturned("slotTaken");
     go({ slot: null }, true);
-  }, [missing, go, heldIsNamed, held]);
+  }, [missing, go, heldIsNamed, heldPath]);
 
   // Back from the details, by the page's button or the browser's: focus goes to the times.
   const stepBefore = useRef(step);
