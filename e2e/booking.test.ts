@@ -222,4 +222,17 @@ describe("calendar controls", () => {
     await page.keyboard.press("Enter");
     await booking.confirmed();
   });
+
+  it("books with an internationalised address (ünï@exämple.de)", async () => {
+    const host = await seed.signUpHost();
+    const eventType = await seed.createEventType(host, { title: "Umlaut call" });
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${eventType.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    await booking.fillDetails({ name: "Ünï Person", email: "ünï@exämple.de" });
+    await booking.schedule();
+    await booking.confirmed();
+  });
 });

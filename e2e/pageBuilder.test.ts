@@ -391,5 +391,21 @@ describe("page builder", () => {
     const { page } = await session.newPage({ locale: "en-US" });
     await page.goto(`/${host.username}`);
     await page.getByRole("link", { name: /Plain call/ }).waitFor();
+    // The editor says beforehand that one block replaces that list, and says it again after.
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(host.email, "correct horse battery");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Profile page", exact: true }).click();
+    await page
+      .getByText(
+        "Without blocks your page lists all your event types. Once you add a block, it shows only its blocks: add an Event type block for each event type it should offer.",
+      )
+      .waitFor();
+    await page.getByRole("button", { name: "Add Headline" }).click();
+    await page
+      .getByText(
+        "Your page shows only its blocks: event types without an Event type block are not on it.",
+      )
+      .waitFor();
   });
 });

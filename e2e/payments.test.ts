@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../server/test/freePort";
-import { startStripeDouble } from "../server/test/stripeDouble";
+import { SUCCEEDS, startStripeDouble } from "../server/test/stripeDouble";
 import { BookingPage } from "./pages/BookingPage";
 import { HomePage } from "./pages/HomePage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
@@ -165,6 +165,135 @@ describe("paying for a booking by card", () => {
     // The abandoned payment can no longer succeed, and its time is free again.
     expect(amounts("canceled")).toEqual([4000]);
     await page.context().close();
+  });
+
+  it("resumes a payment after a reload or a closed tab, shows it paid, and lets the time go", async () => {
+    const host = await seed.signUpHost();
+    const type = await seed.createEventType(host, {
+      title: "Held while paying",
+      price: { amount: 3300, currency: "EUR" },
+    });
+    const bookingPath = `/${host.username}/${type.slug}`;
+    const { page, context: browserContext } = await session.newPage(context);
+    const intentsOf = (amount: number) =>
+      [...stripe.intents.values()].filter((intent) => intent.amount === amount);
+
+    /**
+     * Books a time, and while Stripe.js is still confirming the card the page is reloaded at
+     * `reopen` (the booking page's own address when null): the confirmation never arrives.
+     */
+    async function reloadDuringPayment(tab: Page, name: string, reopen: string | null) {
+      const booking = new BookingPage(tab);
+      await booking.open(bookingPath);
+      await booking.chooseFirstDate();
+      await booking.chooseTime(0);
+      const detailsUrl = tab.url();
+      await booking.fillDetails({
+        name,
+        email: `${name.split(" ")[0]!.toLowerCase()}@example.com`,
+      });
+      await tab.getByLabel("Card number").fill("4242 4242 4242 4242");
+      const before = intentsOf(3300).length;
+      const confirming = `${stripe.url}/v1/payment_intents/*/confirm`;
+      let reached!: () => void;
+      const confirmReached = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      await tab.route(confirming, () => reached());
+      await booking.schedule();
+      await confirmReached;
+      expect(intentsOf(3300)).toHaveLength(before + 1);
+      const intent = intentsOf(3300).at(-1)!;
+      await tab.goto(reopen ?? detailsUrl);
+      await tab.unrouteAll({ behavior: "ignoreErrors" });
+      expect(stripe.intents.get(intent.id)?.status).toBe("requires_payment_method");
+      return intent;
+    }
+
+    // 1. Reloaded mid-payment on the details step: not "not available", but the booking
+    // awaiting payment, which the invitee pays there.
+    const first = await reloadDuringPayment(page, "Ada Reloads", null);
+    await page.getByRole("heading", { name: "Your booking awaits payment" }).waitFor();
+    expect(await page.getByText("The selected time is not available anymore").count()).toBe(0);
+    await page.getByRole("button", { name: "Give up this time" }).waitFor();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay €33.00" }).click();
+    await page.getByRole("heading", { name: "You are scheduled" }).waitFor();
+    await page.getByText("Paid €33.00: your booking is confirmed.").waitFor();
+    expect(stripe.intents.get(first.id)?.status).toBe("succeeded");
+    expect(intentsOf(3300).filter((intent) => intent.status === "succeeded")).toHaveLength(1);
+    await page.close();
+
+    // 2. The payment went through just as the page went away, and the tab was closed: in a new
+    // tab the booking page points to the held booking, whose page says paid and confirmed
+    // without asking for a card again.
+    const second = await reloadDuringPayment(
+      await browserContext.newPage(),
+      "Bo Raced",
+      bookingPath,
+    );
+    stripe.confirm(second.id, SUCCEEDS);
+    for (const open of browserContext.pages()) await open.close();
+    const third = await browserContext.newPage();
+    await new BookingPage(third).open(bookingPath);
+    await third.getByText(/Your booking for .* awaits payment/).waitFor();
+    await third.getByRole("link", { name: "Resume payment" }).click();
+    await third.getByText("Paid €33.00: your booking is confirmed.").waitFor();
+    expect(await third.getByLabel("Card number").count()).toBe(0);
+    await third.screenshot({
+      path: join(tmpdir(), "payments-resumed-en-1280.png"),
+      fullPage: true,
+    });
+    await third.close();
+
+    // 3. The invitee gives the held time up: the payment is cancelled and the time is free.
+    const fifth = await browserContext.newPage();
+    const fourth = await reloadDuringPayment(fifth, "Cy Leaves", bookingPath);
+    const booking = new BookingPage(fifth);
+    await fifth.getByRole("link", { name: "Resume payment" }).click();
+    await fifth.getByRole("button", { name: "Give up this time" }).click();
+    await fifth.getByText("The time is free again.").waitFor();
+    await booking.bookableDates().first().waitFor();
+    expect(new URL(fifth.url()).pathname).toBe(bookingPath);
+    expect(stripe.intents.get(fourth.id)?.status).toBe("canceled");
+    expect(await fifth.getByRole("link", { name: "Resume payment" }).count()).toBe(0);
+
+    // 4. The held booking's address carries its secret: it resumes in another browser too,
+    // in the invitee's language, right to left in Arabic and Persian, at phone and desktop.
+    const sixth = await browserContext.newPage();
+    await reloadDuringPayment(sixth, "Di Languages", bookingPath);
+    const pendingPath = await sixth.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.includes("held-payment"))!;
+      return (JSON.parse(localStorage.getItem(key)!) as { pendingPath: string }).pendingPath;
+    });
+    for (const [language, width, pay] of [
+      ["ar", 375, "ادفع"],
+      ["fa", 375, "پرداخت"],
+      ["en", 375, "Pay"],
+      ["fa", 1280, "پرداخت"],
+    ] as const) {
+      const { page: other, context: otherContext } = await session.newPage({
+        ...context,
+        locale: language,
+        viewport: { width, height: 900 },
+      });
+      await otherContext.addCookies([{ name: "language", value: language, url: baseURL }]);
+      await other.goto(pendingPath);
+      await other.getByRole("button", { name: new RegExp(`^${pay}`) }).waitFor();
+      expect(await other.evaluate(() => document.documentElement.dir)).toBe(
+        language === "en" ? "ltr" : "rtl",
+      );
+      expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+      await expectNoSeriousAxeViolations(other);
+      await other.screenshot({
+        path: join(tmpdir(), `payments-pending-${language}-${width}.png`),
+        fullPage: true,
+      });
+      await otherContext.close();
+    }
+    await browserContext.close();
   });
 
   it("shows the price in Arabic as Arabic writes it, the currency where Arabic puts it", async () => {

@@ -10,14 +10,18 @@ import { apiClient } from "./apiClient";
 export type SignedIn = Pick<MeResponse, "user">;
 
 /** The server's sign-up rules; `token` is the setup link's (`?setup=`), when opened from it. */
-export const setupQuery = (token?: string) =>
+export const setupQuery = (token?: string, invitation?: string) =>
   queryOptions({
-    queryKey: ["setup", token ?? null],
-    queryFn: ({ signal }) =>
-      apiClient.get<SetupStatus>(
-        `/auth/setup${token ? `?token=${encodeURIComponent(token)}` : ""}`,
-        { signal },
-      ),
+    queryKey: ["setup", token ?? null, invitation ?? null],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        ...(token ? { token } : {}),
+        ...(invitation ? { invitation } : {}),
+      });
+      return apiClient.get<SetupStatus>(`/auth/setup${query.size > 0 ? `?${query}` : ""}`, {
+        signal,
+      });
+    },
     staleTime: 60_000,
   });
 

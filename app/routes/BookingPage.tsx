@@ -20,6 +20,8 @@ import { DurationChoice } from "../features/booking/DurationChoice";
 import type { DetailsValues } from "../features/booking/detailsForm";
 import { EventSummary } from "../features/booking/EventSummary";
 import { isoDateInZone } from "../features/booking/formatters";
+import { HeldPaymentNotice } from "../features/booking/payment/HeldPaymentNotice";
+import { heldPaymentAt } from "../features/booking/payment/heldPayments";
 import { SlotPicker } from "../features/booking/SlotPicker";
 import { SummarySkeleton } from "../features/booking/SummarySkeleton";
 import { dayKey, type SlotSelection, type SlotTime } from "../features/booking/timetable";
@@ -134,6 +136,11 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
       : null;
   const missing = named !== null && !namedIsPicked && !found && lookup.status === "success";
   const step = selection && eventType ? "details" : "pick";
+  // This browser's own booking of this page awaiting payment (a reload or a closed tab during
+  // the payment): its time is held, so the page leads back to paying for it.
+  const held = eventType?.payment ? heldPaymentAt(pathname, serverDate) : null;
+  const heldIsNamed = held !== null && named !== null && sameInstant(held.start, named);
+  const heldPath = held?.pendingPath ?? null;
 
   const go = useCallback(
     (next: Partial<BookingUrlState>, replace: boolean) =>
@@ -145,11 +152,16 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
     if (found && url.date) setPicked({ slot: found, isoDate: url.date });
   }, [found, url.date]);
   // The named time is not bookable (taken, past, or never offered): its day's times instead.
+  // The invitee's own held time is not "taken": its page resumes the payment.
   useEffect(() => {
     if (!missing) return;
+    if (heldIsNamed && heldPath) {
+      navigate(heldPath, { replace: true });
+      return;
+    }
     setReturned("slotTaken");
     go({ slot: null }, true);
-  }, [missing, go]);
+  }, [missing, go, heldIsNamed, heldPath]);
 
   // Back from the details, by the page's button or the browser's: focus goes to the times.
   const stepBefore = useRef(step);
@@ -192,6 +204,11 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
   }
 
   function handleSlotTaken() {
+    const ownHeld = heldPaymentAt(pathname, serverDate);
+    if (ownHeld && picked && sameInstant(ownHeld.start, picked.slot.start)) {
+      navigate(ownHeld.pendingPath);
+      return;
+    }
     setPicked(null);
     setReturned("slotTaken");
     pushedDetails.current = false;
@@ -248,22 +265,25 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
       ) : named && !missing ? (
         <LoadingIndicator label={t("common.loading")} />
       ) : (
-        <SlotPicker
-          reference={reference}
-          timeZone={timeZone}
-          onTimeZoneChange={setTimeZone}
-          timeZoneLocked={locked}
-          duration={duration}
-          showSeats={eventType?.kind === "GROUP"}
-          month={url.month}
-          selectedDate={url.date}
-          onMonthChange={handleMonthChange}
-          onSelectDate={handleSelectDate}
-          selectedStart={returned === "slotTaken" ? null : (picked?.slot.start ?? null)}
-          onSelect={handleSelect}
-          focusTimes={returned !== null || cameBack}
-          notice={returned === "slotTaken" ? t("booking.slotTaken") : undefined}
-        />
+        <>
+          {held ? <HeldPaymentNotice held={held} timeZone={timeZone} /> : null}
+          <SlotPicker
+            reference={reference}
+            timeZone={timeZone}
+            onTimeZoneChange={setTimeZone}
+            timeZoneLocked={locked}
+            duration={duration}
+            showSeats={eventType?.kind === "GROUP"}
+            month={url.month}
+            selectedDate={url.date}
+            onMonthChange={handleMonthChange}
+            onSelectDate={handleSelectDate}
+            selectedStart={returned === "slotTaken" ? null : (picked?.slot.start ?? null)}
+            onSelect={handleSelect}
+            focusTimes={returned !== null || cameBack}
+            notice={returned === "slotTaken" ? t("booking.slotTaken") : undefined}
+          />
+        </>
       )}
     </BookingCard>
   );

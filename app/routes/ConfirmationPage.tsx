@@ -4,12 +4,16 @@ import { usePublicQuery } from "../api/publicQuery";
 import { FocusHeading } from "../components/FocusHeading";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { AddToCalendar } from "../features/booking/AddToCalendar";
-import { attendeeLinks, rememberedBooking } from "../features/booking/bookingStore";
+import { attendeeLinks, manageLinksOf, rememberedBooking } from "../features/booking/bookingStore";
 import { type EventView, fetchEventView, fetchInvitee } from "../features/booking/eventView";
+import { formatPrice } from "../features/booking/formatters";
 import { ManageLinks } from "../features/booking/ManageLinks";
 import { MeetingDetails } from "../features/booking/MeetingDetails";
+import { heldPaymentOf } from "../features/booking/payment/heldPayments";
+import { PendingPayment } from "../features/booking/payment/PendingPayment";
 import { RedirectCountdown } from "../features/booking/RedirectCountdown";
 import { SeriesDates } from "../features/booking/SeriesDates";
+import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
 import { FailedQueryPage } from "./FailedQueryPage";
@@ -17,6 +21,8 @@ import { FailedQueryPage } from "./FailedQueryPage";
 interface ConfirmationData {
   event: EventView;
   inviteeName: string | null;
+  /** What the invitee paid, when they did (read with their secret). */
+  paid: { amount: number; currency: string } | null;
 }
 
 /**
@@ -31,15 +37,27 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
   // The invitee's own confirmation, under the event type's path or the single-use link's.
   const ownBooking = routeName === "bookingConfirmation" || routeName === "singleUseConfirmation";
   const remembered = ownBooking ? rememberedBooking(slug) : null;
+  // The invitee's secret: from the scheduling answer this tab kept, the address (a booking
+  // awaiting payment reopened from another tab), or what this browser kept while it was held.
+  const token = ownBooking
+    ? (remembered?.attendee.token ??
+      remembered?.attendee.cancelToken ??
+      new URLSearchParams(search).get("token") ??
+      heldPaymentOf(slug)?.token ??
+      undefined)
+    : undefined;
+  const locale = useIntlLocale();
   const query = usePublicQuery<ConfirmationData>({
     key: ["confirmation", routeName, slug],
     fn: async (signal) => {
       if (routeName === "event") {
-        return { event: await fetchEventView(slug, signal), inviteeName: null };
+        return { event: await fetchEventView(slug, signal), inviteeName: null, paid: null };
       }
-      const token = remembered?.attendee.token ?? remembered?.attendee.cancelToken;
       const { event, invitee } = await fetchInvitee(slug, token, signal);
-      return { event, inviteeName: invitee.name ?? null };
+      const paid = invitee.payment
+        ? { amount: invitee.payment.amount, currency: invitee.payment.currency }
+        : null;
+      return { event, inviteeName: invitee.name ?? null, paid };
     },
     staleTime: 60_000,
   });
@@ -60,12 +78,17 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
   if (query.status === "error" || !query.data) {
     return <FailedQueryPage error={query.error} />;
   }
-  const { event, inviteeName } = query.data;
-  const links = remembered && event.status !== "CANCELLED" ? attendeeLinks(remembered) : null;
+  const { event, inviteeName, paid } = query.data;
+  const manageable = event.status !== "CANCELLED" && event.status !== "PENDING_PAYMENT";
+  const links = !manageable
+    ? null
+    : remembered
+      ? attendeeLinks(remembered)
+      : token
+        ? manageLinksOf({ uuid: slug, token })
+        : null;
   const action = remembered?.action;
-  const secret = remembered?.attendee.token ?? remembered?.attendee.cancelToken;
-  const calendarAttendee =
-    remembered && secret ? { uuid: remembered.attendee.uuid, token: secret } : null;
+  const calendarAttendee = ownBooking && token ? { uuid: slug, token } : null;
   const params = new URLSearchParams(search);
 
   return (
@@ -83,8 +106,23 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
                   : t("confirmation.title")
         }
       />
+      {ownBooking && paid && event.status !== "CANCELLED" ? (
+        <p className="font-medium text-gray-900">
+          {t(event.status === "CONFIRMED" ? "confirmation.paid" : "confirmation.paidRequest", {
+            amount: formatPrice(paid.amount, paid.currency, locale),
+          })}
+        </p>
+      ) : null}
       {ownBooking && event.status === "CONFIRMED" ? (
         <p className="text-gray-700">{t("confirmation.emailSent")}</p>
+      ) : null}
+      {ownBooking && token && event.status === "PENDING_PAYMENT" ? (
+        <PendingPayment
+          attendee={slug}
+          token={token}
+          event={event}
+          onSettled={() => void query.refetch().catch(() => {})}
+        />
       ) : null}
       {event.status === "PENDING_APPROVAL" ? (
         <p className="text-gray-700">{t("confirmation.approvalSent")}</p>

@@ -52,6 +52,11 @@ export const signupSchema = z.object({
   owner: z.boolean().optional(),
   /** The token of the setup link the server prints at start while it has no account. */
   setupToken: z.string().max(200).optional(),
+  /**
+   * The token of the mailed invitation the sign-up comes from (the owner's to host, or a
+   * team's): it lets the invited address in under SIGNUP=invite and proves the address.
+   */
+  invitation: z.string().max(300).optional(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

@@ -24,8 +24,16 @@ export const setupStatusSchema = z.object({
   sendsMail: z.boolean(),
   /** Whether card payments are set up (Stripe's keys); without them no price can be charged. */
   takesPayments: z.boolean(),
+  /**
+   * The open invitation `invitation` names, for the sign-up form: the invited address, and the
+   * team's name for a team's. Null without one, or when the link is used, expired or unknown.
+   */
+  invitation: z.object({ email: z.string(), teamName: z.string().nullable() }).nullable(),
 });
-export const setupStatusQuerySchema = z.object({ token: z.string().max(200).optional() });
+export const setupStatusQuerySchema = z.object({
+  token: z.string().max(200).optional(),
+  invitation: z.string().max(300).optional(),
+});
 export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
 /** `POST /api/auth/password-reset`. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_STATUSES } from "./events";
+import { checkoutPaymentSchema, EVENT_STATUSES } from "./events";
 
 export const PAYMENT_STATUSES = [
   "PENDING",
@@ -25,6 +25,24 @@ export const paymentReturnResponseSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
 });
 
+/**
+ * The body of `POST /api/payments/stripe/resume`: the invitee reopened their booking awaiting
+ * payment (a reload, a closed tab), proved by their secret.
+ */
+export const paymentResumeRequestSchema = z.object({
+  attendee: z.uuid(),
+  token: z.string().min(1).max(200),
+});
+
+/**
+ * Where the booking stands once the server read its payment from Stripe, and, while it still
+ * awaits payment, what the page confirms the card with (and where it loads Stripe.js from).
+ */
+export const paymentResumeResponseSchema = paymentReturnResponseSchema.extend({
+  checkout: checkoutPaymentSchema.extend({ jsUrl: z.string() }).nullable(),
+});
+
 export const webhookResponseSchema = z.object({ received: z.literal(true) });
 
 export type PaymentReturnResponse = z.infer<typeof paymentReturnResponseSchema>;
+export type PaymentResumeResponse = z.infer<typeof paymentResumeResponseSchema>;

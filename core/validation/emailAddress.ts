@@ -4,11 +4,13 @@
 export const EMAIL_MAX = 254;
 
 /**
- * The address pattern of zod's `z.email()` (`z.regexes.email`), copied so forms can use it
- * without zod; `emailField` passes it back to `z.email`, so server and forms accept the same.
+ * An address as people write it: zod's `z.email()` pattern (`z.regexes.email`) with letters and
+ * digits of every script where it allows ASCII ones, so internationalised addresses
+ * (`ünï@exämple.de`, RFC 6531/IDNA) pass. `emailField` passes it to `z.email`, so server and
+ * forms accept the same.
  */
 export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{N}][\p{L}\p{M}\p{N}-]*\.)+[\p{L}\p{M}]{2,}$/u;
 
 /** Whether `text` (already trimmed) is an email address the server accepts. Pure. */
 export function isEmailAddress(text: string): boolean {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
 import { payments } from "../db/schema";
 
@@ -16,5 +16,19 @@ export async function findPaymentByGatewayId(
 /** The payment `id`, or null. */
 export async function findPayment(db: Db | Tx, id: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The newest payment of attendee `attendeeId`, or null. */
+export async function findPaymentOfAttendee(
+  db: Db | Tx,
+  attendeeId: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.attendeeId, attendeeId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
   return row ?? null;
 }

@@ -217,6 +217,31 @@ export const teamInvitations = pgTable(
   ],
 );
 
+/**
+ * The instance owner's invitations to sign up as a host (SIGNUP=invite lets these addresses
+ * in): a mailed, single-use, expiring link bound to the address. Only a SHA-256 of the token is
+ * kept. `acceptedBy` is the account made from it.
+ */
+export const hostInvitations = pgTable(
+  "host_invitations",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("host_invitations_token_hash_key").on(t.tokenHash),
+    uniqueIndex("host_invitations_open_key")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null`),
+  ],
+);
+
 /** The public face of a user or a team: the spec's Profile plus page settings. */
 export const profiles = pgTable(
   "profiles",

@@ -80,6 +80,10 @@ const variants: Record<string, Omit<MailPayload, "language" | "to">> = {
     template: "passwordReset",
     data: { name: "Ada", url: "https://slotted.example.com/dashboard/reset?token=t", minutes: 60 },
   },
+  hostInvitation: {
+    template: "hostInvitation",
+    data: { inviterName: "Ada Owner", url: "https://slotted.example.com/?invitation=t", days: 7 },
+  },
   teamInvitationMember: {
     template: "teamInvitation",
     data: {
@@ -232,7 +236,7 @@ function englishPieces(language: string): string[] {
 }
 
 const CATALOG_KEY =
-  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation|emailVerification|emailChange|emailChangeNotice|emailInUse|paymentRefunded|webhookPaused)\.[a-zA-Z_]+\b/;
+  /\b(layout|details|location|confirmed|cancelled|rescheduled|emailCode|passwordReset|teamInvitation|hostInvitation|emailVerification|emailChange|emailChangeNotice|emailInUse|paymentRefunded|webhookPaused)\.[a-zA-Z_]+\b/;
 
 describe("mails in every language", () => {
   for (const language of LANGUAGES) {

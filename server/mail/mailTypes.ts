@@ -109,6 +109,13 @@ export interface TeamInvitationMailData {
   days: number;
 }
 
+/** The owner's invitation to sign up as a host: who invites, the sign-up link, its lifetime. */
+export interface HostInvitationMailData {
+  inviterName: string;
+  url: string;
+  days: number;
+}
+
 /** A link that proves the recipient reads the address: sign-up verification or an email change. */
 export interface AccountLinkMailData {
   name: string;
@@ -207,6 +214,7 @@ export type MailPayload =
   | { template: "emailCode"; to: MailAddress; language: string; data: EmailCodeData }
   | PasswordResetMailPayload
   | { template: "teamInvitation"; to: MailAddress; language: string; data: TeamInvitationMailData }
+  | { template: "hostInvitation"; to: MailAddress; language: string; data: HostInvitationMailData }
   | { template: "emailVerification"; to: MailAddress; language: string; data: AccountLinkMailData }
   | { template: "emailChange"; to: MailAddress; language: string; data: AccountLinkMailData }
   | {

@@ -13,6 +13,7 @@ import { calendarFailing } from "./templates/calendarFailing";
 import { emailChangeNotice } from "./templates/emailChangeNotice";
 import { emailCode } from "./templates/emailCode";
 import { emailInUse } from "./templates/emailInUse";
+import { hostInvitation } from "./templates/hostInvitation";
 import { passwordReset } from "./templates/passwordReset";
 import { paymentRefunded } from "./templates/paymentRefunded";
 import { teamInvitation } from "./templates/teamInvitation";
@@ -88,6 +89,14 @@ export function renderMail(payload: MailPayload): RenderedMail {
     return {
       to: payload.to,
       ...calendarFailing(payload.data, language),
+      ics: null,
+      attachments: [],
+    };
+  }
+  if (payload.template === "hostInvitation") {
+    return {
+      to: payload.to,
+      ...hostInvitation(payload.data, language),
       ics: null,
       attachments: [],
     };

@@ -14,6 +14,7 @@ import { microsoftCalendarRoutes } from "./calendarConnections/microsoftCalendar
 import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
+import { hostInvitationRoutes } from "./hostInvitations/hostInvitationRoutes";
 import { insightsRoutes } from "./insights/insightsRoutes";
 import { inviteeRoutes } from "./invitees/inviteeRoutes";
 import { emailRoutes } from "./me/emailRoutes";
@@ -62,6 +63,7 @@ export async function apiRoutes(
     scheduleRoutes,
     eventTypeRoutes,
     teamRoutes,
+    hostInvitationRoutes,
     tokenRoutes,
     timetableRoutes,
     singleUseLinkRoutes,

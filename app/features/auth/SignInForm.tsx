@@ -1,16 +1,31 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { setupQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
 import { authApi } from "./authApi";
 import { formText } from "./formText";
+import { teamInvitationPath } from "./SignUpForm";
 import { useAuthForm } from "./useAuthForm";
 
 const fieldNames = ["email", "password"];
 
 export function SignInForm() {
   const { t } = useTranslation();
-  const form = useAuthForm(fieldNames, authApi.signIn);
+  // Opened from a team invitation: once signed in, back to it.
+  const [invitationToken] = useState(
+    () => new URLSearchParams(window.location.search).get("invitation") ?? undefined,
+  );
+  const setup = useQuery({ ...setupQuery(undefined, invitationToken), enabled: !!invitationToken });
+  const form = useAuthForm(
+    fieldNames,
+    authApi.signIn,
+    setup.data?.invitation?.teamName && invitationToken
+      ? teamInvitationPath(invitationToken)
+      : undefined,
+  );
 
   return (
     <form

@@ -16,9 +16,17 @@ const passwordMinLength = 8;
 // `-` is escaped because browsers compile the pattern attribute with the `v` flag.
 const usernamePattern = "[a-z0-9](?:[a-z0-9\\-]*[a-z0-9])?";
 
+/** The dashboard path of a team invitation, from its mailed token. */
+export const teamInvitationPath = (token: string) =>
+  `/dashboard/invitation?${new URLSearchParams({ token })}`;
+
 export function SignUpForm() {
   const { t } = useTranslation();
-  const form = useAuthForm(fieldNames, authApi.signUp);
+  // Opened from a mailed invitation (the owner's to host, or a team's): its token proves the
+  // address, which the form then keeps.
+  const [invitationToken] = useState(
+    () => new URLSearchParams(window.location.search).get("invitation") ?? undefined,
+  );
   const [name, setName] = useState("");
   const [typedUsername, setTypedUsername] = useState<string>();
   const username = typedUsername ?? suggestUsername(name);
@@ -26,15 +34,27 @@ export function SignUpForm() {
   const [setupToken] = useState(
     () => new URLSearchParams(window.location.search).get("setup") ?? undefined,
   );
-  const setup = useQuery(setupQuery(setupToken));
+  const setup = useQuery(setupQuery(setupToken, invitationToken));
+  const invitation = setup.data?.invitation ?? null;
+  const form = useAuthForm(
+    fieldNames,
+    authApi.signUp,
+    invitation?.teamName && invitationToken ? teamInvitationPath(invitationToken) : undefined,
+  );
   const ownerSetup = setup.data?.ownerSetup === true;
   const notice = ownerSetup
     ? t("auth.signUp.ownerNotice")
-    : setup.data?.signup === "closed"
-      ? t("auth.signUp.closedNotice")
-      : setup.data?.signup === "invite"
-        ? t("auth.signUp.inviteNotice")
-        : null;
+    : invitation?.teamName
+      ? t("auth.signUp.teamInvitedNotice", { email: invitation.email, team: invitation.teamName })
+      : invitation
+        ? t("auth.signUp.invitedNotice", { email: invitation.email })
+        : invitationToken && setup.data
+          ? t("auth.signUp.invitationGone")
+          : setup.data?.signup === "closed"
+            ? t("auth.signUp.closedNotice")
+            : setup.data?.signup === "invite"
+              ? t("auth.signUp.inviteNotice")
+              : null;
 
   return (
     <form
@@ -49,6 +69,7 @@ export function SignUpForm() {
           password: formText(data, "password"),
           timeZone: browserTimeZone(),
           ...(ownerSetup ? { owner: true, setupToken } : {}),
+          ...(invitation && invitationToken ? { invitation: invitationToken } : {}),
         }))
       }
       className="flex flex-col gap-4"
@@ -72,11 +93,15 @@ export function SignUpForm() {
         errors={form.fieldErrors.name}
       />
       <TextField
+        // The invited address, kept: the invitation is bound to it.
+        key={invitation?.email ?? ""}
         name="email"
         type="email"
         label={t("auth.fields.email")}
         autoComplete="email"
         required
+        defaultValue={invitation?.email}
+        readOnly={invitation !== null}
         errors={form.fieldErrors.email}
       />
       <TextField

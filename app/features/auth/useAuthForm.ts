@@ -16,11 +16,13 @@ import { validateForm } from "./validateForm";
 export function useAuthForm<Input>(
   fieldNames: readonly string[],
   send: (input: Input) => Promise<SessionResponse>,
+  /** Where to go once in (a dashboard path); the dashboard's home otherwise. */
+  next?: string,
 ) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const enterDashboard = useEnterDashboard();
+  const enterDashboard = useEnterDashboard(next);
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: enterDashboard,

@@ -14,6 +14,7 @@ import { type BookingSource, bookingLinkFields, publicIdOf } from "./bookingSour
 import { rememberBooking } from "./bookingStore";
 import { type DetailsValues, detailsBody, validateDetails } from "./detailsForm";
 import type { CardHandle } from "./payment/CardField";
+import { forgetHeldPayment, pendingPathOf, rememberHeldPayment } from "./payment/heldPayments";
 import { useSlotTaken } from "./useSlotTaken";
 import { timetableFamily } from "./useTimetable";
 
@@ -154,7 +155,22 @@ export function useScheduleBooking({
       rememberBooking(booked);
       // A paid booking holds its time until the card is paid; the indicator stays on.
       const payment = booked.checkout ? booked.event.payment : undefined;
-      if (payment && !(await pay(booked, payment))) return;
+      if (payment) {
+        // Kept where a reload or a closed tab finds it: the held time's page resumes the payment.
+        const own = confirmationPath(source, eventType, booked.attendee.uuid);
+        rememberHeldPayment({
+          bookingPath: window.location.pathname,
+          pendingPath: pendingPathOf(own, booked.attendee.token ?? ""),
+          attendee: booked.attendee.uuid,
+          token: booked.attendee.token ?? "",
+          eventUuid: booked.event.uuid,
+          start: booked.event.start,
+          expiresAt: payment.expiresAt,
+        });
+        const paid = await pay(booked, payment);
+        forgetHeldPayment(booked.attendee.uuid);
+        if (!paid) return;
+      }
       postToParent("event_scheduled", {
         event: { uuid: booked.event.uuid },
         invitee: { uuid: booked.attendee.uuid },

@@ -82,7 +82,10 @@ export function InvitationScreen() {
             {signedOut ? (
               <p className="text-gray-800">
                 {t("dashboard.teams.signInToAccept", { email: invitation.email })}{" "}
-                <Link to="/" className="font-semibold text-brand-700 underline">
+                <Link
+                  to={`/?${new URLSearchParams({ invitation: token })}`}
+                  className="font-semibold text-brand-700 underline"
+                >
                   {t("dashboard.teams.signInOrUp")}
                 </Link>
               </p>

@@ -2,13 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { settingsQuery } from "../../features/dashboard/api/dashboardQueries";
 import { ChangeEmailForm } from "../../features/dashboard/settings/ChangeEmailForm";
+import { HostInvitationsPanel } from "../../features/dashboard/settings/HostInvitationsPanel";
 import { PhoneSettingsCard } from "../../features/dashboard/settings/PhoneSettingsCard";
 import { ProfileSettingsForm } from "../../features/dashboard/settings/ProfileSettingsForm";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link } from "../../router";
 
-/** Profile settings and the email address; the password has its own screen. */
+/**
+ * Profile settings and the email address (the password has its own screen); for the
+ * instance's owner, their invitations to host.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const settings = useQuery(settingsQuery());
@@ -31,6 +35,7 @@ export function SettingsScreen() {
           <ProfileSettingsForm settings={settings.data} />
           <ChangeEmailForm email={settings.data.user.email} />
           <PhoneSettingsCard />
+          {settings.data.user.role === "admin" ? <HostInvitationsPanel /> : null}
         </>
       ) : (
         <QueryStatus queries={[settings]} />

@@ -11,6 +11,7 @@ import {
 } from "../../../core/api/auth";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
+import { signupInvitation } from "../../accounts/signupInvitation";
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_DAYS,
@@ -65,6 +66,13 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       fromThisMachine(request.ip, request.headers)) ||
     ownerSetupTokenValid(deps.config.sessionSecret, token);
 
+  /** The sign-up form's view of a mailed invitation: its address, and a team's name. */
+  async function invitationPreview(token: string | undefined) {
+    const found = token ? await signupInvitation(db, token, deps.clock()) : null;
+    if (!found) return null;
+    return { email: found.email, teamName: found.kind === "team" ? found.teamName : null };
+  }
+
   app.get(
     "/auth/setup",
     {
@@ -83,6 +91,7 @@ export async function authRoutes(base: FastifyInstance, { deps }: { deps: Deps }
       signup: deps.config.signup,
       sendsMail: deps.config.smtpUrl !== null,
       takesPayments: deps.config.stripe !== null,
+      invitation: await invitationPreview(request.query.invitation),
     }),
   );
 

@@ -53,6 +53,7 @@ describe("the instance's owner", () => {
       signup: "open",
       sendsMail: false,
       takesPayments: false,
+      invitation: null,
     });
     expect((await setupStatus(t)).ownerSetup).toBe(true);
     // A proxy on this machine forwarding a stranger does not count as this machine.

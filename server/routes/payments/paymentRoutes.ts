@@ -1,12 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  paymentResumeRequestSchema,
+  paymentResumeResponseSchema,
   paymentReturnRequestSchema,
   paymentReturnResponseSchema,
   webhookResponseSchema,
 } from "../../../core/api/payments";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
+import { paymentResumer } from "../../commands/paymentResumer";
 import { paymentReturnSettler } from "../../commands/paymentReturnSettler";
 import { paymentSettler } from "../../commands/paymentSettler";
 import type { Deps } from "../../deps";
@@ -14,6 +17,7 @@ import { BadSignatureError, type PaymentGateway } from "../../payments/paymentGa
 import type { PaymentOutcome } from "../../payments/paymentOutcome";
 import { paymentGatewayOf } from "../../payments/stripeGateway";
 import { errorResponses } from "../errorSchemas";
+import { publicPayments } from "../publicEventTypes/publicEventTypePresenter";
 
 /** The payment events Slotted follows, and what each means for a booking. */
 const FOLLOWED: Record<string, PaymentOutcome> = {
@@ -115,5 +119,22 @@ export async function paymentRoutes(base: FastifyInstance, { deps }: { deps: Dep
       },
     },
     async (request) => paymentReturnSettler(context(), gateway(), request.body),
+  );
+
+  app.post(
+    "/payments/stripe/resume",
+    {
+      schema: {
+        tags,
+        summary:
+          "The invitee reopened a booking awaiting payment: read the payment from Stripe, follow it, and say how to pay while it is still open",
+        description:
+          "`token`: the attendee's secret. `checkout` is null once the booking no longer awaits payment (paid, released, expired).",
+        body: paymentResumeRequestSchema,
+        response: { 200: paymentResumeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      paymentResumer(context(), gateway(), publicPayments(deps.config.stripe).jsUrl, request.body),
   );
 }

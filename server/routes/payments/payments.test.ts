@@ -218,6 +218,64 @@ describe("a paid booking", () => {
     expect(await bookingMailsTo(t, "returned@example.com")).toHaveLength(1);
   });
 
+  it("resumes for the payer after a reload: the checkout while open, paid once Stripe says so", async () => {
+    const host = await signUpHost(t);
+    const { answer, intentId } = await paidBooking(
+      host,
+      berlinSlot(1, "14:00"),
+      "resumed@example.com",
+    );
+    const resume = (token: string, attendee = answer.attendee.uuid) =>
+      t.request({
+        method: "POST",
+        url: "/api/payments/stripe/resume",
+        payload: { attendee, token },
+      });
+    expect((await resume("not-the-token")).statusCode).toBe(403);
+    expect((await resume("x", "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    const open = await resume(answer.attendee.token);
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({
+      eventStatus: "PENDING_PAYMENT",
+      paymentStatus: "PENDING",
+      checkout: {
+        ...answer.event.payment,
+        jsUrl: "https://js.stripe.com/v3/",
+      },
+    });
+    // The card went through while the page was away: the next read says paid and confirmed,
+    // without any webhook, and the confirmation mail goes out once.
+    stripe.confirm(intentId, SUCCEEDS);
+    expect((await resume(answer.attendee.token)).json()).toEqual({
+      eventStatus: "CONFIRMED",
+      paymentStatus: "PAID",
+      checkout: null,
+    });
+    expect((await resume(answer.attendee.token)).json().eventStatus).toBe("CONFIRMED");
+    expect(await bookingMailsTo(t, "resumed@example.com")).toHaveLength(1);
+  });
+
+  it("has nothing to resume once the invitee gave the time up", async () => {
+    const host = await signUpHost(t);
+    const { type, answer, intentId } = await paidBooking(host, berlinSlot(1, "15:00"));
+    const query = new URLSearchParams({ token: answer.attendee.token, payment_intent: intentId });
+    const given = await t.request({
+      method: "DELETE",
+      url: `/api/event/${host.username}/${type.slug}/${answer.event.uuid}?${query}`,
+    });
+    expect(given.statusCode).toBeLessThan(300);
+    const resumed = await t.request({
+      method: "POST",
+      url: "/api/payments/stripe/resume",
+      payload: { attendee: answer.attendee.uuid, token: answer.attendee.token },
+    });
+    expect(resumed.json()).toEqual({
+      eventStatus: "CANCELLED",
+      paymentStatus: "CANCELLED",
+      checkout: null,
+    });
+  });
+
   it("lets go of an expired hold and cancels its payment", async () => {
     const host = await signUpHost(t);
     const { type, body, answer, intentId } = await paidBooking(host, berlinSlot(1, "09:00"));

@@ -388,6 +388,11 @@ export function PageEditor({ data }: PageEditorProps) {
             <p id="page-grid-help" className="text-sm text-gray-700">
               {t("dashboard.page.gridHelp")}
             </p>
+            {/* A page with blocks shows only its blocks: the event types listed without any
+                blocks go unless each gets an Event type block. */}
+            <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-gray-900">
+              {t(blocks.length === 0 ? "dashboard.page.listedNow" : "dashboard.page.onlyBlocks")}
+            </p>
             {blocks.length === 0 ? (
               <p className="rounded-2xl bg-white p-4 text-gray-700 shadow-sm">
                 {t("dashboard.page.empty")}
