@@ -117,6 +117,7 @@ export const MESSAGE_PARAMS = {
   "eventTypes.recurrenceNoSeats": [],
   "eventTypes.recurrenceNoPrice": [],
   "eventTypes.recurrenceNoApproval": [],
+  "eventTypes.meetNeedsGoogle": [],
   "booking.sendLinks": [],
   "booking.sendAttendeeOrEvent": [],
   "booking.slotTaken": [],

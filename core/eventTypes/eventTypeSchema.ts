@@ -13,9 +13,18 @@ import { EVENT_DESCRIPTION_MAX, EVENT_SLUG_MAX, EVENT_TITLE_MAX } from "./textLi
 
 export { EVENT_KINDS, type EventKind, TEAM_KINDS } from "./eventKinds";
 
+import { CONNECTED_LOCATION_TYPES } from "./connectedLocationTypes";
+
+export {
+  CONNECTED_LOCATION_TYPES,
+  type ConnectedLocationType,
+  isConnectedLocationType,
+} from "./connectedLocationTypes";
+
 /**
  * The spec's eleven location kinds, plus JITSI: a Jitsi Meet room made for each booking (no
- * account, no URL to set). The other online ones carry the host's meeting URL.
+ * account, no URL to set), plus the connected ones above. The other online ones carry the
+ * host's meeting URL.
  */
 export const LOCATION_TYPES = [
   "IN_PERSON",
@@ -30,6 +39,7 @@ export const LOCATION_TYPES = [
   "WHATSAPP",
   "WHEREBY",
   "JITSI",
+  ...CONNECTED_LOCATION_TYPES,
 ] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 export const ONLINE_LOCATION_TYPES: ReadonlySet<LocationType> = new Set([

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { isConnectedLocationType } from "../../core/eventTypes/eventTypeSchema";
 import type { GoogleConfig } from "../config";
 import type { Db } from "../db/database";
 import {
@@ -15,6 +16,7 @@ import { type ClaimRunMark, claimRunMark } from "../workers/claimWorker";
 import { claimOutbox, type OutboxJob, outboxWork, type RetryPolicy } from "../workers/outboxJobs";
 import type { CalendarJob } from "./calendarJobs";
 import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
+import { meetingLink, storeMeetingLink } from "./connectedLocations";
 import { connectionSource } from "./connectionSource";
 import { type GoogleContext, writeGoogleMeeting } from "./google/googleSource";
 
@@ -164,6 +166,9 @@ export async function applyCalendarJob(
     written !== undefined && written.calendarId === target.calendar.id
       ? { href: written.href, etag: written.etag }
       : null;
+  const kind = job.data!.location?.type ?? "";
+  const connected = isConnectedLocationType(kind) ? kind : null;
+  const link = connected !== null ? await meetingLink(db, job.eventId) : null;
   const stored =
     target.connection.provider === "GOOGLE"
       ? await writeGoogleMeeting(googleContext(context), target.connection, {
@@ -173,6 +178,7 @@ export async function applyCalendarJob(
           language: job.language,
           publicUrl: context.publicUrl,
           existing,
+          meetingLink: link,
         })
       : await connectionSource(target.connection, context.encryptionKey, context.allowPrivate)
           .writeEvent!(
@@ -181,6 +187,11 @@ export async function applyCalendarJob(
           calendarObject(job, context.publicUrl),
           existing,
         );
+  const made: string | null = "meetLink" in stored ? (stored.meetLink as string | null) : null;
+  if (made !== null && link === null && connected !== null) {
+    // The first link a provider made is the meeting's (mails waiting for it go out with it).
+    await storeMeetingLink(db, job.eventId, connected, made);
+  }
   await db
     .insert(calendarWrites)
     .values({

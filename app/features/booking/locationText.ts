@@ -15,6 +15,7 @@ const names = {
   WHATSAPP: "booking.location.WHATSAPP",
   WHEREBY: "booking.location.WHEREBY",
   JITSI: "booking.location.JITSI",
+  GOOGLE_MEET_CONNECTED: "booking.location.GOOGLE_MEET_CONNECTED",
 } as const;
 
 /** The name of a location kind ('Zoom', 'In person'...). */

@@ -284,7 +284,8 @@ function meetLink(event: z.infer<typeof eventSchema>): string | null {
  * Writes one meeting into a Google calendar as an event whose id derives from the meeting's
  * (googleEventId), so a retried insert whose first answer was lost finds it (409) and patches
  * it instead of writing a second one. Attendees are listed with sendUpdates=none: Slotted mails
- * its own invitations. A GOOGLE_MEET location asks for a Meet conference (conferenceData).
+ * its own invitations. A GOOGLE_MEET_CONNECTED location without a link yet asks for a Meet
+ * conference (conferenceData.createRequest with conferenceDataVersion=1); a patch keeps it.
  * Resolves with where the event lives and its Meet link.
  */
 export async function writeGoogleMeeting(
@@ -297,6 +298,8 @@ export async function writeGoogleMeeting(
     language: string;
     publicUrl: string;
     existing: WrittenEvent | null;
+    /** The join link the meeting already has (a connected location's), if any. */
+    meetingLink?: string | null;
   },
 ): Promise<WrittenEvent & { meetLink: string | null }> {
   const keeper = new GoogleTokenKeeper(context, connection);
@@ -305,9 +308,10 @@ export async function writeGoogleMeeting(
   const manage = `${t("calendarEvent.manage")}: ${input.publicUrl}/dashboard/bookings`;
   const description = [data.description?.trim() || null, manage].filter(Boolean).join("\n\n");
   const id = googleEventId(input.eventId);
-  const wantsMeet = data.location?.type === "GOOGLE_MEET";
-  const location =
-    data.location !== null && !wantsMeet && data.location.value ? data.location.value : undefined;
+  // A Meet is made with the first write; a later write (a move, another host's calendar of a
+  // collective meeting) carries the link the meeting has, or keeps the event's conference.
+  const wantsMeet = data.location?.type === "GOOGLE_MEET_CONNECTED" && !input.meetingLink;
+  const location = input.meetingLink ?? (data.location?.value || undefined);
   const event = {
     summary: data.title,
     description,

@@ -16,6 +16,7 @@ const PRODUCT_NAMES: Record<string, string> = {
   WHATSAPP: "WhatsApp",
   WHEREBY: "Whereby",
   JITSI: "Jitsi Meet",
+  GOOGLE_MEET_CONNECTED: "Google Meet",
 };
 
 /** The location kinds the catalog names (`location.<type>`). */

@@ -1,0 +1,10 @@
+/**
+ * Meeting links made for each booking through the host's connected account (no URL to set):
+ * GOOGLE_MEET_CONNECTED, a Google Meet created with the event written into the host's Google
+ * calendar (its conferenceData). Offered only to a host whose account can make one. (No zod
+ * here: the booking page imports this.)
+ */
+export const CONNECTED_LOCATION_TYPES = ["GOOGLE_MEET_CONNECTED"] as const;
+export type ConnectedLocationType = (typeof CONNECTED_LOCATION_TYPES)[number];
+export const isConnectedLocationType = (type: string): type is ConnectedLocationType =>
+  (CONNECTED_LOCATION_TYPES as readonly string[]).includes(type);
