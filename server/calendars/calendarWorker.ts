@@ -4,6 +4,7 @@ import type { Database } from "../db/database";
 import { startPollingWorker } from "../workers/pollingWorker";
 import type { WorkSignal } from "../workers/workSignal";
 import { writeDueCalendarEvents } from "./calendarEventWriter";
+import type { CalendarBookingCanceller } from "./externalChanges";
 import { syncConnection } from "./syncConnection";
 
 export interface CalendarWorkerOptions {
@@ -14,6 +15,8 @@ export interface CalendarWorkerOptions {
   publicUrl: string;
   /** The installation's Google app (GOOGLE_CLIENT_ID), for Google connections. */
   google?: GoogleConfig | null;
+  /** Two-way: cancels a booking deleted in a calendar whose connection says so. */
+  cancelBooking?: CalendarBookingCanceller;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void };
   /** How often to look for connections due a sync and events due a write. */
@@ -63,6 +66,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         allowPrivate: options.allowPrivate,
         publicUrl: options.publicUrl,
         google: options.google ?? null,
+        cancelBooking: options.cancelBooking,
         now: clock(),
       };
       await syncConnection(context, id).catch((error: unknown) =>

@@ -362,3 +362,93 @@ export async function writeGoogleMeeting(
   if (written === null) throw new CalendarSourceError("INVALID_DATA", "event not written");
   return { href: eventPath, etag: written.etag ?? null, meetLink: meetLink(written) };
 }
+
+const listSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        status: z.string().optional(),
+        start: z
+          .object({ dateTime: z.string().optional(), date: z.string().optional() })
+          .optional(),
+        end: z.object({ dateTime: z.string().optional(), date: z.string().optional() }).optional(),
+      }),
+    )
+    .default([]),
+  nextPageToken: z.string().optional(),
+  nextSyncToken: z.string().optional(),
+});
+
+/** An event of a Google calendar as events.list told of it: gone, or at a time. */
+export interface GoogleEventChange {
+  id: string;
+  deleted: boolean;
+  /** Epoch ms; null for an all-day event or one deleted. */
+  start: number | null;
+  end: number | null;
+}
+
+/**
+ * What changed in a Google calendar since `syncToken` (events.list with it: only those events,
+ * deleted ones as cancelled), or, without one, every event (a full read, deleted ones
+ * included). Google answers 410 when a token has lapsed: the read starts over in full.
+ * Resolves with the changes and the token to read from next time; throws CalendarSourceError
+ * when Google fails (then nothing is concluded from it).
+ */
+export async function readGoogleChanges(
+  context: GoogleContext,
+  connection: ConnectionRow,
+  calendarId: string,
+  syncToken: string | null,
+): Promise<{ changes: GoogleEventChange[]; syncToken: string | null; full: boolean }> {
+  const keeper = new GoogleTokenKeeper(context, connection);
+  const read = async (token: string | null) => {
+    const changes: GoogleEventChange[] = [];
+    let pageToken: string | undefined;
+    let next: string | null = null;
+    do {
+      const query = new URLSearchParams({ maxResults: "2500", singleEvents: "false" });
+      if (token !== null) query.set("syncToken", token);
+      else query.set("showDeleted", "true");
+      if (pageToken) query.set("pageToken", pageToken);
+      const { status, body } = await keeper.call(
+        {
+          method: "GET",
+          path: `/calendars/${enc(calendarId)}/events?${query}`,
+          accept: token === null ? [] : [410],
+        },
+        listSchema,
+      );
+      if (status === 410) return null;
+      for (const item of body?.items ?? []) {
+        const deleted = item.status === "cancelled";
+        const start = item.start?.dateTime ? Date.parse(item.start.dateTime) : null;
+        const end = item.end?.dateTime ? Date.parse(item.end.dateTime) : null;
+        changes.push({
+          id: item.id,
+          deleted,
+          start: deleted ? null : start,
+          end: deleted ? null : end,
+        });
+      }
+      pageToken = body?.nextPageToken;
+      next = body?.nextSyncToken ?? next;
+    } while (pageToken);
+    return { changes, syncToken: next };
+  };
+  if (syncToken !== null) {
+    const incremental = await read(syncToken);
+    if (incremental !== null) return { ...incremental, full: false };
+  }
+  const full = await read(null);
+  return { changes: full?.changes ?? [], syncToken: full?.syncToken ?? null, full: true };
+}
+
+const OWN_EVENT_ID = /^slotted([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
+
+/** The Slotted meeting id behind a Google event id written by googleEventId, or null. */
+export function meetingIdOfGoogleEvent(id: string): string | null {
+  const parts = OWN_EVENT_ID.exec(id);
+  return parts === null ? null : parts.slice(1).join("-");
+}
