@@ -1,11 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/database";
-import {
-  type calendarConnections,
-  calendarWrites,
-  connectedCalendars,
-  events,
-} from "../../db/schema";
+import { calendarConnections, calendarWrites, connectedCalendars, events } from "../../db/schema";
 import { type ExternalChangeContext, handleExternalCalendarChange } from "../externalChanges";
 import { type GoogleContext, meetingIdOfGoogleEvent, readGoogleChanges } from "./googleSource";
 
@@ -41,7 +36,14 @@ export async function syncGoogleChanges(
     );
   let handled = 0;
   for (const calendar of calendars) {
-    const read = await readGoogleChanges(context, connection, calendar.url, calendar.token);
+    // The row as it is now: the busy read (or the calendar before) may have refreshed and
+    // stored the tokens; reading the old ones would refresh them again.
+    const [fresh] = await db
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.id, connection.id));
+    if (fresh === undefined) return handled;
+    const read = await readGoogleChanges(context, fresh, calendar.url, calendar.token);
     const ids = read.changes
       .map((change) => ({ change, eventId: meetingIdOfGoogleEvent(change.id) }))
       .filter(
