@@ -82,7 +82,7 @@ describe("connecting Google Calendar", () => {
       .getByText("No calendar connected yet.")
       .waitFor()
       .catch(async (error: unknown) => {
-        throw new Error(`${String(error)}\n${await page.locator("body").innerText()}`);
+        throw new Error(`${String(error)}\n${await page.locator("body").textContent()}`);
       });
 
     await tabTo(page, "button", "Connect Google Calendar");
