@@ -117,6 +117,8 @@ export const MESSAGE_PARAMS = {
   "eventTypes.recurrenceNoSeats": [],
   "eventTypes.recurrenceNoPrice": [],
   "eventTypes.recurrenceNoApproval": [],
+  "eventTypes.meetNeedsGoogle": [],
+  "eventTypes.teamsNeedsMicrosoft": [],
   "booking.sendLinks": [],
   "booking.sendAttendeeOrEvent": [],
   "booking.slotTaken": [],

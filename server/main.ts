@@ -6,6 +6,7 @@ import { startChangeThread } from "./bookingChanges/changeThread";
 import { startChangeWorker } from "./bookingChanges/changeWorker";
 import { startCalendarWorker } from "./calendars/calendarWorker";
 import { runningClockFrom } from "./clock";
+import { calendarDeletionCanceller } from "./commands/calendarDeletionCanceller";
 import { diskUploadMigrator } from "./commands/diskUploadMigrator";
 import { webhookSecretSealer } from "./commands/webhookSecretSealer";
 import { ConfigError, loadConfig } from "./config";
@@ -200,6 +201,7 @@ export async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     google: config.google,
     microsoft: config.microsoft,
+    cancelBooking: calendarDeletionCanceller(database.db, config.publicUrl),
     clock: deps.clock,
     log: app.log,
     workSignal,

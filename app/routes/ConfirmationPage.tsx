@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { isConnectedLocationType } from "../../core/eventTypes/connectedLocationTypes";
 
 import { usePublicQuery } from "../api/publicQuery";
 import { FocusHeading } from "../components/FocusHeading";
@@ -62,6 +64,7 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
     staleTime: 60_000,
   });
   const status = query.data?.event.status;
+  useAwaitedMeetingLink(query.data?.event, query.refetch);
   useDocumentTitle(
     query.status === "error"
       ? null
@@ -142,4 +145,33 @@ export function ConfirmationPage({ routeName }: { routeName: string }) {
       ) : null}
     </div>
   );
+}
+
+/** How often, and how many times, the page asks again for a meeting link still being made. */
+const LINK_POLL_MS = 2000;
+const LINK_POLLS = 30;
+
+/**
+ * A meeting link made through the host's account (Google Meet) arrives a moment after the
+ * booking, once written into their calendar: until then the page asks for it again now and
+ * then, for a minute at most.
+ */
+function useAwaitedMeetingLink(event: EventView | undefined, refetch: () => Promise<unknown>) {
+  const awaiting =
+    event !== undefined &&
+    event.status === "CONFIRMED" &&
+    event.location !== null &&
+    event.location !== undefined &&
+    isConnectedLocationType(event.location.type) &&
+    !event.location.value;
+  useEffect(() => {
+    if (!awaiting) return;
+    let polls = 0;
+    const timer = setInterval(() => {
+      polls += 1;
+      if (polls > LINK_POLLS) clearInterval(timer);
+      else refetch().catch(() => {});
+    }, LINK_POLL_MS);
+    return () => clearInterval(timer);
+  }, [awaiting, refetch]);
 }

@@ -52,6 +52,11 @@ export const hostBookingSchema = z.object({
     z.object({ id: z.uuid(), name: z.string(), username: z.string(), email: z.string() }),
   ),
   attendees: z.array(inviteeSchema),
+  /**
+   * Two-way: what the host did to this booking's event in their calendar, noticed by a sync:
+   * DELETED ("removed from your calendar"), MOVED ("moved in your calendar"); null: nothing.
+   */
+  calendarChange: z.enum(["DELETED", "MOVED"]).nullable(),
   /** Paid bookings: each attendee's payment (minor units), pending, paid or refunded. */
   payments: z.array(
     z.object({

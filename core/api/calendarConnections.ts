@@ -69,6 +69,8 @@ export const calendarConnectionUpdateSchema = z
   .object({
     name: name.optional(),
     onFailure: z.enum(CALENDAR_FAILURE_MODES).optional(),
+    /** Two-way: a booking whose event is deleted in this connection's calendar is cancelled. */
+    cancelOnDelete: z.boolean().optional(),
     /** Which of the connection's calendars count as busy. */
     calendars: z
       .array(z.object({ id: z.uuid(), busy: z.boolean() }).strict())
@@ -96,6 +98,8 @@ export const calendarConnectionSchema = z.object({
   serverUrl: z.string(),
   username: z.string(),
   onFailure: z.enum(CALENDAR_FAILURE_MODES),
+  /** Two-way: a booking whose event the host deletes in this calendar is cancelled (host cancel). */
+  cancelOnDelete: z.boolean(),
   /** OK: the last sync worked; FAILING: it did not (see lastError); PENDING: not synced yet. */
   status: z.enum(["OK", "FAILING", "PENDING"]),
   lastSyncedAt: z.string().nullable(),

@@ -13,17 +13,17 @@ import { EVENT_DESCRIPTION_MAX, EVENT_SLUG_MAX, EVENT_TITLE_MAX } from "./textLi
 
 export { EVENT_KINDS, type EventKind, TEAM_KINDS } from "./eventKinds";
 
-/**
- * Meetings made for each booking through a host's connected account (no URL to set): the link
- * comes back when the booking is written into the host's calendar. MICROSOFT_TEAMS_MEETING: a
- * Teams meeting made with the Outlook event (a Microsoft 365 calendar connection).
- */
-export const CONNECTED_MEETING_TYPES = ["MICROSOFT_TEAMS_MEETING"] as const;
-export type ConnectedMeetingType = (typeof CONNECTED_MEETING_TYPES)[number];
+import { CONNECTED_LOCATION_TYPES } from "./connectedLocationTypes";
+
+export {
+  CONNECTED_LOCATION_TYPES,
+  type ConnectedLocationType,
+  isConnectedLocationType,
+} from "./connectedLocationTypes";
 
 /**
  * The spec's eleven location kinds, plus JITSI: a Jitsi Meet room made for each booking (no
- * account, no URL to set), and the connected meetings above. The other online ones carry the
+ * account, no URL to set), plus the connected ones above. The other online ones carry the
  * host's meeting URL.
  */
 export const LOCATION_TYPES = [
@@ -39,7 +39,7 @@ export const LOCATION_TYPES = [
   "WHATSAPP",
   "WHEREBY",
   "JITSI",
-  ...CONNECTED_MEETING_TYPES,
+  ...CONNECTED_LOCATION_TYPES,
 ] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 export const ONLINE_LOCATION_TYPES: ReadonlySet<LocationType> = new Set([
@@ -50,7 +50,7 @@ export const ONLINE_LOCATION_TYPES: ReadonlySet<LocationType> = new Set([
   "MICROSOFT_SKYPE",
   "WEBEX",
   "WHEREBY",
-  ...CONNECTED_MEETING_TYPES,
+  ...CONNECTED_LOCATION_TYPES,
 ]);
 
 export const QUESTION_TYPES = [

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { CONNECTED_MEETING_TYPES } from "../../core/eventTypes/eventTypeSchema";
+import { isConnectedLocationType } from "../../core/eventTypes/eventTypeSchema";
 import type { GoogleConfig, MicrosoftConfig } from "../config";
 import type { Db } from "../db/database";
 import {
@@ -16,6 +16,7 @@ import { type ClaimRunMark, claimRunMark } from "../workers/claimWorker";
 import { claimOutbox, type OutboxJob, outboxWork, type RetryPolicy } from "../workers/outboxJobs";
 import type { CalendarJob } from "./calendarJobs";
 import { CalendarSourceError, type WrittenEvent } from "./calendarSource";
+import { meetingLink, storeMeetingLink } from "./connectedLocations";
 import { connectionSource } from "./connectionSource";
 import { type GoogleContext, writeGoogleMeeting } from "./google/googleSource";
 import { type MicrosoftContext, writeMicrosoftMeeting } from "./microsoft/microsoftSource";
@@ -181,6 +182,9 @@ export async function applyCalendarJob(
     written !== undefined && written.calendarId === target.calendar.id
       ? { href: written.href, etag: written.etag }
       : null;
+  const kind = job.data!.location?.type ?? "";
+  const connected = isConnectedLocationType(kind) ? kind : null;
+  const link = connected !== null ? await meetingLink(db, job.eventId) : null;
   const meeting = {
     calendarId: target.calendar.url,
     eventId: job.eventId,
@@ -188,6 +192,7 @@ export async function applyCalendarJob(
     language: job.language,
     publicUrl: context.publicUrl,
     existing,
+    meetingLink: link,
   };
   const stored =
     target.connection.provider === "GOOGLE"
@@ -201,6 +206,17 @@ export async function applyCalendarJob(
             calendarObject(job, context.publicUrl),
             existing,
           );
+  // The join link the provider made with the event (a Meet, a Teams meeting), if any.
+  const made: string | null =
+    "meetLink" in stored
+      ? (stored.meetLink as string | null)
+      : "joinUrl" in stored
+        ? (stored.joinUrl as string | null)
+        : null;
+  if (made !== null && link === null && connected !== null) {
+    // The first link a provider made is the meeting's (mails waiting for it go out with it).
+    await storeMeetingLink(db, job.eventId, connected, made);
+  }
   await db
     .insert(calendarWrites)
     .values({
@@ -214,38 +230,6 @@ export async function applyCalendarJob(
       target: [calendarWrites.eventId, calendarWrites.userId],
       set: { calendarId: target.calendar.id, href: stored.href, etag: stored.etag },
     });
-  const joinUrl = "joinUrl" in stored ? (stored.joinUrl as string | null) : null;
-  if (joinUrl !== null) await storeJoinUrl(db, job.eventId, joinUrl);
-}
-
-/**
- * Keeps the join link of a meeting made with the calendar event (a Teams meeting) as the
- * booking's location value, where the confirmation page, later mails and their ICS read it, and
- * puts it into this meeting's mails still waiting in the outbox (a confirmation not sent yet, its
- * reminders). The first host's link stays: a collective meeting's other hosts get meetings of
- * their own, which the invitee is not sent.
- */
-async function storeJoinUrl(db: Db, eventId: string, joinUrl: string): Promise<void> {
-  await db
-    .update(events)
-    .set({ location: sql`jsonb_set(${events.location}, '{value}', to_jsonb(${joinUrl}::text))` })
-    .where(
-      and(
-        eq(events.id, eventId),
-        inArray(sql<string>`${events.location}->>'type'`, [...CONNECTED_MEETING_TYPES]),
-        sql`${events.location}->>'value' is null`,
-      ),
-    );
-  await db.execute(sql`
-    update outbox
-       set payload = jsonb_set(payload, '{data,location,value}', to_jsonb(${joinUrl}::text))
-     where kind = 'mail' and status = 'pending'
-       and payload->'data'->>'uid' = ${`${eventId}@slotted`}
-       and payload->'data'->'location'->>'type' in (${sql.join(
-         CONNECTED_MEETING_TYPES.map((type) => sql`${type}`),
-         sql`, `,
-       )})
-       and (payload->'data'->'location'->>'value') is null`);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from "../db/database";
 import { startPollingWorker } from "../workers/pollingWorker";
 import type { WorkSignal } from "../workers/workSignal";
 import { writeDueCalendarEvents } from "./calendarEventWriter";
+import type { CalendarBookingCanceller } from "./externalChanges";
 import { syncConnection } from "./syncConnection";
 
 export interface CalendarWorkerOptions {
@@ -16,6 +17,8 @@ export interface CalendarWorkerOptions {
   google?: GoogleConfig | null;
   /** The installation's Microsoft app (MICROSOFT_CLIENT_ID), for Microsoft connections. */
   microsoft?: MicrosoftConfig | null;
+  /** Two-way: cancels a booking deleted in a calendar whose connection says so. */
+  cancelBooking?: CalendarBookingCanceller;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void };
   /** How often to look for connections due a sync and events due a write. */
@@ -66,6 +69,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         publicUrl: options.publicUrl,
         google: options.google ?? null,
         microsoft: options.microsoft ?? null,
+        cancelBooking: options.cancelBooking,
         now: clock(),
       };
       await syncConnection(context, id).catch((error: unknown) =>

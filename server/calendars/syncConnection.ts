@@ -13,7 +13,9 @@ import { MAX_BUSY_INTERVALS, mergeBusyIntervals, ReadBudget } from "./busyLimits
 import { enqueueCalendarFailingMail } from "./calendarFailingMail";
 import { type BusyInterval, CalendarSourceError } from "./calendarSource";
 import { connectionSource } from "./connectionSource";
+import type { CalendarBookingCanceller } from "./externalChanges";
 import { ensureGoogleChannels } from "./google/googleChannels";
+import { syncGoogleChanges } from "./google/googleTwoWay";
 
 /** How often a healthy connection is read again. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -34,6 +36,8 @@ export interface SyncContext {
   google?: GoogleConfig | null;
   /** The installation's Microsoft app (MICROSOFT_CLIENT_ID), for Microsoft connections. */
   microsoft?: MicrosoftConfig | null;
+  /** Two-way: cancels a booking deleted in a calendar whose connection says so. */
+  cancelBooking?: CalendarBookingCanceller | undefined;
 }
 
 export type SyncOutcome =
@@ -138,8 +142,15 @@ export async function syncConnection(
       })
       .where(eq(calendarConnections.id, connectionId));
   });
-  // Google tells of changes by push; each good sync makes or renews the channels.
   if (connection.provider === "GOOGLE") {
+    // Two-way: what the host did to booked meetings' events there, read incrementally. A read
+    // that fails concludes nothing (no booking is cancelled because Google is unreachable); its
+    // changes are read again next time.
+    await syncGoogleChanges(
+      { ...google, now, cancelBooking: context.cancelBooking },
+      connection,
+    ).catch(() => undefined);
+    // Google tells of changes by push; each good sync makes or renews the channels.
     await ensureGoogleChannels({ ...google, publicUrl: context.publicUrl }, connection).catch(
       () => undefined,
     );

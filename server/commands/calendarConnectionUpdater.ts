@@ -75,6 +75,7 @@ export async function calendarConnectionUpdater(
     const changes = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.onFailure !== undefined ? { onFailure: input.onFailure } : {}),
+      ...(input.cancelOnDelete !== undefined ? { cancelOnDelete: input.cancelOnDelete } : {}),
     };
     const [updated] =
       Object.keys(changes).length > 0

@@ -948,6 +948,9 @@ export const calendarSyncErrors = [
 export type CalendarSyncError = (typeof calendarSyncErrors)[number];
 /** What the last good sync left out, said by the dashboard (the busy time read is kept). */
 export const calendarSyncWarnings = ["TOO_MANY_EVENTS"] as const;
+/** What a host did in their calendar to an event Slotted wrote there. */
+export const calendarExternalChanges = ["DELETED", "MOVED"] as const;
+export type CalendarExternalChange = (typeof calendarExternalChanges)[number];
 export type CalendarSyncWarning = (typeof calendarSyncWarnings)[number];
 
 /**
@@ -979,6 +982,8 @@ export const calendarConnections = pgTable(
     failingSince: timestamp("failing_since", { withTimezone: true }),
     lastError: text("last_error", { enum: calendarSyncErrors }),
     syncWarning: text("sync_warning", { enum: calendarSyncWarnings }),
+    /** Two-way: a booked meeting's event deleted in this calendar cancels the booking (host cancel). */
+    cancelOnDelete: boolean("cancel_on_delete").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId), index().on(t.nextSyncAt)],
@@ -999,6 +1004,11 @@ export const connectedCalendars = pgTable(
     busy: boolean("busy").notNull().default(true),
     writeTarget: boolean("write_target").notNull().default(false),
     readOnly: boolean("read_only").notNull().default(false),
+    /**
+     * Google: the events.list syncToken of the last incremental read (only what changed since is
+     * read next); null: the next read is a full one.
+     */
+    syncToken: text("sync_token"),
   },
   (t) => [uniqueIndex("connected_calendars_url_key").on(t.connectionId, t.url)],
 );
@@ -1046,6 +1056,12 @@ export const calendarWrites = pgTable(
       .references(() => connectedCalendars.id, { onDelete: "cascade" }),
     href: text("href").notNull(),
     etag: text("etag"),
+    /**
+     * Two-way: what the host did to the written event in their calendar, noticed by a sync
+     * (DELETED: removed from it; MOVED: moved to another time there); null: as written.
+     */
+    externalChange: text("external_change", { enum: calendarExternalChanges }),
+    externalChangeAt: timestamp("external_change_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );

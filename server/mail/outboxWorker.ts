@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { fillMeetingLinks, mailAwaitsLinkSql } from "../calendars/connectedLocations";
 import type { Database } from "../db/database";
 import { errorMessage } from "../loggerOptions";
 import { type Outcome as ClaimOutcome, startClaimWorker } from "../workers/claimWorker";
@@ -11,7 +12,7 @@ import {
 } from "../workers/outboxJobs";
 import type { WorkSignal } from "../workers/workSignal";
 import { type Outcome, startMailSender } from "./mailSender";
-import type { MailPayload } from "./mailTypes";
+import type { BookingMailData, MailPayload } from "./mailTypes";
 
 export interface OutboxWorkerOptions {
   database: Database;
@@ -132,11 +133,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       attempts: number;
     }>(sql`
       with plain as (
-        select id, true as live
-          from outbox
-         where kind = 'mail' and status = 'pending' and next_attempt_at <= ${now}
-           and purpose is null
-         order by next_attempt_at, id
+        select o.id, true as live
+          from outbox o
+         where o.kind = 'mail' and o.status = 'pending' and o.next_attempt_at <= ${now}
+           and o.purpose is null
+           and not ${mailAwaitsLinkSql(now)}
+         order by o.next_attempt_at, o.id
          limit ${limit}
          for update skip locked
       ), scheduled as (
@@ -161,7 +163,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
          set attempts = attempts + 1, next_attempt_at = ${leasedUntil}
        where id in (select id from due where live)
       returning id, payload, attempts`);
-    return result.rows.map((row) => ({ ...row, id: Number(row.id), leasedUntil }));
+    const claimed = result.rows.map((row) => ({ ...row, id: Number(row.id), leasedUntil }));
+    // A meeting's join link made by the host's provider after the mail was written goes in it.
+    await fillMeetingLinks(
+      db,
+      claimed.map((row) => row.payload as { data?: BookingMailData }),
+    );
+    return claimed;
   }
 
   /** Mails the SMTP server accepted, waiting for the next statement that marks them sent. */

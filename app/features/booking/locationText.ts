@@ -16,6 +16,7 @@ const names = {
   WHEREBY: "booking.location.WHEREBY",
   JITSI: "booking.location.JITSI",
   MICROSOFT_TEAMS_MEETING: "booking.location.MICROSOFT_TEAMS_MEETING",
+  GOOGLE_MEET_CONNECTED: "booking.location.GOOGLE_MEET_CONNECTED",
 } as const;
 
 /** The name of a location kind ('Zoom', 'In person'...). */

@@ -158,6 +158,11 @@ function BookingRow({ booking, onOpen }: { booking: Booking; onOpen: () => void 
             ? ` · ${t(`dashboard.bookings.status.${booking.status}`)}`
             : ""}
         </p>
+        {booking.calendarChange && booking.status === "CONFIRMED" ? (
+          <p className="text-sm font-semibold text-amber-800">
+            {t(`dashboard.bookings.calendarChange.${booking.calendarChange}`)}
+          </p>
+        ) : null}
       </div>
       <button
         type="button"

@@ -256,7 +256,8 @@ function meetLink(event: z.infer<typeof eventSchema>): string | null {
  * Writes one meeting into a Google calendar as an event whose id derives from the meeting's
  * (googleEventId), so a retried insert whose first answer was lost finds it (409) and patches
  * it instead of writing a second one. Attendees are listed with sendUpdates=none: Slotted mails
- * its own invitations. A GOOGLE_MEET location asks for a Meet conference (conferenceData).
+ * its own invitations. A GOOGLE_MEET_CONNECTED location without a link yet asks for a Meet
+ * conference (conferenceData.createRequest with conferenceDataVersion=1); a patch keeps it.
  * Resolves with where the event lives and its Meet link.
  */
 export async function writeGoogleMeeting(
@@ -269,6 +270,8 @@ export async function writeGoogleMeeting(
     language: string;
     publicUrl: string;
     existing: WrittenEvent | null;
+    /** The join link the meeting already has (a connected location's), if any. */
+    meetingLink?: string | null;
   },
 ): Promise<WrittenEvent & { meetLink: string | null }> {
   const keeper = new GoogleTokenKeeper(context, connection);
@@ -277,9 +280,10 @@ export async function writeGoogleMeeting(
   const manage = `${t("calendarEvent.manage")}: ${input.publicUrl}/dashboard/bookings`;
   const description = [data.description?.trim() || null, manage].filter(Boolean).join("\n\n");
   const id = googleEventId(input.eventId);
-  const wantsMeet = data.location?.type === "GOOGLE_MEET";
-  const location =
-    data.location !== null && !wantsMeet && data.location.value ? data.location.value : undefined;
+  // A Meet is made with the first write; a later write (a move, another host's calendar of a
+  // collective meeting) carries the link the meeting has, or keeps the event's conference.
+  const wantsMeet = data.location?.type === "GOOGLE_MEET_CONNECTED" && !input.meetingLink;
+  const location = input.meetingLink ?? (data.location?.value || undefined);
   const event = {
     summary: data.title,
     description,
@@ -329,4 +333,94 @@ export async function writeGoogleMeeting(
   }
   if (written === null) throw new CalendarSourceError("INVALID_DATA", "event not written");
   return { href: eventPath, etag: written.etag ?? null, meetLink: meetLink(written) };
+}
+
+const listSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        status: z.string().optional(),
+        start: z
+          .object({ dateTime: z.string().optional(), date: z.string().optional() })
+          .optional(),
+        end: z.object({ dateTime: z.string().optional(), date: z.string().optional() }).optional(),
+      }),
+    )
+    .default([]),
+  nextPageToken: z.string().optional(),
+  nextSyncToken: z.string().optional(),
+});
+
+/** An event of a Google calendar as events.list told of it: gone, or at a time. */
+export interface GoogleEventChange {
+  id: string;
+  deleted: boolean;
+  /** Epoch ms; null for an all-day event or one deleted. */
+  start: number | null;
+  end: number | null;
+}
+
+/**
+ * What changed in a Google calendar since `syncToken` (events.list with it: only those events,
+ * deleted ones as cancelled), or, without one, every event (a full read, deleted ones
+ * included). Google answers 410 when a token has lapsed: the read starts over in full.
+ * Resolves with the changes and the token to read from next time; throws CalendarSourceError
+ * when Google fails (then nothing is concluded from it).
+ */
+export async function readGoogleChanges(
+  context: GoogleContext,
+  connection: ConnectionRow,
+  calendarId: string,
+  syncToken: string | null,
+): Promise<{ changes: GoogleEventChange[]; syncToken: string | null; full: boolean }> {
+  const keeper = new GoogleTokenKeeper(context, connection);
+  const read = async (token: string | null) => {
+    const changes: GoogleEventChange[] = [];
+    let pageToken: string | undefined;
+    let next: string | null = null;
+    do {
+      const query = new URLSearchParams({ maxResults: "2500", singleEvents: "false" });
+      if (token !== null) query.set("syncToken", token);
+      else query.set("showDeleted", "true");
+      if (pageToken) query.set("pageToken", pageToken);
+      const { status, body } = await keeper.call(
+        {
+          method: "GET",
+          path: `/calendars/${enc(calendarId)}/events?${query}`,
+          accept: token === null ? [] : [410],
+        },
+        listSchema,
+      );
+      if (status === 410) return null;
+      for (const item of body?.items ?? []) {
+        const deleted = item.status === "cancelled";
+        const start = item.start?.dateTime ? Date.parse(item.start.dateTime) : null;
+        const end = item.end?.dateTime ? Date.parse(item.end.dateTime) : null;
+        changes.push({
+          id: item.id,
+          deleted,
+          start: deleted ? null : start,
+          end: deleted ? null : end,
+        });
+      }
+      pageToken = body?.nextPageToken;
+      next = body?.nextSyncToken ?? next;
+    } while (pageToken);
+    return { changes, syncToken: next };
+  };
+  if (syncToken !== null) {
+    const incremental = await read(syncToken);
+    if (incremental !== null) return { ...incremental, full: false };
+  }
+  const full = await read(null);
+  return { changes: full?.changes ?? [], syncToken: full?.syncToken ?? null, full: true };
+}
+
+const OWN_EVENT_ID = /^slotted([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/;
+
+/** The Slotted meeting id behind a Google event id written by googleEventId, or null. */
+export function meetingIdOfGoogleEvent(id: string): string | null {
+  const parts = OWN_EVENT_ID.exec(id);
+  return parts === null ? null : parts.slice(1).join("-");
 }

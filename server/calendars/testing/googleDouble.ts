@@ -9,7 +9,8 @@ import { localToInstant } from "../../../core/time/localToInstant";
  * grant is revoked, revoke) and the parts of Calendar v3 Slotted uses: calendarList,
  * freeBusy.query (transparent and cancelled events left out, all-day events as days of the
  * calendar's zone, spans over 90 days refused), events insert / patch / delete with
- * conferenceData (a Meet link), and events.watch channels, notified by `touch`. Faults are
+ * conferenceData (a Meet link), events.list with syncToken (changes since, deleted events as
+ * cancelled, 410 once tokens lapse), and events.watch channels. Faults are
  * injected with `failNext`. Its clock is the test's.
  */
 
@@ -77,6 +78,10 @@ export interface GoogleDouble {
   revokeLatest(): void;
   /** The next `count` API requests (OAuth token endpoint included) answer `status`. */
   failNext(count: number, status: number): void;
+  /** The host changes an event in Google Calendar (deletes it: status "cancelled"; moves it). */
+  changeEvent(key: string, change: Partial<Pick<DoubleEvent, "status" | "start" | "end">>): void;
+  /** Every syncToken given so far lapses: the next incremental list answers 410. */
+  expireSyncTokens(): void;
   /** Adds or replaces an event (as the host does in Google Calendar). */
   putEvent(event: Omit<DoubleEvent, "etag" | "status"> & { status?: DoubleEvent["status"] }): void;
   /**
@@ -137,7 +142,12 @@ export async function startGoogleDouble(options: {
   const failures: number[] = [];
   let etagCounter = 0;
   let messageNumber = 1;
+  /** Each event's last change, in etag order: events.list with a syncToken reads past it. */
+  const changedAt = new Map<string, number>();
+  /** syncTokens below this are refused (410 fullSyncRequired), as Google does now and then. */
+  let oldestToken = 0;
   const nextEtag = () => `"${++etagCounter}"`;
+  const touched = (key: string) => changedAt.set(key, etagCounter);
 
   function issueCode(params: URLSearchParams): string {
     const code = randomBytes(16).toString("base64url");
@@ -322,6 +332,33 @@ export async function startGoogleDouble(options: {
       };
       event.hangoutLink = uri;
     };
+    if (eventId === undefined && match[3] === undefined && method === "GET") {
+      // events.list: a full listing (cancelled events only with showDeleted) or, with a
+      // syncToken, every event changed since it was given, deleted ones as status cancelled.
+      const token = query.get("syncToken");
+      let since = -1;
+      if (token !== null) {
+        const seq = /^st(\d+)$/.exec(token)?.[1];
+        if (seq === undefined || Number(seq) < oldestToken) {
+          return apiError(response, 410, "fullSyncRequired");
+        }
+        since = Number(seq);
+      }
+      const showDeleted = token !== null || query.get("showDeleted") === "true";
+      const items = [...events.entries()]
+        .filter(([k, e]) => e.calendarId === calendarId && (changedAt.get(k) ?? 0) > since)
+        .filter(([, e]) => showDeleted || e.status !== "cancelled")
+        .map(([, e]) =>
+          e.status === "cancelled" && token !== null
+            ? { kind: "calendar#event", id: e.id, etag: e.etag, status: "cancelled" }
+            : eventJson(e),
+        );
+      return json(response, 200, {
+        kind: "calendar#events",
+        items,
+        nextSyncToken: `st${etagCounter}`,
+      });
+    }
     if (match[3] !== undefined && method === "POST") {
       const channel: Channel = {
         id: input.id,
@@ -355,6 +392,7 @@ export async function startGoogleDouble(options: {
       delete (event as { conferenceData?: unknown }).conferenceData;
       withMeet(event, input.conferenceData);
       events.set(key(id), event);
+      touched(key(id));
       return json(response, 200, eventJson(event));
     }
     const existing = eventId === undefined ? undefined : events.get(key(eventId));
@@ -362,6 +400,7 @@ export async function startGoogleDouble(options: {
       if (existing === undefined) return apiError(response, 404, "notFound");
       const { conferenceData, id: _id, ...changes } = input;
       Object.assign(existing, changes, { etag: nextEtag() });
+      touched(key(eventId));
       withMeet(existing, conferenceData);
       return json(response, 200, eventJson(existing));
     }
@@ -370,6 +409,7 @@ export async function startGoogleDouble(options: {
       if (existing.status === "cancelled") return apiError(response, 410, "deleted");
       existing.status = "cancelled";
       existing.etag = nextEtag();
+      touched(key(eventId));
       response.writeHead(204).end();
       return;
     }
@@ -470,11 +510,22 @@ export async function startGoogleDouble(options: {
       for (let i = 0; i < count; i++) failures.push(status);
     },
     putEvent(event) {
-      events.set(`${event.calendarId}/${event.id}`, {
+      const key = `${event.calendarId}/${event.id}`;
+      events.set(key, {
         status: "confirmed",
         ...event,
         etag: nextEtag(),
       } as DoubleEvent);
+      touched(key);
+    },
+    changeEvent(key, change) {
+      const event = events.get(key);
+      if (event === undefined) throw new Error(`no event ${key}`);
+      Object.assign(event, change, { etag: nextEtag() });
+      touched(key);
+    },
+    expireSyncTokens() {
+      oldestToken = etagCounter + 1;
     },
     notificationsFor(calendarId) {
       return channels

@@ -17,6 +17,7 @@ const PRODUCT_NAMES: Record<string, string> = {
   WHEREBY: "Whereby",
   JITSI: "Jitsi Meet",
   MICROSOFT_TEAMS_MEETING: "Microsoft Teams",
+  GOOGLE_MEET_CONNECTED: "Google Meet",
 };
 
 /** The location kinds the catalog names (`location.<type>`). */

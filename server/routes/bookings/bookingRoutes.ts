@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -23,7 +23,8 @@ import { noShowMarker } from "../../commands/noShowMarker";
 import { paymentRefunder } from "../../commands/paymentRefunder";
 import { attendeesOfEvents, hostsOfEvents, listHostEvents } from "../../data/bookings";
 import { findUserById } from "../../data/users";
-import { payments } from "../../db/schema";
+import type { Db } from "../../db/database";
+import { type CalendarExternalChange, calendarWrites, payments } from "../../db/schema";
 import type { Deps } from "../../deps";
 import { requireUserId } from "../../plugins/auth";
 import { assertRequestSignature } from "../../policies/bookings";
@@ -44,6 +45,22 @@ function bounds(from: string | undefined, to: string | undefined, timeZone: stri
     ...(from !== undefined ? { from: instant(from, false) } : {}),
     ...(to !== undefined ? { to: instant(to, true) } : {}),
   };
+}
+
+/** What the host did in their calendar to the events of `eventIds` Slotted wrote there. */
+async function calendarChangesOf(db: Db, userId: string, eventIds: string[]) {
+  if (eventIds.length === 0) return new Map<string, CalendarExternalChange>();
+  const rows = await db
+    .select({ eventId: calendarWrites.eventId, change: calendarWrites.externalChange })
+    .from(calendarWrites)
+    .where(
+      and(
+        eq(calendarWrites.userId, userId),
+        inArray(calendarWrites.eventId, eventIds),
+        isNotNull(calendarWrites.externalChange),
+      ),
+    );
+  return new Map(rows.map((row) => [row.eventId, row.change!]));
 }
 
 /** The host's bookings list (`GET /api/bookings`) and their answers to booking requests. */
@@ -74,10 +91,11 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
         offset,
       });
       const ids = rows.map((r) => r.event.id);
-      const [attendees, hosts, paid] = await Promise.all([
+      const [attendees, hosts, paid, changed] = await Promise.all([
         attendeesOfEvents(db, ids),
         hostsOfEvents(db, ids),
         ids.length === 0 ? [] : db.select().from(payments).where(inArray(payments.eventId, ids)),
+        calendarChangesOf(db, userId, ids),
       ]);
       return {
         bookings: rows.map(({ event, eventType }) => ({
@@ -98,6 +116,7 @@ export async function bookingRoutes(base: FastifyInstance, { deps }: { deps: Dep
             email: h.email,
           })),
           attendees: (attendees.get(event.id) ?? []).map(presentInvitee),
+          calendarChange: changed.get(event.id) ?? null,
           payments: paid
             .filter((p) => p.eventId === event.id)
             .map((p) => ({

@@ -12,6 +12,7 @@ export function presentCalendarConnection(row: CalendarConnectionView): Calendar
     serverUrl: row.serverUrl,
     username: row.username,
     onFailure: row.onFailure,
+    cancelOnDelete: row.cancelOnDelete,
     status: row.lastError !== null ? "FAILING" : row.lastSyncedAt === null ? "PENDING" : "OK",
     lastSyncedAt: iso(row.lastSyncedAt),
     lastAttemptAt: iso(row.lastAttemptAt),

@@ -14,6 +14,7 @@ import { calendarConnectionCreator } from "../../commands/calendarConnectionCrea
 import { calendarConnectionDeleter } from "../../commands/calendarConnectionDeleter";
 import { calendarConnectionSyncer } from "../../commands/calendarConnectionSyncer";
 import { calendarConnectionUpdater } from "../../commands/calendarConnectionUpdater";
+import { calendarDeletionCanceller } from "../../commands/calendarDeletionCanceller";
 import { listCalendarConnections } from "../../data/calendarConnections";
 import type { Db } from "../../db/database";
 import type { Deps } from "../../deps";
@@ -39,6 +40,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
     publicUrl: deps.config.publicUrl,
     google: deps.config.google,
     microsoft: deps.config.microsoft,
+    cancelBooking: calendarDeletionCanceller(db, deps.config.publicUrl),
     now: deps.clock(),
   });
 

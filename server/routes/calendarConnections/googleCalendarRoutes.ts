@@ -5,6 +5,7 @@ import { oauthAuthorizeSchema } from "../../../core/api/calendarConnections";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { CALENDARS_PATH } from "../../calendars/calendarFailingMail";
+import { calendarDeletionCanceller } from "../../commands/calendarDeletionCanceller";
 import { googleAuthorizationStarter } from "../../commands/googleAuthorizationStarter";
 import { googleConnectionCreator } from "../../commands/googleConnectionCreator";
 import { googleNotificationReceiver } from "../../commands/googleNotificationReceiver";
@@ -91,6 +92,7 @@ export async function googleCalendarRoutes(base: FastifyInstance, { deps }: { de
           allowPrivate: deps.config.calendarAllowPrivate,
           publicUrl: deps.config.publicUrl,
           google: deps.config.google,
+          cancelBooking: calendarDeletionCanceller(db, deps.config.publicUrl),
           now: deps.clock(),
         },
         requireAuth(request),

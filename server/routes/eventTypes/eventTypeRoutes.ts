@@ -9,7 +9,12 @@ import {
   eventTypeResponseSchema,
   eventTypeUpdateSchema,
 } from "../../../core/api/eventTypes";
+import { isConnectedLocationType } from "../../../core/eventTypes/eventTypeSchema";
 import { message } from "../../../core/messages";
+import {
+  connectedLocationProvider,
+  writableCalendarProviders,
+} from "../../calendars/connectedLocations";
 import { eventTypeCreator } from "../../commands/eventTypeCreator";
 import { eventTypeDeleter } from "../../commands/eventTypeDeleter";
 import { eventTypeUpdater } from "../../commands/eventTypeUpdater";
@@ -79,6 +84,35 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
     throw invalidEventType({ price: [message("payment.priceNeedsPayments")] });
   }
 
+  /**
+   * A location whose meeting link is made through the host's connected account (Google Meet,
+   * Microsoft Teams) is offered only to a host who can make one: newly added, it needs a
+   * connection of its provider with a calendar bookings are written into. One the event type
+   * already has may stay.
+   */
+  async function assertConnectedLocationsAllowed(
+    userId: string,
+    locations: readonly { type: string }[] | undefined,
+    current: { locations: readonly { type: string }[] } | null,
+  ) {
+    const added = (locations ?? []).filter(
+      (l) => isConnectedLocationType(l.type) && !current?.locations.some((c) => c.type === l.type),
+    );
+    if (added.length === 0) return;
+    const providers = await writableCalendarProviders(db, userId);
+    const missing = added.find((l) => !providers.has(connectedLocationProvider(l.type as never)));
+    if (missing === undefined) return;
+    throw invalidEventType({
+      locations: [
+        message(
+          missing.type === "MICROSOFT_TEAMS_MEETING"
+            ? "eventTypes.teamsNeedsMicrosoft"
+            : "eventTypes.meetNeedsGoogle",
+        ),
+      ],
+    });
+  }
+
   app.post(
     "/event-types",
     {
@@ -92,6 +126,7 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
     },
     async (request, reply) => {
       assertPriceAllowed(request.body.price ?? null, null);
+      await assertConnectedLocationsAllowed(requireUserId(request), request.body.locations, null);
       const created = await eventTypeCreator(db, requireUserId(request), request.body);
       const [presented] = await present([created]);
       return reply.status(201).send(presented!);
@@ -137,6 +172,14 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
       if (price != null && deps.config.stripe === null) {
         const current = await findEventType(db, request.params.id);
         assertPriceAllowed(price, current);
+      }
+      if (request.body.locations?.some((l) => isConnectedLocationType(l.type))) {
+        const current = await findEventType(db, request.params.id);
+        await assertConnectedLocationsAllowed(
+          requireUserId(request),
+          request.body.locations,
+          current,
+        );
       }
       const updated = await eventTypeUpdater(
         db,

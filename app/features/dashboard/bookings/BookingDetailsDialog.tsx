@@ -177,6 +177,12 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="font-semibold text-gray-800">{t("dashboard.bookings.statusLabel")}</dt>
         <dd>{t(`dashboard.bookings.status.${booking.status}`)}</dd>
+        {booking.calendarChange && booking.status === "CONFIRMED" ? (
+          <p className="col-span-2 rounded-lg bg-amber-50 p-3 text-amber-900">
+            <strong>{t(`dashboard.bookings.calendarChange.${booking.calendarChange}`)}</strong>{" "}
+            {t(`dashboard.bookings.calendarChange.${booking.calendarChange}_hint`)}
+          </p>
+        ) : null}
         <dt className="font-semibold text-gray-800">{t("dashboard.bookings.location")}</dt>
         <dd className="break-all">
           {booking.location ? (

@@ -36,6 +36,7 @@ const booking = (
       cancellationReason: null,
     },
   ],
+  calendarChange: null,
   payments: [],
 });
 

@@ -178,6 +178,15 @@ export function CalendarConnectionCard({
             ]}
           />
         ) : null}
+        {connection.provider === "GOOGLE" ? (
+          <CheckboxField
+            label={t("dashboard.calendars.cancelOnDelete")}
+            hint={t("dashboard.calendars.cancelOnDeleteHint")}
+            checked={connection.cancelOnDelete}
+            disabled={update.isPending}
+            onChange={(cancelOnDelete) => update.mutate({ cancelOnDelete })}
+          />
+        ) : null}
         <SelectField
           label={t("dashboard.calendars.onFailure")}
           value={connection.onFailure}

@@ -1,10 +1,17 @@
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LOCATION_TYPES, ONLINE_LOCATION_TYPES } from "../../../../core/eventTypes/eventTypeSchema";
+import {
+  type ConnectedLocationType,
+  isConnectedLocationType,
+  LOCATION_TYPES,
+  ONLINE_LOCATION_TYPES,
+} from "../../../../core/eventTypes/eventTypeSchema";
 import { Button } from "../../../components/Button";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
+import { calendarConnectionsQuery } from "../api/dashboardQueries";
 import type { EventLocation, LocationOptions } from "../api/types";
 import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
@@ -13,11 +20,27 @@ import type { SectionProps } from "./editorTypes";
 // which differ by their text; so only those two kinds can be added more than once.
 const REPEATABLE = new Set(["IN_PERSON", "CUSTOM"]);
 
+/** The calendar provider whose connection makes each connected location's meeting link. */
+const CONNECTED_PROVIDERS: Record<ConnectedLocationType, "GOOGLE" | "MICROSOFT"> = {
+  GOOGLE_MEET_CONNECTED: "GOOGLE",
+  MICROSOFT_TEAMS_MEETING: "MICROSOFT",
+};
+
 /** The event type's locations, each with the options its kind needs. */
 export function LocationsEditor({ draft, update, errors }: SectionProps) {
   const { t } = useTranslation();
+  const connections = useQuery(calendarConnectionsQuery());
+  // A meeting link made through the host's account is offered only when it can be made: a
+  // connection of its provider with a calendar bookings are written into.
+  const writable = new Set(
+    (connections.data ?? [])
+      .filter((c) => c.calendars.some((calendar) => calendar.writeTarget))
+      .map((c) => c.provider),
+  );
   const available = LOCATION_TYPES.filter(
-    (type) => REPEATABLE.has(type) || !draft.locations.some((l) => l.type === type),
+    (type) =>
+      (REPEATABLE.has(type) || !draft.locations.some((l) => l.type === type)) &&
+      (!isConnectedLocationType(type) || writable.has(CONNECTED_PROVIDERS[type])),
   );
   const [adding, setAdding] = useState<string>(available[0] ?? "ZOOM");
   const addType = available.includes(adding as never) ? adding : (available[0] ?? "");
@@ -62,6 +85,13 @@ export function LocationsEditor({ draft, update, errors }: SectionProps) {
                 errors={errors}
                 onChange={(options) => setLocation(index, { ...location, options })}
               />
+              {isConnectedLocationType(location.type) &&
+              connections.isSuccess &&
+              !writable.has(CONNECTED_PROVIDERS[location.type]) ? (
+                <p className="text-sm text-red-700">
+                  {t("dashboard.locations.googleMeetNeedsGoogle")}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -200,6 +230,9 @@ function LocationOptionsFields({ location, prefix, errors, onChange }: LocationO
   }
   if (type === "MICROSOFT_TEAMS_MEETING") {
     return <p className="text-sm text-gray-700">{t("dashboard.locations.teamsMeetingHint")}</p>;
+  }
+  if (type === "GOOGLE_MEET_CONNECTED") {
+    return <p className="text-sm text-gray-700">{t("dashboard.locations.googleMeetHint")}</p>;
   }
   if (ONLINE_LOCATION_TYPES.has(type as never)) {
     return (

@@ -1,0 +1,120 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  CONNECTED_LOCATION_TYPES,
+  type ConnectedLocationType,
+  isConnectedLocationType,
+} from "../../core/eventTypes/eventTypeSchema";
+import type { Db } from "../db/database";
+import {
+  type CalendarProvider,
+  calendarConnections,
+  connectedCalendars,
+  events,
+} from "../db/schema";
+
+/**
+ * Meeting links made through the host's connected account (CONNECTED_LOCATION_TYPES): which
+ * provider makes each, and where the link a provider gave is kept (the meeting's location
+ * value, which the confirmation page, the mails and the ICS show).
+ */
+const PROVIDER_OF: Record<ConnectedLocationType, CalendarProvider> = {
+  GOOGLE_MEET_CONNECTED: "GOOGLE",
+  MICROSOFT_TEAMS_MEETING: "MICROSOFT",
+};
+
+export function connectedLocationProvider(type: ConnectedLocationType): CalendarProvider {
+  return PROVIDER_OF[type];
+}
+
+/** The providers of the host's connections that have a calendar bookings are written into. */
+export async function writableCalendarProviders(
+  db: Db,
+  userId: string,
+): Promise<Set<CalendarProvider>> {
+  const rows = await db
+    .selectDistinct({ provider: calendarConnections.provider })
+    .from(calendarConnections)
+    .innerJoin(connectedCalendars, eq(connectedCalendars.connectionId, calendarConnections.id))
+    .where(and(eq(calendarConnections.userId, userId), eq(connectedCalendars.writeTarget, true)));
+  return new Set(rows.map((row) => row.provider));
+}
+
+/**
+ * Keeps the join link a provider made for a meeting as its location's value, once: the first
+ * link stored wins (a collective meeting written into several hosts' calendars shares the link
+ * of the first), so a retried write never swaps the link the invitee was sent. Resolves with
+ * the meeting's link as stored.
+ */
+export async function storeMeetingLink(
+  db: Db,
+  eventId: string,
+  type: ConnectedLocationType,
+  link: string,
+): Promise<string | null> {
+  await db.execute(sql`
+    update events
+       set location = jsonb_build_object('type', ${type}::text, 'value', ${link}::text)
+     where id = ${eventId}
+       and location->>'type' = ${type}
+       and coalesce(location->>'value', '') = ''`);
+  return meetingLink(db, eventId);
+}
+
+/** The join link stored for a meeting with a connected location, null while it has none. */
+export async function meetingLink(db: Db, eventId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ location: events.location })
+    .from(events)
+    .where(eq(events.id, eventId));
+  const location = row?.location;
+  if (!location || !isConnectedLocationType(location.type)) return null;
+  return location.value || null;
+}
+
+/**
+ * The stored links of the meetings that `mails` tell of, filled into those whose connected
+ * location has none yet (written before the provider made the link). Mutates and returns them.
+ */
+export async function fillMeetingLinks<
+  M extends { data?: { uid?: string; location?: { type: string; value: string | null } | null } },
+>(db: Db, mails: M[]): Promise<M[]> {
+  for (const mail of mails) {
+    const location = mail.data?.location;
+    if (!location || location.value || !isConnectedLocationType(location.type)) continue;
+    const eventId = mail.data?.uid?.split("@")[0];
+    if (!eventId || !/^[0-9a-f-]{36}$/i.test(eventId)) continue;
+    const link = await meetingLink(db, eventId);
+    if (link !== null) location.value = link;
+  }
+  return mails;
+}
+
+/**
+ * How long a mail about a meeting whose link is still being made (its calendar write pending)
+ * waits for it before going out without it (the calendar event carries it then).
+ */
+export const LINK_WAIT_MS = 2 * 60_000;
+
+/**
+ * SQL true for a mail outbox row `o` that should wait for its meeting's link: its meeting has a
+ * connected location without a value in the mail, none is stored yet, the meeting's calendar
+ * write is still pending, and the mail is younger than LINK_WAIT_MS.
+ */
+export function mailAwaitsLinkSql(now: Date) {
+  const since = new Date(now.getTime() - LINK_WAIT_MS);
+  const types = sql.join(
+    CONNECTED_LOCATION_TYPES.map((t) => sql`${t}::text`),
+    sql`, `,
+  );
+  return sql`(o.payload->'data'->'location'->>'type' in (${types})
+    and coalesce(o.payload->'data'->'location'->>'value', '') = ''
+    and o.created_at > ${since}
+    and exists (
+      select 1 from events e
+       where e.id::text = split_part(o.payload->'data'->>'uid', '@', 1)
+         and coalesce(e.location->>'value', '') = '')
+    and exists (
+      select 1 from outbox c
+       where c.kind = 'calendar' and c.status = 'pending'
+         and c.payload->>'eventId' = split_part(o.payload->'data'->>'uid', '@', 1)))`;
+}
