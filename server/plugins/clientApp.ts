@@ -32,6 +32,10 @@ export interface FirstScreen {
   /** Escaped for HTML. */
   title: string;
   embedded: boolean;
+  /** CSS properties for <html> (the page's colours), already safe in an attribute. */
+  style: string;
+  /** The page background, for the theme-color meta. */
+  background: string;
   /** It depends on the invitee's stored choices: private to their browser. */
   personal: boolean;
 }
@@ -39,10 +43,15 @@ export interface FirstScreen {
 /** `html` (index.html) with the first screen in its #root, its language, direction and title. */
 export function withFirstScreen(html: string, screen: FirstScreen): string {
   const htmlClass = screen.embedded ? ` class="embedded"` : "";
+  const style = screen.style ? ` style="${screen.style}"` : "";
   return html
     .replace(
       '<html lang="en" dir="ltr">',
-      `<html lang="${screen.language}" dir="${screen.direction}"${htmlClass}>`,
+      `<html lang="${screen.language}" dir="${screen.direction}"${htmlClass}${style}>`,
+    )
+    .replace(
+      '<meta name="theme-color" content="#F2F4F7" />',
+      () => `<meta name="theme-color" content="${screen.background}" />`,
     )
     .replace("<title>Slotted</title>", () => `<title>${screen.title}</title>`)
     .replace(

@@ -138,6 +138,24 @@ describe("a booking page's first month, drawn by the server", () => {
     expect(page.personal).toBe(true);
   });
 
+  it("says so when no month ahead has times, and takes the address's colours", async () => {
+    const schedule = await t.request({
+      method: "POST",
+      url: "/api/schedules",
+      headers: host.headers,
+      payload: { name: "Never", timeZone: "Europe/Berlin", weekly: {}, overrides: [] },
+    });
+    expect(schedule.statusCode).toBe(201);
+    const never = await createEventType(t, host, { scheduleId: schedule.json().id });
+    const page = await firstMonth(`/${host.username}/${never.slug}?primary_color=0a7d33`);
+    if (page === null) throw new Error("no first month");
+    expect(dayLinks(page.markup)).toEqual([]);
+    expect(page.markup).toContain("No times in this month.");
+    expect(page.markup).toMatch(/No available times in the next \d+ months\./);
+    expect(page.style).toContain("--color-brand-600: #");
+    expect(page.background).toBe("#F2F4F7");
+  });
+
   it("leaves the details step, other pages and unknown event types to the client", async () => {
     expect(await firstMonth(`${pagePath}?date=2027-01-05&slot=2027-01-05T08:00:00Z`)).toBeNull();
     expect(await firstMonth(`/${host.username}`)).toBeNull();
@@ -151,7 +169,7 @@ describe("a booking page's first month, drawn by the server", () => {
       '<html lang="en" dir="ltr"><head><title>Slotted</title></head><body><div id="root"></div></body></html>',
       page,
     );
-    expect(html).toMatch(/^<html lang="fa" dir="rtl">/);
+    expect(html).toMatch(/^<html lang="fa" dir="rtl" style="--layout-bg: #F2F4F7;[^"]*">/);
     expect(html).toContain("<title>Intro call – Slotted</title>");
     expect(html).toContain('<div id="root"><main');
     expect(html).toContain('<script type="application/json" id="first-month">');

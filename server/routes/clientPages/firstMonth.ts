@@ -3,6 +3,8 @@ import type { PublicEventTypeResponse } from "../../../core/api/publicEventTypes
 import type { TimetableResponse } from "../../../core/api/timetable";
 import { isoDateInZone, type TimeFormat } from "../../../core/i18n/dateFormat";
 import { languageDirection } from "../../../core/i18n/languageDirection";
+import { brandShades, focusRing } from "../../../core/pages/brandShades";
+import { layoutColors } from "../../../core/pages/layoutColors";
 import {
   bookingSourceOf,
   eventTypePath,
@@ -59,6 +61,10 @@ export interface FirstMonthPage {
   direction: "ltr" | "rtl";
   title: string;
   embedded: boolean;
+  /** The page's colours (profile, address) as the client sets them: CSS properties of <html>. */
+  style: string;
+  /** The page background, for the theme-color meta. */
+  background: string;
   /** The page depends on the invitee's stored choices (zone, calendar, time format): not for shared caches. */
   personal: boolean;
 }
@@ -74,6 +80,34 @@ function validZone(zone: string | undefined): string | null {
 
 const parseFormat = (value: unknown): TimeFormat | null =>
   value === 12 || value === "12" ? 12 : value === 24 || value === "24" ? 24 : null;
+
+/** The primary colour when the host picks none (styles.css's --color-brand-600). */
+const DEFAULT_PRIMARY = "#1d4ed8";
+
+/** useLayoutColors' CSS properties, written into the page so it is drawn in them at once. */
+function pageColors(
+  profile: PublicEventTypeResponse["profile"],
+  search: string,
+): { style: string; background: string } {
+  const { background, text, primary } = layoutColors(profile, search);
+  const shades = primary ? brandShades(primary) : null;
+  const ring = focusRing(primary ?? DEFAULT_PRIMARY, background);
+  const properties = [
+    ["--layout-bg", background],
+    ["--layout-text", text],
+    ["--color-brand-600", shades?.fill],
+    ["--color-brand-700", shades?.text],
+    ["--color-brand-border", shades?.border],
+    ["--color-focus-ring", ring.color],
+    ["--focus-halo", ring.halo],
+  ] as const;
+  // Hex colours only (layoutColors normalises them): nothing here can break out of the attribute.
+  const style = properties
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(" ");
+  return { style, background };
+}
 
 /** A JSON text safe inside a `<script>` element. */
 const scriptJson = (value: unknown) =>
@@ -199,7 +233,9 @@ export async function loadFirstMonth(
   };
   const t = clientTranslator(language);
   const flag = new URLSearchParams(search).get("isIframe");
+  const colors = pageColors(eventType.profile, search);
   return {
+    ...colors,
     markup,
     dataScript: `<script type="application/json" id="${FIRST_MONTH_DATA_ID}">${scriptJson(data)}</script>`,
     language,

@@ -190,6 +190,38 @@ function daysOf(
 const chevron = (direction: "back" | "forward") =>
   `<svg aria-hidden="true" viewBox="0 0 20 20" class="size-5 ${direction === "back" ? "rotate-180 rtl:rotate-0" : "rtl:rotate-180"}"><path d="m8 5 5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path></svg>`;
 
+/** SlotPicker's EmptyMonth: laid over a month without times, where the next free date is. */
+function emptyMonthHtml(
+  view: FirstMonthView,
+  t: Translate,
+  locale: string,
+  empty: boolean,
+  canGoForward: boolean,
+  href: (next: { month: MonthId; date?: string | null }) => string,
+): string {
+  if (!empty) return "";
+  const { firstDate, isNotAvailable, maximumDaysChecked } = view.timetable;
+  const link = (target: string, text: string) =>
+    `<a href="${target}" class="rounded-lg px-3 py-2 font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-600/10">${escapeHtml(text)}</a>`;
+  const jumpTo =
+    firstDate && monthOf(firstDate, view.calendarType) !== view.month ? firstDate : null;
+  const next = jumpTo
+    ? link(
+        href({ month: monthOf(jumpTo, view.calendarType), date: jumpTo }),
+        t("calendar.jumpToFirst", { date: formatLongDate(jumpTo, locale) }),
+      )
+    : isNotAvailable
+      ? `<p class="text-sm text-gray-700">${escapeHtml(t("calendar.noneAhead", { count: Math.round(maximumDaysChecked / 30) }))}</p>`
+      : canGoForward
+        ? link(href({ month: addMonths(view.month, 1) }), t("calendar.viewNextMonth"))
+        : `<p class="text-sm text-gray-700">${escapeHtml(t("calendar.noAvailableTimes"))}</p>`;
+  return (
+    `<div class="absolute inset-x-0 top-16 flex justify-center px-2">` +
+    `<div class="flex max-w-xs flex-col items-center gap-2 rounded-xl bg-white/95 p-4 text-center shadow-md ring-1 ring-gray-200">` +
+    `<p class="font-semibold text-gray-900">${escapeHtml(t("calendar.noTimesInMonth"))}</p>${next}</div></div>`
+  );
+}
+
 /** SlotPicker: the month calendar, the zone, the time format, and the chosen day's times. */
 function slotPickerHtml(view: FirstMonthView, t: Translate): string {
   const locale = calendarLocale(view.language, view.calendarType);
@@ -336,7 +368,7 @@ function slotPickerHtml(view: FirstMonthView, t: Translate): string {
     `<div class="flex flex-col gap-5 lg:flex-row lg:gap-6">` +
     `<section aria-labelledby="pick-date" class="flex min-w-0 flex-1 flex-col gap-4">` +
     `<h2 id="pick-date" class="text-lg font-bold text-gray-900">${escapeHtml(t("calendar.title"))}</h2>` +
-    `<div class="relative">${calendar}<div role="status"></div><p role="alert"></p></div>` +
+    `<div class="relative">${calendar}<div role="status">${emptyMonthHtml(view, t, locale, days.size === 0, canGoForward, href)}</div><p role="alert"></p></div>` +
     zone +
     formatToggle +
     `</section>` +
