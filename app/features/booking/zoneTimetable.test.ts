@@ -70,6 +70,13 @@ describe("a month's timetable read in another zone from the server's answer with
         "America/New_York",
       ),
     ).toBeNull();
+    // Nor when the host is away near the month: those dates are the answer's zone's.
+    const away = berlinMargin(["2027-01-04"], {
+      outOfOffice: [{ startDate: "2027-01-05", endDate: "2027-01-05", note: "", colleague: null }],
+    });
+    expect(
+      retimeTimetable(monthPath("Europe/Berlin"), away, "Europe/Berlin", "America/New_York"),
+    ).toBeNull();
     // Nor for a call in another zone than the answer's.
     expect(
       retimeTimetable(monthPath("Asia/Tokyo"), berlinMargin([]), "Europe/Berlin", "Asia/Tokyo"),

@@ -36,7 +36,8 @@ const offsetLabel = (minutes: number) => {
  * so the month's days in the other zone are those of the margin read there — the answer the
  * call would give, without asking. `path` is the month's call in `fromZone`; the result names
  * the same call in `toZone`. Null when the margin cannot tell (the month is empty there and the
- * margin's first free date lies before it): the page asks the server then.
+ * margin's first free date lies before it, or the host is away on dates near it): the page asks
+ * the server then.
  */
 export function retimeTimetable(
   path: string,
@@ -50,6 +51,8 @@ export function retimeTimetable(
   const start = query.get("start");
   const end = query.get("end");
   if (start === null || end === null || query.get("timezone") !== fromZone) return null;
+  // Away periods are dates in the answer's zone, whose instants the answer does not give.
+  if ((margin.outOfOffice ?? []).length > 0) return null;
   query.set("timezone", toZone);
 
   const slots = margin.timetable
@@ -94,7 +97,6 @@ export function retimeTimetable(
     lastDate: margin.lastDate,
     isNotAvailable,
     maximumDaysChecked: margin.maximumDaysChecked,
-    ...(margin.outOfOffice ? { outOfOffice: margin.outOfOffice } : {}),
   };
   return { path: `${path.slice(0, at)}?${query}`, body };
 }

@@ -250,7 +250,6 @@ function slotPickerHtml(view: FirstMonthView, t: Translate): string {
     .flat()
     .filter((day) => day !== null && day.id >= view.today && days.has(day.id))
     .map((day) => day!.id);
-  const tabStop = view.date && enabled.includes(view.date) ? view.date : enabled[0];
 
   const navButton = (direction: "back" | "forward", allowed: boolean) => {
     const label = t(direction === "back" ? "calendar.previousMonth" : "calendar.nextMonth");
@@ -294,10 +293,11 @@ function slotPickerHtml(view: FirstMonthView, t: Translate): string {
         const current = isToday ? "date" : isSelected && isEnabled ? "true" : null;
         const common = `data-day="${day.id}" aria-label="${escapeHtml(formatLongDate(day.id, locale))}"${current ? ` aria-current="${current}"` : ""}`;
         const content = `${escapeHtml(formatDayOfMonth(day.id, locale))}${todayDot}`;
-        // A bookable day is a link to its date: it works before (and without) the scripts.
+        // A bookable day is a link to its date: it works before (and without) the scripts, each
+        // in the tab order (the client's arrow keys between days need its script).
         const cell = isEnabled
-          ? `<a href="${href({ month: monthOf(day.id, view.calendarType), date: day.id })}" ${common} tabindex="${day.id === tabStop ? 0 : -1}" class="${className}">${content}</a>`
-          : `<button type="button" ${common} disabled="" tabindex="-1" class="${className}">${content}</button>`;
+          ? `<a href="${href({ month: monthOf(day.id, view.calendarType), date: day.id })}" ${common} class="${className}">${content}</a>`
+          : `<button type="button" ${common} disabled="" class="${className}">${content}</button>`;
         return `<td class="p-0">${cell}</td>`;
       });
       return `<tr>${cells.join("")}</tr>`;
