@@ -68,7 +68,10 @@ try {
     const bodies = new Map<string, Promise<Buffer>>();
     page.on("response", (response) => {
       if (response.request().resourceType() !== "script") return;
-      bodies.set(response.url(), response.body());
+      const body = response.body();
+      // A script that arrives after the moment may still be on its way when the context closes.
+      body.catch(() => {});
+      bodies.set(response.url(), body);
       if (/stripe|CardField/i.test(response.url())) paymentScripts.add(response.url());
     });
     await page.goto(url, { waitUntil: "commit" });
@@ -212,7 +215,10 @@ async function profilePageScripts(
   `);
   const bodies = new Map<string, Promise<Buffer>>();
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") bodies.set(response.url(), response.body());
+    if (response.request().resourceType() !== "script") return;
+    const body = response.body();
+    body.catch(() => {});
+    bodies.set(response.url(), body);
   });
   await page.goto(`${baseUrl}/${host.username}`, { waitUntil: "commit" });
   await page.waitForFunction(() => "firstBlockAt" in window, undefined, { timeout: 15_000 });

@@ -166,9 +166,19 @@ describe("a booking page's first month, drawn by the server", () => {
     const page = await firstMonth(pagePath, { language: "fa" });
     if (page === null) throw new Error("no first month");
     const html = withFirstScreen(
-      '<html lang="en" dir="ltr"><head><title>Slotted</title></head><body><div id="root"></div></body></html>',
+      [
+        '<html lang="en" dir="ltr"><head><title>Slotted</title>',
+        '<script type="module" crossorigin src="/assets/index.js"></script>',
+        '<link rel="modulepreload" crossorigin href="/assets/vendor.js">',
+        '<link rel="stylesheet" crossorigin href="/assets/index.css">',
+        '</head><body><div id="root"></div></body></html>',
+      ].join("\n"),
       page,
     );
+    // The stylesheet the screen needs first; the scripts that take it over yield to it.
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf("<script"));
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin');
     expect(html).toMatch(/^<html lang="fa" dir="rtl" style="--layout-bg: #F2F4F7;[^"]*">/);
     expect(html).toContain("<title>Intro call – Slotted</title>");
     expect(html).toContain('<div id="root"><main');
