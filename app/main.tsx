@@ -15,6 +15,7 @@ import { createRoot } from "react-dom/client";
 import { languageDirection } from "../core/i18n/languageDirection";
 import { BOOKING_ROUTES } from "../core/routing/routePages";
 import { App } from "./App";
+import { takeOverFirstMonth } from "./features/booking/firstMonth";
 import { prefetchBookingPage } from "./features/booking/prefetchBookingPage";
 import { detectLanguage } from "./i18n/detectLanguage";
 import { availableLanguages, createI18n } from "./i18n/i18n";
@@ -25,7 +26,11 @@ import { startAppStateWatchers } from "./state/appState";
 // The first page's chunk and data download while the language catalog loads, not after it,
 // and the first render waits for the chunk too, so it shows the page, not a fallback.
 const firstRoute = matchRoute(window.location.pathname);
-if (BOOKING_ROUTES.has(firstRoute.name)) prefetchBookingPage(firstRoute.params);
+if (BOOKING_ROUTES.has(firstRoute.name)) {
+  // The server may have sent the first month with the page: the page starts from it.
+  takeOverFirstMonth(firstRoute.params);
+  prefetchBookingPage(firstRoute.params);
+}
 const [i18n] = await Promise.all([
   createI18n(detectLanguage(readCookie("language"), navigator.languages, availableLanguages)),
   firstRoute.route.Page.preload(),

@@ -14,6 +14,60 @@ export const clientDir = join(projectRoot, "dist", "app");
 export interface ClientAppOptions {
   /** Whether the client page at a path shows something; false answers 404. */
   pageExists: (pathname: string) => Promise<boolean>;
+  /**
+   * A booking page's first screen and the data it was drawn from, for the server to send inside
+   * the page (server/routes/clientPages/firstMonth.ts); null for a page without one.
+   */
+  firstScreen?: (request: FastifyRequest, pathname: string) => Promise<FirstScreen | null>;
+}
+
+/** What a page carries when the server has drawn its first screen. */
+export interface FirstScreen {
+  /** The markup inside #root, which the client's first render replaces. */
+  markup: string;
+  /** The inlined API answers (a script element of JSON) the client starts from. */
+  dataScript: string;
+  language: string;
+  direction: "ltr" | "rtl";
+  /** Escaped for HTML. */
+  title: string;
+  embedded: boolean;
+  /** CSS properties for <html> (the page's colours), already safe in an attribute. */
+  style: string;
+  /** The page background, for the theme-color meta. */
+  background: string;
+  /** It depends on the invitee's stored choices: private to their browser. */
+  personal: boolean;
+}
+
+/** `html` (index.html) with the first screen in its #root, its language, direction and title. */
+export function withFirstScreen(html: string, screen: FirstScreen): string {
+  const htmlClass = screen.embedded ? ` class="embedded"` : "";
+  const style = screen.style ? ` style="${screen.style}"` : "";
+  return (
+    html
+      .replace(
+        '<html lang="en" dir="ltr">',
+        `<html lang="${screen.language}" dir="${screen.direction}"${htmlClass}${style}>`,
+      )
+      .replace(
+        '<meta name="theme-color" content="#F2F4F7" />',
+        () => `<meta name="theme-color" content="${screen.background}" />`,
+      )
+      .replace("<title>Slotted</title>", () => `<title>${screen.title}</title>`)
+      // The first screen needs the stylesheet, not the scripts: it goes first, and the scripts
+      // (which take the page over) yield the slow link to it (bench/client's waterfall).
+      .replace(/(<title>[\s\S]*?<\/title>)([\s\S]*?)(\s*<link rel="stylesheet"[^>]*>)/, "$1$3$2")
+      .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+      .replaceAll(
+        '<script type="module" crossorigin ',
+        '<script type="module" fetchpriority="low" crossorigin ',
+      )
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${screen.markup}</div>\n    ${screen.dataScript}`,
+      )
+  );
 }
 
 /**
@@ -36,9 +90,10 @@ export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptio
     : {};
   // One page per route module and language: a handful of strings, built on first use.
   const pages = new Map<string, string>();
-  const pageHtml = (route: ClientRouteName, language: string) => {
+  // A page whose first screen came with it needs no early requests (app/early.ts).
+  const pageHtml = (route: ClientRouteName, language: string, early = true) => {
     const pageModule = ROUTE_PAGES[route];
-    const booking = BOOKING_ROUTES.has(route);
+    const booking = early && BOOKING_ROUTES.has(route);
     const key = `${pageModule ?? ""}:${booking}:${language}`;
     let html = pages.get(key);
     if (html === undefined) {
@@ -83,8 +138,31 @@ export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptio
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     // The path without its query; a malformed escape names nothing.
     const pathname = request.url.split("?")[0] ?? "/";
-    if (!(await options.pageExists(pathname))) reply.status(404);
-    return sendIndex(request, reply, pathname);
+    if (!(await options.pageExists(pathname))) {
+      reply.status(404);
+      return sendIndex(request, reply, pathname);
+    }
+    const screen = await firstScreenOf(request, pathname);
+    if (screen === null) return sendIndex(request, reply, pathname);
+    const route = matchClientRoute(pathname).name;
+    return (
+      reply
+        // Invitee choices (zone, calendar, time format cookies) never go to a shared cache.
+        .header("cache-control", screen.personal ? "private, no-cache" : "no-cache")
+        .header("vary", "Cookie, Accept-Language")
+        .type("text/html; charset=utf-8")
+        .send(withFirstScreen(pageHtml(route, requestLanguage(request), false), screen))
+    );
+  };
+  // A first screen that fails to draw leaves the page as it was: the client draws it.
+  const firstScreenOf = async (request: FastifyRequest, pathname: string) => {
+    if (!options.firstScreen) return null;
+    try {
+      return await options.firstScreen(request, pathname);
+    } catch (error) {
+      request.log.error({ err: error }, "drawing the first screen of a page failed");
+      return null;
+    }
   };
   app.get("/", { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.setNotFoundHandler((request, reply) => {

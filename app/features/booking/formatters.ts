@@ -1,73 +1,15 @@
-import { firstDayOfMonth, type MonthId } from "../../lib/calendarMonth";
+import { dateTimeFormat, timeOptions } from "../../../core/i18n/dateFormat";
 import type { TimeFormat } from "../../state/publicProfile";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-// Creating an Intl.DateTimeFormat costs far more than using one; calendars format hundreds.
-function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
-}
-
-// A yyyy-MM-dd date as an instant at noon UTC, formatted in UTC: the date cannot shift.
-const dateAsUtc = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
-
-/** 'Monday, November 23, 2026' in `locale`. */
-export function formatLongDate(isoDate: string, locale: string): string {
-  return dateTimeFormat(locale, {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(dateAsUtc(isoDate));
-}
-
-/**
- * 'November 2026' for a month of the calendar (Gregorian yyyy-MM, or Persian: 'آذر ۱۴۰۵'
- * with a `-u-ca-persian` locale).
- */
-export function formatMonth(month: MonthId, locale: string): string {
-  return dateTimeFormat(locale, { year: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(dateAsUtc(firstDayOfMonth(month)).getTime() + 14 * 86_400_000),
-  );
-}
-
-/** The day of the month as the locale writes numbers ('23', or Persian digits for fa). */
-export function formatDayOfMonth(isoDate: string, locale: string): string {
-  return dateTimeFormat(locale, { day: "numeric", timeZone: "UTC" }).format(dateAsUtc(isoDate));
-}
-
-/** Weekday names, Monday first. */
-export function weekdayNames(
-  locale: string,
-  width: "narrow" | "short" | "long" = "short",
-): string[] {
-  const format = dateTimeFormat(locale, { weekday: width, timeZone: "UTC" });
-  // 2024-01-01 was a Monday.
-  return Array.from({ length: 7 }, (_, i) => format.format(dateAsUtc(`2024-01-0${i + 1}`)));
-}
-
-function timeOptions(timeZone: string, timeFormat: TimeFormat): Intl.DateTimeFormatOptions {
-  return timeFormat === 12
-    ? { hour: "numeric", minute: "2-digit", hourCycle: "h12", timeZone }
-    : { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone };
-}
-
-/** An instant's wall time in `timeZone`: '09:30' (24h) or '9:30 AM' (12h). */
-export function formatTime(
-  instant: string | number,
-  timeZone: string,
-  timeFormat: TimeFormat,
-  locale: string,
-): string {
-  return dateTimeFormat(locale, timeOptions(timeZone, timeFormat)).format(new Date(instant));
-}
+export {
+  formatDayOfMonth,
+  formatLongDate,
+  formatMonth,
+  formatTime,
+  isoDateInZone,
+  weekdayNames,
+  zoneOffsetLabel,
+} from "../../../core/i18n/dateFormat";
 
 /** The date and time span of a meeting in `timeZone`, e.g. '9:30 AM – 10:00 AM, Monday, November 23, 2026'. */
 export function formatMeetingTime(
@@ -91,18 +33,6 @@ export function formatMeetingTime(
   return { date, times };
 }
 
-/** A zone's offset at `instant`, like 'GMT+01:00' ('GMT' for zero). */
-export function zoneOffsetLabel(timeZone: string, instant: number, locale = "en"): string {
-  try {
-    const part = dateTimeFormat(locale, { timeZone, timeZoneName: "longOffset" })
-      .formatToParts(instant)
-      .find((p) => p.type === "timeZoneName");
-    return part?.value ?? "";
-  } catch {
-    return "";
-  }
-}
-
 /** An amount in minor units as money in `locale`, e.g. 2500 EUR → '€25.00'. */
 export function formatPrice(amount: number, currency: string, locale: string): string {
   const digits =
@@ -111,16 +41,4 @@ export function formatPrice(amount: number, currency: string, locale: string): s
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(
     amount / 10 ** digits,
   );
-}
-
-/** The yyyy-MM-dd date of an instant in `timeZone`. */
-export function isoDateInZone(instant: number, timeZone: string): string {
-  const parts = dateTimeFormat("en-US", {
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    timeZone,
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
 }

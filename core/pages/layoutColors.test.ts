@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PublicProfile } from "../../state/publicProfile";
+import type { PublicProfileResponse as PublicProfile } from "../api/profile";
 import { layoutColors, normalizeHexColor } from "./layoutColors";
 
 const profile: PublicProfile = {
