@@ -1,9 +1,10 @@
 // The page's first entry, free of React and the app: it asks for a booking page's data as soon
 // as the HTML has arrived, while the libraries still download (apiClient takes the answers).
+
+import { bookingPagePaths } from "../core/routing/bookingPagePaths";
 import { matchClientRoute } from "../core/routing/clientRoutes";
 import { BOOKING_ROUTES } from "../core/routing/routePages";
 import { startEarlyRequests } from "./api/earlyRequests";
-import { bookingPagePaths } from "./features/booking/bookingPagePaths";
 import { visitorCalendarType, visitorTimeZone } from "./state/visitorSettings";
 
 const route = matchClientRoute(window.location.pathname);

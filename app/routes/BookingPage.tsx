@@ -1,5 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type BookingSource, bookingSourceOf, publicIdOf } from "../../core/routing/bookingSource";
+import {
+  type BookingUrlState,
+  readBookingUrl,
+  withBookingUrl,
+} from "../../core/routing/bookingUrlState";
+import { type MonthId, monthOf, monthToShow } from "../../core/time/calendarMonth";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
@@ -10,12 +17,6 @@ import {
   type PublicEventType,
   timetableReference,
 } from "../features/booking/bookingApi";
-import { type BookingSource, bookingSourceOf, publicIdOf } from "../features/booking/bookingSource";
-import {
-  type BookingUrlState,
-  readBookingUrl,
-  withBookingUrl,
-} from "../features/booking/bookingUrlState";
 import { DurationChoice } from "../features/booking/DurationChoice";
 import type { DetailsValues } from "../features/booking/detailsForm";
 import { EventSummary } from "../features/booking/EventSummary";
@@ -28,7 +29,6 @@ import { dayKey, type SlotSelection, type SlotTime } from "../features/booking/t
 import { useTimetable } from "../features/booking/useTimetable";
 import { postToParent } from "../features/embed/embedded";
 import { useShowProfileOf } from "../features/profile/pageProfile";
-import { type MonthId, monthOf, monthToShow } from "../lib/calendarMonth";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { navigate, useLocation, useParams } from "../router/navigation";
 import { setTimeZone, useAppState } from "../state/appState";

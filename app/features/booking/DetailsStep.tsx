@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerOf } from "../../../core/booking/answerOf";
 import { needsApproval } from "../../../core/booking/needsApproval";
+import type { BookingSource } from "../../../core/routing/bookingSource";
 import { isEmailAddress } from "../../../core/validation/emailAddress";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -15,7 +16,6 @@ import { useAppState } from "../../state/appState";
 import { useTimeFormat } from "../profile/pageProfile";
 import { BackButton } from "./BackButton";
 import type { PublicEventType } from "./bookingApi";
-import type { BookingSource } from "./bookingSource";
 import { DetailsPhoneField } from "./DetailsPhoneField";
 import {
   type AnswerValue,

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { addMonths, calendarWeeks, type MonthId } from "../../../core/time/calendarMonth";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
-import { addMonths, calendarWeeks, type MonthId } from "../../lib/calendarMonth";
 import { formatDayOfMonth, formatLongDate, formatMonth, weekdayNames } from "./formatters";
 
 interface MonthCalendarProps {

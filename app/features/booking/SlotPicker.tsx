@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { addMonths, type MonthId, monthOf, monthToShow } from "../../../core/time/calendarMonth";
 import { isolateText, UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
-import { addMonths, type MonthId, monthOf, monthToShow } from "../../lib/calendarMonth";
 import { setTimeFormat, useAppState } from "../../state/appState";
 import type { TimeFormat } from "../../state/publicProfile";
 import { announce } from "../layout/Announcer";

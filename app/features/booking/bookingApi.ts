@@ -5,15 +5,15 @@ import type {
   PublicEventTypeFields,
   PublicEventTypeResponse,
 } from "../../../core/api/publicEventTypes";
-import { publicApi } from "../../api/publicApi";
-import type { PublicProfile } from "../../state/publicProfile";
 import {
   type BookingSource,
   bookingLinkFields,
   eventTypePath,
   sourceKey,
   timetableReference,
-} from "./bookingSource";
+} from "../../../core/routing/bookingSource";
+import { publicApi } from "../../api/publicApi";
+import type { PublicProfile } from "../../state/publicProfile";
 import type { TimetableResponse } from "./timetable";
 
 /** A location as the booking page shows it before booking (no meeting URL). */
@@ -74,7 +74,7 @@ export async function fetchEventType(
   return { eventType: toPublicEventType(response), profile: response.profile };
 }
 
-export { type TimetableWindow, timetablePath } from "./timetablePaths";
+export { type TimetableWindow, timetablePath } from "../../../core/routing/timetablePaths";
 
 export function fetchTimetable(path: string, signal?: AbortSignal) {
   return publicApi.get<TimetableResponse>(path, { signal });

@@ -1,11 +1,11 @@
 import type { PublicEventTypeResponse } from "../../../core/api/publicEventTypes";
 import type { TimetableResponse } from "../../../core/api/timetable";
+import { bookingSourceOf } from "../../../core/routing/bookingSource";
+import { readBookingUrl, withBookingUrl } from "../../../core/routing/bookingUrlState";
 import type { PathParams } from "../../../core/routing/matchPath";
 import { setQueryData } from "../../api/publicQuery";
 import { appStore } from "../../state/appState";
 import { eventTypeQuery, toPublicEventType } from "./bookingApi";
-import { bookingSourceOf } from "./bookingSource";
-import { readBookingUrl, withBookingUrl } from "./bookingUrlState";
 import { timetableQuery } from "./useTimetable";
 import { retimeTimetable } from "./zoneTimetable";
 

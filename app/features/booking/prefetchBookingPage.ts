@@ -1,9 +1,9 @@
+import { bookingPagePaths } from "../../../core/routing/bookingPagePaths";
+import { bookingSourceOf } from "../../../core/routing/bookingSource";
 import type { PathParams } from "../../../core/routing/matchPath";
 import { prefetchQuery } from "../../api/publicQuery";
 import { appStore } from "../../state/appState";
 import { eventTypeQuery } from "./bookingApi";
-import { bookingPagePaths } from "./bookingPagePaths";
-import { bookingSourceOf } from "./bookingSource";
 import { prefetchTimetable } from "./useTimetable";
 
 /**

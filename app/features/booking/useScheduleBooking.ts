@@ -1,6 +1,11 @@
 import { type FormEvent, type RefObject, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { VerifyEmailResponse } from "../../../core/api/events";
+import {
+  type BookingSource,
+  bookingLinkFields,
+  publicIdOf,
+} from "../../../core/routing/bookingSource";
 import { routingResponseField } from "../../../core/routingForms/routeTarget";
 import { fieldErrorsOf, hasErrorCode } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
@@ -10,7 +15,6 @@ import { navigate } from "../../router/navigation";
 import { sendPageAnalytics } from "../analytics/pageAnalytics";
 import { postToParent } from "../embed/embedded";
 import type { BookingResponse, PublicEventType } from "./bookingApi";
-import { type BookingSource, bookingLinkFields, publicIdOf } from "./bookingSource";
 import { rememberBooking } from "./bookingStore";
 import { type DetailsValues, detailsBody, validateDetails } from "./detailsForm";
 import type { CardHandle } from "./payment/CardField";

@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from "react";
+import { monthTimetablePath, type TimetableReference } from "../../../core/routing/timetablePaths";
+import { addMonths, type MonthId } from "../../../core/time/calendarMonth";
 import { prefetchQuery, usePublicQuery } from "../../api/publicQuery";
-import { addMonths, type MonthId } from "../../lib/calendarMonth";
 import { fetchTimetable } from "./bookingApi";
 import { toTimetable } from "./timetable";
-import { monthTimetablePath, type TimetableReference } from "./timetablePaths";
 
 export { monthTimetablePath, type TimetableReference };
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
+import { brandShades, focusRing } from "../../../core/pages/brandShades";
+import { layoutColors } from "../../../core/pages/layoutColors";
 import type { PublicProfile } from "../../state/publicProfile";
-import { brandShades, focusRing } from "./brandShades";
-import { layoutColors } from "./layoutColors";
 
 /** The primary colour when the host picks none (styles.css's --color-brand-600). */
 const DEFAULT_PRIMARY = "#1d4ed8";

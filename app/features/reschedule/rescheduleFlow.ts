@@ -1,6 +1,6 @@
 import type { EventViewResponse } from "../../../core/api/events";
+import type { TimetableReference } from "../../../core/routing/timetablePaths";
 import type { PublicEventType } from "../booking/bookingApi";
-import type { TimetableReference } from "../booking/timetablePaths";
 
 /** Who reschedules what (spec §6): an attendee their booking, a host the event, a whole group, or one round-robin host. */
 export type RescheduleMode = "attendee" | "host" | "forAll" | "roundRobin";

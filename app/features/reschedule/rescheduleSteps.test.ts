@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventViewResponse } from "../../../core/api/events";
-import { readBookingUrl, withBookingUrl } from "../booking/bookingUrlState";
+import { readBookingUrl, withBookingUrl } from "../../../core/routing/bookingUrlState";
 import type { SlotSelection, Timetable } from "../booking/timetable";
 import {
   confirmStepOf,

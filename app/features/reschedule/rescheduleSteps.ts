@@ -1,7 +1,7 @@
 import type { EventViewResponse } from "../../../core/api/events";
 import type { CalendarType } from "../../../core/i18n/intlLocale";
-import { type MonthId, monthOf } from "../../lib/calendarMonth";
-import type { BookingUrlState } from "../booking/bookingUrlState";
+import type { BookingUrlState } from "../../../core/routing/bookingUrlState";
+import { type MonthId, monthOf } from "../../../core/time/calendarMonth";
 import { dayKey, type SlotSelection, type Timetable } from "../booking/timetable";
 
 /**

@@ -1,18 +1,22 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { RescheduledResponse } from "../../../core/api/reschedule";
+import {
+  type BookingUrlState,
+  readBookingUrl,
+  withBookingUrl,
+} from "../../../core/routing/bookingUrlState";
+import type { TimetableReference } from "../../../core/routing/timetablePaths";
+import { type MonthId, monthToShow } from "../../../core/time/calendarMonth";
 import { errorMessage } from "../../api/errorMessage";
 import { publicApi } from "../../api/publicApi";
 import { invalidateQueries } from "../../api/publicQuery";
-import { type MonthId, monthToShow } from "../../lib/calendarMonth";
 import { navigate, useLocation } from "../../router/navigation";
 import { useAppState } from "../../state/appState";
 import type { PublicEventType } from "../booking/bookingApi";
-import { type BookingUrlState, readBookingUrl, withBookingUrl } from "../booking/bookingUrlState";
 import { type EventView, fetchEventView } from "../booking/eventView";
 import { isoDateInZone } from "../booking/formatters";
 import type { SlotTime } from "../booking/timetable";
-import type { TimetableReference } from "../booking/timetablePaths";
 import { useSlotTaken } from "../booking/useSlotTaken";
 import { timetableFamily, useTimetable } from "../booking/useTimetable";
 import { postToParent } from "../embed/embedded";

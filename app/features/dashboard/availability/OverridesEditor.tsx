@@ -1,9 +1,5 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { addDays, parseLocalDate, WEEKDAYS, weekdayOf } from "../../../../core/time/localDate";
-import type { FieldErrors } from "../../../api/apiClient";
-import { Button } from "../../../components/Button";
-import { FieldMessages } from "../../../components/FieldMessages";
 import {
   addMonths,
   calendarWeeks,
@@ -11,7 +7,11 @@ import {
   lastDayOfMonth,
   type MonthId,
   monthOf,
-} from "../../../lib/calendarMonth";
+} from "../../../../core/time/calendarMonth";
+import { addDays, parseLocalDate, WEEKDAYS, weekdayOf } from "../../../../core/time/localDate";
+import type { FieldErrors } from "../../../api/apiClient";
+import { Button } from "../../../components/Button";
+import { FieldMessages } from "../../../components/FieldMessages";
 import type { Schedule, TimeRange } from "../api/types";
 import { Dialog } from "../ui/Dialog";
 import { RangesEditor } from "./RangesEditor";

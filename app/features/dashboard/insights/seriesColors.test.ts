@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio } from "../../layout/brandShades";
+import { contrastRatio } from "../../../../core/pages/brandShades";
 import { CHART_BACKGROUND, SERIES_COLORS } from "./seriesColors";
 
 describe("SERIES_COLORS", () => {
