@@ -12,6 +12,8 @@ declare module "autocannon" {
     amount?: number;
     /** Seconds to run, when no `amount` is given. */
     duration?: number;
+    /** Requests per second across all connections. */
+    overallRate?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;

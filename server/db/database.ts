@@ -53,6 +53,21 @@ export type RawQuery = Database["query"];
 
 export const pgliteExtensions = { btree_gist };
 
+/**
+ * How the embedded PostgreSQL starts: PGlite's defaults with a 16 MB buffer cache instead of
+ * PostgreSQL's 128 MB. PGlite is one process in this one, so its buffer cache is this process's
+ * memory (filled by the first large reads and never given back); its files are read through the
+ * operating system's page cache, so a small one costs a copy, not a disk read. With 128 MB the
+ * server sat at 500–570 MB; with 16 MB see bench/memory.ts. WAL buffers follow (1/32 of it).
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
+/** PGlite's options for every instance Slotted opens (server, tools, tests). */
+export const pgliteOptions = {
+  extensions: pgliteExtensions,
+  startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+};
+
 /** Opens PostgreSQL at `url`. */
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -193,7 +208,7 @@ export function wrapPglite(client: PGlite): Database {
 /** Opens the embedded PostgreSQL in `dataDir`, creating it on first use. */
 export async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, extensions: pgliteExtensions });
+  const client = new PGlite({ dataDir, ...pgliteOptions });
   await client.waitReady;
   return wrapPglite(client);
 }
