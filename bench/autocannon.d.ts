@@ -3,7 +3,12 @@ declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
   interface AutocannonRequest {
-    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    /** `context` is the connection's own object, kept across its requests. */
+    setupRequest?: (
+      request: Record<string, unknown>,
+      context?: Record<string, unknown>,
+    ) => Record<string, unknown>;
+    onResponse?: (status: number, body: string, context?: Record<string, unknown>) => void;
   }
 
   interface AutocannonOptions {
