@@ -36,15 +36,22 @@ const percentile = (sorted: number[], p: number) =>
 interface Stream {
   ms: number[];
   statuses: Map<number, number>;
+  /** Requests with no answer within the timeout, and connection errors, from autocannon. */
+  timeouts: number;
+  errors: number;
 }
 
-const stream = (): Stream => ({ ms: [], statuses: new Map() });
+const stream = (): Stream => ({ ms: [], statuses: new Map(), timeouts: 0, errors: 0 });
 
 function run(options: Parameters<typeof autocannon>[0], into: Stream): Promise<void> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error: Error | null) =>
-      error ? reject(error) : resolve(),
-    );
+    const instance = autocannon(options, (error: Error | null, result: unknown) => {
+      if (error) return reject(error);
+      const { timeouts = 0, errors = 0 } = result as { timeouts?: number; errors?: number };
+      into.timeouts = timeouts;
+      into.errors = errors - timeouts;
+      resolve();
+    });
     instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
       into.ms.push(ms);
       into.statuses.set(status, (into.statuses.get(status) ?? 0) + 1);
@@ -63,6 +70,7 @@ function figures(name: string, s: Stream) {
     "p95 ms": Math.round(percentile(sorted, 0.95)),
     "p99 ms": Math.round(percentile(sorted, 0.99)),
     "5xx": fivexx,
+    "timeouts/errors": `${s.timeouts}/${s.errors}`,
     statuses: [...s.statuses].map(([st, c]) => `${st}×${c}`).join(" "),
   };
 }
@@ -152,7 +160,8 @@ async function crowd(engine: "pglite" | "postgres", bundle: string) {
       run(
         {
           url: `${base}/api/event`,
-          connections: 4,
+          // Enough connections to keep 20 a second going while each takes seconds under load.
+          connections: 60,
           overallRate: BOOKINGS_PER_SECOND,
           duration: SECONDS,
           timeout: 30,
