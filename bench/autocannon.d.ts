@@ -3,7 +3,12 @@ declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
   interface AutocannonRequest {
-    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    /** `context` is the connection's own object, kept across its requests. */
+    setupRequest?: (
+      request: Record<string, unknown>,
+      context?: Record<string, unknown>,
+    ) => Record<string, unknown>;
+    onResponse?: (status: number, body: string, context?: Record<string, unknown>) => void;
   }
 
   interface AutocannonOptions {
@@ -12,6 +17,8 @@ declare module "autocannon" {
     amount?: number;
     /** Seconds to run, when no `amount` is given. */
     duration?: number;
+    /** Requests per second across all connections. */
+    overallRate?: number;
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;

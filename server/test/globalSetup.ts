@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openPostgres, pgliteExtensions, wrapPglite } from "../db/database";
+import { openPostgres, pgliteOptions, wrapPglite } from "../db/database";
 import { migrate } from "../db/migrate";
 
 declare module "vitest" {
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   // Project env reaches the test workers only; the project name says the engine here.
   const engine = project.name.endsWith("postgres") ? "postgres" : "pglite";
   if (engine === "pglite") {
-    const client = new PGlite({ extensions: pgliteExtensions });
+    const client = new PGlite({ ...pgliteOptions });
     await migrate(wrapPglite(client));
     const dump = await client.dumpDataDir("none");
     await client.close();

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openPostgres, pgliteExtensions, wrapPglite } from "../db/database";
+import { type Database, openPostgres, pgliteOptions, wrapPglite } from "../db/database";
 
 export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "postgres";
 
@@ -11,7 +11,7 @@ export const testEngine = (process.env.TEST_ENGINE ?? "pglite") as "pglite" | "p
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (testEngine === "pglite") {
     const dump = readFileSync(inject("pgliteTemplate"));
-    const client = new PGlite({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
+    const client = new PGlite({ loadDataDir: new Blob([dump]), ...pgliteOptions });
     await client.waitReady;
     return wrapPglite(client);
   }
