@@ -30,14 +30,16 @@ export async function enqueueWorkflowSends(
         .returning({ id: outbox.id });
       outboxId = row!.id;
     }
+    // A code for the run log (no_consent, no_number…), not a sentence.
+    const skippedBecause = "skipped" in planned.send ? planned.send.skipped : null;
     await db.insert(workflowRuns).values({
       workflowId: planned.workflowId,
       stepId: planned.stepId,
       eventId: planned.eventId,
       attendeeId: planned.attendeeId,
       recipient: planned.recipient,
-      status: "skipped" in planned.send ? "skipped" : "scheduled",
-      error: "skipped" in planned.send ? planned.send.skipped : null,
+      status: skippedBecause === null ? "scheduled" : "skipped",
+      error: skippedBecause,
       dueAt: planned.dueAt,
       outboxId,
       createdAt: now,

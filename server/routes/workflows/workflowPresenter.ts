@@ -41,8 +41,12 @@ export function presentWorkflowRun(row: WorkflowRunRow): WorkflowRun {
     sentAt: row.sentAt?.toISOString() ?? null,
   };
   if (row.status === "skipped") return { ...base, status: "skipped", error: row.error };
-  if (row.outboxStatus === null) return { ...base, status: "skipped", error: "meeting_changed" };
+  // Its outbox row was dropped: the meeting moved or ended before the step was due.
+  if (row.outboxStatus === null) return { ...base, status: "skipped", error: MEETING_CHANGED };
   if (row.outboxStatus === "sent") return { ...base, status: "sent", error: null };
   if (row.outboxStatus === "dead") return { ...base, status: "failed", error: row.lastError };
   return { ...base, status: "scheduled", error: row.lastError };
 }
+
+/** The run log's code for a step its meeting's change made moot. */
+const MEETING_CHANGED = "meeting_changed";
