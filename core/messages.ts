@@ -122,6 +122,7 @@ export const MESSAGE_PARAMS = {
   "booking.sendLinks": [],
   "booking.sendAttendeeOrEvent": [],
   "booking.slotTaken": [],
+  "booking.slotFullyBooked": [],
   "booking.notFound": [],
   "booking.eventNotFound": [],
   "booking.attendeeNotFound": [],

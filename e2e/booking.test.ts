@@ -127,6 +127,34 @@ describe("booking page behaviours", () => {
     expect(await booking.timeSection().getByText("2 seats left").count()).toBe(1);
   });
 
+  it("says a group time whose last seat went meanwhile is fully booked", async () => {
+    const host = await seed.signUpHost();
+    const eventType = await seed.createEventType(host, { kind: "GROUP", seats: 2 });
+    const path = `/${host.username}/${eventType.slug}`;
+    const pages: BookingPage[] = [];
+    for (let i = 0; i < 3; i++) pages.push(new BookingPage((await session.newPage(context)).page));
+    const times: string[] = [];
+    for (const booking of pages) {
+      await booking.open(path);
+      await booking.chooseDate(1);
+      times.push(await booking.chooseTime(0));
+    }
+    expect(new Set(times).size).toBe(1);
+    const [late, ...takers] = pages as [BookingPage, BookingPage, BookingPage];
+    for (const [i, booking] of takers.entries()) {
+      await booking.fillDetails({ name: `Seat ${i}`, email: `seat-${i}@example.com` });
+      await booking.schedule();
+      await booking.confirmed();
+    }
+
+    await late.fillDetails({ name: "Late", email: "late@example.com" });
+    await late.schedule();
+    const said = "This time is fully booked. Please choose another time.";
+    await late.page.getByRole("alert").filter({ hasText: said }).waitFor();
+    // The times' notice says the same, not that the time went away.
+    expect(await late.timeSection().getByText(said).count()).toBe(1);
+  });
+
   it("asks for the emailed code before scheduling when the event type requires it", async () => {
     const host = await seed.signUpHost();
     const eventType = await seed.createEventType(host, { requiresEmailVerification: true });

@@ -95,6 +95,8 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
   const [picked, setPicked] = useState<SlotSelection | null>(null);
   // Why the times show again: focus returns to them (and says why) only after Back or a clash.
   const [returned, setReturned] = useState<"back" | "slotTaken" | null>(null);
+  // What the server said when the time was refused ("fully booked" for a full group time).
+  const [takenNotice, setTakenNotice] = useState<string | null>(null);
   const [reference] = useState(() => timetableReference(source));
   // What the invitee typed survives going back to change the time.
   const draft = useRef<DetailsValues | null>(null);
@@ -160,6 +162,7 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
       return;
     }
     setReturned("slotTaken");
+    setTakenNotice(null);
     go({ slot: null }, true);
   }, [missing, go, heldIsNamed, heldPath]);
 
@@ -203,7 +206,7 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
     }
   }
 
-  function handleSlotTaken() {
+  function handleSlotTaken(notice: string) {
     const ownHeld = heldPaymentAt(pathname, serverDate);
     if (ownHeld && picked && sameInstant(ownHeld.start, picked.slot.start)) {
       navigate(ownHeld.pendingPath);
@@ -211,6 +214,7 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
     }
     setPicked(null);
     setReturned("slotTaken");
+    setTakenNotice(notice);
     pushedDetails.current = false;
     go({ slot: null }, true);
   }
@@ -281,7 +285,7 @@ function BookingFlow({ source, eventType }: BookingFlowProps) {
             selectedStart={returned === "slotTaken" ? null : (picked?.slot.start ?? null)}
             onSelect={handleSelect}
             focusTimes={returned !== null || cameBack}
-            notice={returned === "slotTaken" ? t("booking.slotTaken") : undefined}
+            notice={returned === "slotTaken" ? (takenNotice ?? t("booking.slotTaken")) : undefined}
           />
         </>
       )}

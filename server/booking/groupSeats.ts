@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { EventRow } from "../data/bookings";
-import type { Tx } from "../db/database";
+import type { Db, Tx } from "../db/database";
 import { attendees, events } from "../db/schema";
 import { slotTaken } from "./slotTaken";
 
@@ -8,7 +8,7 @@ import { slotTaken } from "./slotTaken";
  * Locks a GROUP event's row (SELECT … FOR UPDATE) and checks `needed` seats are free at that
  * moment: racers for the last seat queue on the lock and each counts after the one before
  * committed, so exactly one gets it. Throws SLOT_NOT_AVAILABLE_ANYMORE when the event is gone,
- * cancelled, at another time, or full.
+ * cancelled or at another time, and (told as "fully booked") when it is full.
  */
 export async function lockGroupSeat(
   tx: Tx,
@@ -30,7 +30,7 @@ export async function lockGroupSeat(
     .select({ taken: sql<number>`count(*)::int` })
     .from(attendees)
     .where(and(eq(attendees.eventId, eventId), eq(attendees.status, "CONFIRMED")));
-  if ((row?.taken ?? 0) + needed > seats) throw slotTaken();
+  if ((row?.taken ?? 0) + needed > seats) throw slotTaken({ full: true });
   return event;
 }
 
@@ -53,4 +53,22 @@ export async function findGroupEventAt(
     )
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * Whether the GROUP meeting at this time has every seat taken: a refused booking of a group
+ * time is then told "fully booked" rather than "not available anymore".
+ */
+export async function isGroupSlotFull(
+  db: Db | Tx,
+  eventTypeId: string,
+  at: { start: Date; end: Date },
+  seats: number,
+): Promise<boolean> {
+  const result = await db.execute<{ taken: number }>(sql`
+    select count(*)::int as taken from attendees a
+      join events e on e.id = a.event_id
+     where e.event_type_id = ${eventTypeId} and e.start_at = ${at.start} and e.end_at = ${at.end}
+       and e.status <> 'CANCELLED' and a.status = 'CONFIRMED'`);
+  return (result.rows[0]?.taken ?? 0) >= seats;
 }

@@ -12,6 +12,7 @@ import { findBookableSlot } from "../availability/findBookableSlot";
 import type { ResolvedEventType } from "../availability/resolvePublicEventType";
 import { bookSeries } from "../booking/bookSeries";
 import { bookSlot, busyRange } from "../booking/bookSlot";
+import { isGroupSlotFull } from "../booking/groupSeats";
 import { limitCheckFor } from "../booking/hostLimits";
 import { DEFAULT_JITSI_BASE_URL, jitsiRoomUrl } from "../booking/jitsiRoom";
 import { slotTaken } from "../booking/slotTaken";
@@ -120,7 +121,12 @@ export async function bookingCreator(
   const slot = await findBookableSlot(db, target, start, details.duration, now, {
     timeZone: details.timeZone,
   });
-  if (slot === null) throw slotTaken();
+  if (slot === null) {
+    const full =
+      type.kind === "GROUP" &&
+      (await isGroupSlotFull(db, type.id, { start, end }, type.seats ?? 1));
+    throw slotTaken({ full });
+  }
   // Only now: most requests for a taken slot end above, without this query.
   const hostUsers = await findHostUsers(db, slot.hostIds);
 

@@ -48,8 +48,8 @@ interface DetailsStepProps {
   duration: number;
   timeZone: string;
   onBack: () => void;
-  /** The time was taken meanwhile: back to the refreshed times. */
-  onSlotTaken: () => void;
+  /** The time was taken meanwhile: back to the refreshed times; `notice` says why. */
+  onSlotTaken: (notice: string) => void;
   /** What the invitee typed before going back to change the time, which the form shows again. */
   draft: DetailsValues | null;
   onDraftChange: (values: DetailsValues) => void;

@@ -37,7 +37,8 @@ interface ScheduleBookingOptions {
   /** The form: its `data-field` wrappers say which server errors it can show by a field. */
   formRef: RefObject<HTMLFormElement | null>;
   /** The time was taken meanwhile: back to the refreshed times. */
-  onSlotTaken: () => void;
+  /** The time was refused meanwhile; `notice` says why, in the page's language. */
+  onSlotTaken: (notice: string) => void;
   /** A paid event type: the card field, which confirms the payment after booking. */
   card?: RefObject<CardHandle | null> | undefined;
   /** A paid event type with terms: whether the invitee accepted them. */

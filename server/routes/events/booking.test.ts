@@ -287,6 +287,10 @@ describe("GROUP", () => {
     expect(second.event.uuid).toBe(first.event.uuid);
     const third = await book(t, bookingBody(userLink(host, type)));
     expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({
+      code: "SLOT_NOT_AVAILABLE_ANYMORE",
+      message: "This time is fully booked. Please choose another time.",
+    });
   });
 
   it("gives the last seat to exactly one of 20 racers", async () => {
