@@ -60,6 +60,24 @@ function tokenFromMailbox(base: string, database: Database | null): MailedToken 
   };
 }
 
+/** Whether the running server shows its development mailbox (DEV_MAILBOX=true) to this process. */
+async function readsDevMailbox(base: string): Promise<boolean> {
+  const response = await fetch(`${base}/dev/mailbox.json`).catch(() => null);
+  return Boolean(
+    response?.ok && response.headers.get("content-type")?.includes("application/json"),
+  );
+}
+
+/** Whether an earlier run made and verified the demo account (signing in creates nothing). */
+async function demoVerified(call: Call): Promise<boolean> {
+  const login = await call("POST", "/api/auth/login", undefined, {
+    email: "demo@example.com",
+    password: PASSWORD,
+  });
+  if (login.status !== 200) return false;
+  return (login.body as { user: { emailVerified: boolean } }).user.emailVerified;
+}
+
 async function runningServer(base: string): Promise<Call | null> {
   try {
     const health = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) });
@@ -298,6 +316,14 @@ async function main() {
     const outbox = config.databaseUrl ? openPostgres(config.databaseUrl) : null;
     mailedToken = tokenFromMailbox(base, outbox);
     close = async () => outbox?.close();
+    // Nothing is created that could not be verified: without a mail to read, only accounts an
+    // earlier run verified may be used.
+    if (!outbox && !(await readsDevMailbox(base)) && !(await demoVerified(call))) {
+      await close();
+      fail(
+        `the server at ${base} does not show this process its mail, so demo accounts could not be verified and nothing was created. Restart it with DEV_MAILBOX=true, or stop it and run npm run demo again.`,
+      );
+    }
   } else {
     const { database, release } = await openDirectly(config, base);
     mailedToken = tokenFromOutbox(database);

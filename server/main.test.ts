@@ -125,6 +125,38 @@ describe("server/demo.ts", () => {
     );
   }, 30_000);
 
+  it("creates nothing on a running server whose mail it cannot read, and says why in one line", async () => {
+    const server = await startServerProcess({
+      DATA_DIR: mkdtempSync(join(tmpdir(), "slotted-demo-")),
+      DEV_MAILBOX: "false",
+      SMTP_URL: "",
+      LOG_LEVEL: "error",
+    });
+    try {
+      const { port } = new URL(server.base);
+      const { code, stderr } = await run(
+        { PORT: port, DATABASE_URL: "" },
+        undefined,
+        "server/demo.ts",
+      );
+      expect(code).toBe(1);
+      expect(stderr.trim().split("\n")).toHaveLength(1);
+      expect(stderr.trim()).toMatch(
+        /^slotted demo: the server at .* does not show this process its mail, so demo accounts could not be verified and nothing was created\. Restart it with DEV_MAILBOX=true, or stop it and run npm run demo again\.$/,
+      );
+      const login = await fetch(`${server.base}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "demo@example.com", password: "slotted-demo" }),
+      });
+      expect(login.status).toBe(401);
+    } finally {
+      const exited = once(server.child, "exit");
+      server.child.kill("SIGTERM");
+      await exited;
+    }
+  }, 120_000);
+
   it("says in one line what to set when neither the server nor DATABASE_URL answers", async () => {
     const { code, stderr } = await run(
       {
