@@ -300,6 +300,47 @@ describe("teams", () => {
   });
 });
 
+describe("long names", () => {
+  it("keeps a long unbroken invitee name inside the bookings list and its details dialog at 375 px", async () => {
+    const phone = { timezoneId: zone, viewport: { width: 375, height: 800 } };
+    const { page } = await session.newPage(phone);
+    const dashboard = new DashboardPage(page);
+    const host = newHost("Lena");
+    await dashboard.signUp(host);
+    const type = (await dashboard.api("POST", "/api/event-types", {
+      kind: "ONE_ON_ONE",
+      title: "Long name call",
+      slug: "long-name-call",
+      duration: 30,
+      locations: [{ type: "ZOOM", options: { url: "https://zoom.example.com/j/7" } }],
+    })) as { slug: string };
+    const name = `Maximilian${"W".repeat(70)}`;
+    const { page: invitee } = await session.newPage(phone);
+    const booking = new BookingPage(invitee);
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseDate(1);
+    await booking.chooseTime(0);
+    await booking.fillDetails({ name, email: "max@example.com" });
+    await booking.schedule();
+    await booking.confirmed();
+
+    await dashboard.go("Bookings");
+    const row = page.getByRole("listitem").filter({ hasText: name });
+    await row.getByRole("button", { name: /^Details/ }).click();
+    const details = dashboard.dialog("Long name call");
+    await details.getByText(name).first().waitFor();
+    // Nothing wider than its box: the name breaks instead of pushing the dialog or page sideways.
+    const overflows = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll("dialog, dialog li, li")]
+        .filter(
+          (el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "auto",
+        )
+        .map((el) => `${el.tagName}.${el.className}`.slice(0, 80)),
+    );
+    expect(overflows).toEqual([]);
+  });
+});
+
 describe("passwords", () => {
   it("resets a forgotten password with the mailed link, then changes it when signed in", async () => {
     const { page } = await session.newPage();

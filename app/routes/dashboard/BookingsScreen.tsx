@@ -148,7 +148,7 @@ function BookingRow({ booking, onOpen }: { booking: Booking; onOpen: () => void 
       : (booking.attendees[0]?.name ?? "");
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm">
-      <div className="flex min-w-0 flex-col gap-0.5">
+      <div className="flex min-w-0 flex-col gap-0.5 [overflow-wrap:anywhere]">
         <p className="font-semibold text-gray-900">
           {format.timeRange(booking.start, booking.end)} · {booking.title}
         </p>

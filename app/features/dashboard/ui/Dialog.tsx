@@ -68,6 +68,7 @@ export function Dialog({
     if (open) onClose();
   }
 
+  // Its content breaks long unbroken words (a name, an address) anywhere instead of widening.
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; Escape and the close button serve the keyboard.
     <dialog
@@ -84,9 +85,9 @@ export function Dialog({
       }`}
     >
       {open ? (
-        <div className="flex flex-col gap-4 p-5 sm:p-6">
+        <div className="flex flex-col gap-4 p-5 [overflow-wrap:anywhere] sm:p-6">
           <div className="flex items-start justify-between gap-4">
-            <div className="flex flex-col gap-1">
+            <div className="flex min-w-0 flex-col gap-1">
               <h2 id={titleId} className="text-lg font-bold text-gray-900">
                 {title}
               </h2>
