@@ -92,10 +92,17 @@ describe("interface languages", () => {
     expect((await page.locator("button[data-day]").first().textContent())?.trim()).toBe("۱");
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === "calendar_type")?.value).toBe("persian");
+    // The Solar Hijri week starts on Saturday (the Gregorian calendar's stays on Monday).
+    expect(await page.locator("thead th").first().getAttribute("abbr")).toBe("شنبه");
     // The month may have no working day left: the next Persian month has some.
     await page.getByRole("button", { name: "ماه بعد" }).click();
     await booking.bookableDates().first().waitFor();
     await page.screenshot({ path: join(screenshotDir, "booking-fa-375.png"), fullPage: true });
+    // The chosen day reads as Persian writes it: weekday, day, month, year.
+    await booking.chooseFirstDate();
+    expect((await page.locator("#pick-time").textContent())?.trim()).toMatch(
+      /^[^\s۰-۹]+ [۰-۹]{1,2} [^\s۰-۹]+ [۰-۹]{4}$/,
+    );
   });
 
   it("writes the seats left of a group event in Persian digits in fa", async () => {

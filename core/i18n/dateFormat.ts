@@ -24,15 +24,21 @@ export function dateTimeFormat(
 // A yyyy-MM-dd date as an instant at noon UTC, formatted in UTC: the date cannot shift.
 const dateAsUtc = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
 
-/** 'Monday, November 23, 2026' in `locale`. */
+/** 'Monday, November 23, 2026' in `locale` (Persian: 'دوشنبه ۹ آذر ۱۴۰۵'). */
 export function formatLongDate(isoDate: string, locale: string): string {
-  return dateTimeFormat(locale, {
+  const format = dateTimeFormat(locale, {
     weekday: "long",
     year: "numeric",
     month: "long",
     day: "numeric",
     timeZone: "UTC",
-  }).format(dateAsUtc(isoDate));
+  });
+  // ICU writes Persian "۱۴۰۵ آذر ۹, دوشنبه" (a Latin comma, the order reversed); Persian
+  // writes the weekday, day, month and year in that order: "دوشنبه ۹ آذر ۱۴۰۵".
+  if (!/^fa\b/i.test(locale)) return format.format(dateAsUtc(isoDate));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    format.formatToParts(dateAsUtc(isoDate)).find((p) => p.type === type)?.value ?? "";
+  return [part("weekday"), part("day"), part("month"), part("year")].join(" ");
 }
 
 /**
@@ -50,14 +56,17 @@ export function formatDayOfMonth(isoDate: string, locale: string): string {
   return dateTimeFormat(locale, { day: "numeric", timeZone: "UTC" }).format(dateAsUtc(isoDate));
 }
 
-/** Weekday names, Monday first. */
+/** Weekday names from `firstWeekday` (1 Monday … 7 Sunday; a calendar's weekStart). */
 export function weekdayNames(
   locale: string,
   width: "narrow" | "short" | "long" = "short",
+  firstWeekday = 1,
 ): string[] {
   const format = dateTimeFormat(locale, { weekday: width, timeZone: "UTC" });
   // 2024-01-01 was a Monday.
-  return Array.from({ length: 7 }, (_, i) => format.format(dateAsUtc(`2024-01-0${i + 1}`)));
+  return Array.from({ length: 7 }, (_, i) =>
+    format.format(dateAsUtc(`2024-01-0${((firstWeekday - 1 + i) % 7) + 1}`)),
+  );
 }
 
 export function timeOptions(timeZone: string, timeFormat: TimeFormat): Intl.DateTimeFormatOptions {

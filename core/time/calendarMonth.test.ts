@@ -7,6 +7,7 @@ import {
   monthOf,
   monthToShow,
   persianDate,
+  weekStart,
 } from "./calendarMonth";
 
 describe("calendarWeeks", () => {
@@ -69,6 +70,19 @@ describe("Persian months", () => {
   it("steps across the Persian new year", () => {
     expect(addMonths("p1405-12", 1)).toBe("p1406-01");
     expect(addMonths("p1406-01", -1)).toBe("p1405-12");
+  });
+
+  it("starts a Persian month's weeks on Saturday, with Friday its weekend", () => {
+    expect(weekStart("p1405-09")).toBe(6);
+    expect(weekStart("2026-11")).toBe(1);
+    // 1 Azar 1405 is Sunday 22 November 2026: the second cell of a week starting Saturday.
+    const [first] = calendarWeeks("p1405-09");
+    expect(first![0]).toBeNull();
+    expect(first![1]).toMatchObject({ id: "2026-11-22", dayOfWeek: 7, isHoliday: false });
+    expect(first![6]).toMatchObject({ id: "2026-11-27", dayOfWeek: 5, isHoliday: true });
+    // Gregorian weeks still start on Monday, Saturday and Sunday their weekend.
+    const [november] = calendarWeeks("2026-11");
+    expect(november![6]).toMatchObject({ id: "2026-11-01", dayOfWeek: 7, isHoliday: true });
   });
 
   it("lays out a Persian month's weeks with Persian day numbers", () => {

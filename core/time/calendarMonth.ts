@@ -11,7 +11,7 @@ export interface CalendarDay {
   dayOfMonth: number;
   /** 1 (Monday) to 7 (Sunday). */
   dayOfWeek: number;
-  /** Saturday and Sunday (spec §9). */
+  /** Saturday and Sunday (spec §9); in the Solar Hijri calendar, Friday. */
   isHoliday: boolean;
 }
 
@@ -103,17 +103,33 @@ export function lastDayOfMonth(month: MonthId): string {
 }
 
 /**
- * The weeks of `month`, Monday first; days of the neighbouring months are null so every
+ * The weekday a month's weeks start on (1 Monday … 7 Sunday): Monday, as the spec says, except
+ * in the Solar Hijri calendar, whose week starts on Saturday.
+ */
+export function weekStart(month: MonthId): number {
+  return isPersian(month) ? 6 : 1;
+}
+
+/**
+ * The weeks of `month`, from its weekStart; days of the neighbouring months are null so every
  * week has seven cells.
  */
 export function calendarWeeks(month: MonthId): (CalendarDay | null)[][] {
   const first = parseLocalDate(firstDayOfMonth(month));
   const last = parseLocalDate(lastDayOfMonth(month));
+  const startDay = weekStart(month);
+  // The start weekday on or before the first: from the Monday on or before the day that many
+  // days later, back again.
+  const shift = (8 - startDay) % 7;
   const weeks: (CalendarDay | null)[][] = [];
-  for (let weekStart = mondayOnOrBefore(first); weekStart <= last; weekStart += 7) {
+  for (
+    let firstOfWeek = mondayOnOrBefore(first + shift) - shift;
+    firstOfWeek <= last;
+    firstOfWeek += 7
+  ) {
     const week: (CalendarDay | null)[] = [];
     for (let offset = 0; offset < 7; offset += 1) {
-      const day = weekStart + offset;
+      const day = firstOfWeek + offset;
       if (day < first || day > last) {
         week.push(null);
         continue;
@@ -131,8 +147,9 @@ export function calendarWeeks(month: MonthId): (CalendarDay | null)[][] {
         year: inCalendar.year,
         month: inCalendar.month,
         dayOfMonth: inCalendar.day,
-        dayOfWeek: offset + 1,
-        isHoliday: offset >= 5,
+        dayOfWeek: ((startDay - 1 + offset) % 7) + 1,
+        // The weekend: Saturday and Sunday; in the Solar Hijri calendar, Friday.
+        isHoliday: isPersian(month) ? offset === 6 : offset >= 5,
       });
     }
     weeks.push(week);

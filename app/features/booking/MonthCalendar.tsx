@@ -1,6 +1,11 @@
 import { type KeyboardEvent, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { addMonths, calendarWeeks, type MonthId } from "../../../core/time/calendarMonth";
+import {
+  addMonths,
+  calendarWeeks,
+  type MonthId,
+  weekStart,
+} from "../../../core/time/calendarMonth";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { formatDayOfMonth, formatLongDate, formatMonth, weekdayNames } from "./formatters";
 
@@ -21,7 +26,7 @@ interface MonthCalendarProps {
 }
 
 /**
- * A month of days, weeks starting Monday. Every day is a button named by its full date;
+ * A month of days, weeks starting Monday (Saturday in the Solar Hijri calendar). Every day is a button named by its full date;
  * past and unbookable days are disabled. Arrow keys move between bookable days (in the
  * reading direction), Home and End go to the first and last; the month heading is a live
  * region so month changes are announced.
@@ -40,15 +45,16 @@ export function MonthCalendar({
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const weeks = calendarWeeks(month);
+  const firstWeekday = weekStart(month);
   // Always six rows, so the calendar keeps its height from month to month.
   while (weeks.length < 6) weeks.push(Array.from({ length: 7 }, () => null));
   // fa's and ar's short names are whole words ('چهارشنبه') that do not fit a phone's column.
-  const shortNames = weekdayNames(locale, "short");
+  const shortNames = weekdayNames(locale, "short", firstWeekday);
   const names = shortNames.some((name) => name.length > 6)
-    ? weekdayNames(locale, "narrow")
+    ? weekdayNames(locale, "narrow", firstWeekday)
     : shortNames;
-  const narrowNames = weekdayNames(locale, "narrow");
-  const longNames = weekdayNames(locale, "long");
+  const narrowNames = weekdayNames(locale, "narrow", firstWeekday);
+  const longNames = weekdayNames(locale, "long", firstWeekday);
   const gridRef = useRef<HTMLTableElement>(null);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);

@@ -25,6 +25,24 @@ describe("formatters", () => {
     expect(formatDayOfMonth("2026-11-22", "fa-u-ca-gregory")).toBe("۲۲");
   });
 
+  it("writes a Persian full date as Persian does: weekday, day, month, year", () => {
+    expect(formatLongDate("2026-11-30", "fa-u-ca-persian")).toBe("دوشنبه ۹ آذر ۱۴۰۵");
+    expect(formatLongDate("2026-11-30", "fa-u-ca-gregory")).toBe("دوشنبه ۳۰ نوامبر ۲۰۲۶");
+  });
+
+  it("names the weekdays from the calendar's first", () => {
+    expect(weekdayNames("en", "long")[0]).toBe("Monday");
+    expect(weekdayNames("en", "long", 6)).toEqual([
+      "Saturday",
+      "Sunday",
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+    ]);
+  });
+
   it("writes times in 24h or 12h in the given zone", () => {
     const instant = "2026-11-23T08:30:00Z";
     expect(formatTime(instant, "Europe/Berlin", 24, "en")).toBe("09:30");

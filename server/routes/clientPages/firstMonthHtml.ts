@@ -12,7 +12,13 @@ import {
 } from "../../../core/i18n/dateFormat";
 import { type CalendarType, calendarLocale, intlLocale } from "../../../core/i18n/intlLocale";
 import { withBookingUrl } from "../../../core/routing/bookingUrlState";
-import { addMonths, calendarWeeks, type MonthId, monthOf } from "../../../core/time/calendarMonth";
+import {
+  addMonths,
+  calendarWeeks,
+  type MonthId,
+  monthOf,
+  weekStart,
+} from "../../../core/time/calendarMonth";
 import { clientTranslator, type Translate } from "./clientCatalogs";
 
 /** What the server knows of a booking page's first view. */
@@ -239,13 +245,14 @@ function slotPickerHtml(view: FirstMonthView, t: Translate): string {
   const canGoForward = lastMonth === null || view.month < lastMonth;
 
   const weeks = calendarWeeks(view.month);
+  const firstWeekday = weekStart(view.month);
   while (weeks.length < 6) weeks.push(Array.from({ length: 7 }, () => null));
-  const shortNames = weekdayNames(locale, "short");
+  const shortNames = weekdayNames(locale, "short", firstWeekday);
   const names = shortNames.some((name) => name.length > 6)
-    ? weekdayNames(locale, "narrow")
+    ? weekdayNames(locale, "narrow", firstWeekday)
     : shortNames;
-  const narrowNames = weekdayNames(locale, "narrow");
-  const longNames = weekdayNames(locale, "long");
+  const narrowNames = weekdayNames(locale, "narrow", firstWeekday);
+  const longNames = weekdayNames(locale, "long", firstWeekday);
   const enabled = weeks
     .flat()
     .filter((day) => day !== null && day.id >= view.today && days.has(day.id))
