@@ -78,7 +78,16 @@ describe("booking insights screen", () => {
         await page.getByRole("heading", { level: 1, name: text("title") }).waitFor();
         await page.waitForLoadState("networkidle");
         await tabTo(page, text("period"));
-        for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+        // One key at a time, each after the choice before it took (a re-render between two
+        // presses could drop one under load).
+        const period = page.getByLabel(text("period"), { exact: true });
+        const last = await period.locator("option").last().getAttribute("value");
+        for (let i = 0; i < 8 && (await period.inputValue()) !== last; i++) {
+          const before = await period.inputValue();
+          await page.keyboard.press("ArrowDown");
+          await expect.poll(() => period.inputValue(), { message: where }).not.toBe(before);
+        }
+        expect(await period.inputValue(), where).toBe(last);
         const chart = page.getByTestId("insights-over-time").locator("svg.recharts-surface");
         await chart.first().waitFor();
         await expect
