@@ -33,6 +33,22 @@ describe("prefillParams", () => {
     ]);
   });
 
+  it("fills the invitee's name and email from such questions without a chosen parameter", () => {
+    const plain = [
+      testField("n", "SHORT_TEXT", { identifier: "name" }),
+      testField("e", "EMAIL", { identifier: "work_mail" }),
+      testField("p", "PHONE", { identifier: "phone" }),
+      testField("c", "SHORT_TEXT", { identifier: "company" }),
+    ];
+    const given = { n: "Ann Lee", e: "ann@example.com", p: "+4915112345678", c: "Acme" };
+    expect(prefillParams(plain, given)).toEqual([
+      ["name", "Ann Lee"],
+      ["email", "ann@example.com"],
+      ["c__phone", "+4915112345678"],
+      ["c__company", "Acme"],
+    ]);
+  });
+
   it("keeps the first answer for a parameter two fields name", () => {
     const twice = [
       testField("x", "SHORT_TEXT", { prefill: "name" }),

@@ -15,8 +15,25 @@ function answerText(answer: FormAnswer): string {
 }
 
 /**
+ * The booking page's parameter a field's answer fills when its form names none: an email
+ * question (or one named `email`) the invitee's email, a question named `name` (or `fullName`,
+ * `full_name`) their name; any other `c__{identifier}`, kept for the routing.
+ */
+export function defaultPrefill(field: Pick<FormField, "type" | "identifier">): string {
+  const identifier = field.identifier.toLowerCase().replace(/[-_\s]/g, "");
+  if (field.type === "EMAIL" || identifier === "email") return "email";
+  if (identifier === "name" || identifier === "fullname") return "name";
+  return `c__${field.identifier}`;
+}
+
+/** The parameter a field's answer fills: its chosen one, else defaultPrefill. */
+export function prefillParamOf(field: FormField): string {
+  return field.prefill ?? defaultPrefill(field);
+}
+
+/**
  * The booking page's prefill parameters for the answers (spec §3): each answered field fills
- * its chosen parameter (`name`, `email`, `mobile`, `a1`…`a20`), else `c__{identifier}`. A
+ * its chosen parameter (`name`, `email`, `mobile`, `a1`…`a20`), else its defaultPrefill. A
  * parameter two fields name keeps the first answer. Pure.
  */
 export function prefillParams(
@@ -28,7 +45,7 @@ export function prefillParams(
   for (const field of fields) {
     const answer = Object.hasOwn(answers, field.id) ? answers[field.id] : undefined;
     if (answer === undefined) continue;
-    const name = field.prefill ?? `c__${field.identifier}`;
+    const name = prefillParamOf(field);
     if (taken.has(name)) continue;
     taken.add(name);
     params.push([name, answerText(answer)]);

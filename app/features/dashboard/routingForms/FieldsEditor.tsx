@@ -7,6 +7,7 @@ import {
   type FormFieldType,
   PREFILL_TARGETS,
 } from "../../../../core/routingForms/formTypes";
+import { defaultPrefill } from "../../../../core/routingForms/routeTarget";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { SelectField } from "../../../components/SelectField";
@@ -188,9 +189,13 @@ export function FieldsEditor({ fields, onChange, errors }: FieldsEditorProps) {
                   options={[
                     {
                       value: "",
-                      label: t("dashboard.routingForms.prefillCustom", {
-                        name: `c__${field.identifier}`,
-                      }),
+                      label: defaultPrefill(field).startsWith("c__")
+                        ? t("dashboard.routingForms.prefillCustom", {
+                            name: defaultPrefill(field),
+                          })
+                        : t("dashboard.routingForms.prefillDefault", {
+                            name: defaultPrefill(field),
+                          }),
                     },
                     ...PREFILL_TARGETS.map((target) => ({ value: target, label: target })),
                   ]}
