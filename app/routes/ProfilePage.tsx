@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { durationLabel } from "../../core/i18n/durationLabel";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { UserText } from "../components/UserText";
 import { sendPageAnalytics } from "../features/analytics/pageAnalytics";
-import { durationLabel } from "../features/booking/durationLabel";
 import { HostAvatars } from "../features/booking/HostAvatars";
 import { postToParent } from "../features/embed/embedded";
 import { PageBlocks } from "../features/profile/PageBlocks";

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { durationLabel } from "../../core/i18n/durationLabel";
 import { publicApi } from "../api/publicApi";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { BookingCard } from "../features/booking/BookingCard";
 import { type PublicEventType, toPublicEventType } from "../features/booking/bookingApi";
-import { durationLabel } from "../features/booking/durationLabel";
 import { EventSummary } from "../features/booking/EventSummary";
 import {
   type EventView,

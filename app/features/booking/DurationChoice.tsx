@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { durationLabel } from "../../../core/i18n/durationLabel";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
-import { durationLabel } from "./durationLabel";
 
 interface DurationChoiceProps {
   durations: number[];

@@ -1,9 +1,9 @@
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { durationLabel } from "../../../core/i18n/durationLabel";
 import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import type { PublicEventType } from "./bookingApi";
-import { durationLabel } from "./durationLabel";
 import { formatPrice } from "./formatters";
 import { HostAvatars } from "./HostAvatars";
 import { offeredLocationText } from "./locationText";

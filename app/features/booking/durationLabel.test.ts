@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { durationLabel } from "../../../core/i18n/durationLabel";
 import { intlLocale } from "../../../core/i18n/intlLocale";
 import { createI18n } from "../../i18n/i18n";
-import { durationLabel } from "./durationLabel";
 
 type BookingTexts = Record<string, string>;
 

@@ -1,11 +1,11 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import { durationLabel } from "../../../core/i18n/durationLabel";
 import type { PageEventType, PagePerson, PublicBlock } from "../../../core/pages/blockKinds";
 import { blockImageSizes, srcsetOf } from "../../../core/uploads/imageSources";
 import { UserText } from "../../components/UserText";
 import { useIntlLocale } from "../../i18n/useIntlLocale";
 import { Link } from "../../router/Link";
-import { durationLabel } from "../booking/durationLabel";
 import { HostAvatars } from "../booking/HostAvatars";
 import { SocialLinks } from "./SocialLinks";
 

@@ -10,6 +10,7 @@ import {
   weekdayNames,
   zoneOffsetLabel,
 } from "../../../core/i18n/dateFormat";
+import { durationLabel } from "../../../core/i18n/durationLabel";
 import { type CalendarType, calendarLocale, intlLocale } from "../../../core/i18n/intlLocale";
 import { withBookingUrl } from "../../../core/routing/bookingUrlState";
 import {
@@ -87,22 +88,6 @@ function initials(name: string): string {
   return `${parts[0]?.[0] ?? ""}${parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? "") : ""}`.toUpperCase();
 }
 
-function durationText(minutes: number, t: Translate, locale: string): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const text =
-    hours === 0
-      ? t("booking.durationMinutes", { count: minutes })
-      : rest === 0
-        ? t("booking.durationHours", { count: hours })
-        : t("booking.durationHoursMinutes", {
-            hours: t("booking.durationHours", { count: hours }),
-            minutes: t("booking.durationMinutes", { count: rest }),
-          });
-  const digits = new Intl.NumberFormat(locale, { useGrouping: false });
-  return text.replace(/\d+/g, (number) => digits.format(Number(number)));
-}
-
 type Location = PublicEventTypeResponse["eventType"]["locations"][number];
 
 function locationText(location: Location, t: Translate): string {
@@ -154,7 +139,7 @@ function summaryHtml(view: FirstMonthView, t: Translate): string {
   const items: string[] = [];
   if (eventType.durations.length <= 1) {
     items.push(
-      `<li class="flex items-start gap-2">${icon("M10 5v5l3 2M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Z")}${escapeHtml(durationText(eventType.duration, t, locale))}</li>`,
+      `<li class="flex items-start gap-2">${icon("M10 5v5l3 2M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Z")}${escapeHtml(durationLabel(eventType.duration, t, locale))}</li>`,
     );
   }
   for (const location of eventType.locations) {
