@@ -167,7 +167,7 @@ export function startWorkflowWorker(
 ): WorkflowWorker {
   const worker = startClaimWorker(workflowWork(options), {
     pollMs: options.pollMs ?? 5_000,
-    wakeOn: options.workSignal && { signal: options.workSignal, tables: ["outbox"] },
+    wakeOn: options.workSignal && { signal: options.workSignal, tables: ["outbox:workflow"] },
     onError(error) {
       options.log?.warn({ err: error }, "workflow pass failed");
     },
