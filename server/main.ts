@@ -189,6 +189,7 @@ export async function main(): Promise<void> {
     // A host's own number is texted only once they confirmed it with a code.
     hostNumber: async (userId) => (await readHostPhone(database.db, userId))?.phone ?? null,
     allowPrivate: config.webhookAllowPrivate,
+    encryptionKey: config.encryptionKey,
     clock: deps.clock,
     log: app.log,
     workSignal,

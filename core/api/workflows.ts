@@ -177,9 +177,19 @@ export const workflowRunSchema = z.object({
   sentAt: z.string().nullable(),
 });
 
+/** A workflow as just created: with the secret that signs its webhook calls, shown this once. */
+export const workflowCreatedSchema = workflowSchema.extend({
+  /** Checks a call's `Slotted-Signature` as for webhook deliveries (docs/workflows.md). */
+  signingSecret: z.string(),
+});
+
+/** A workflow's new signing secret, shown this once. */
+export const workflowSigningSecretSchema = z.object({ signingSecret: z.string() });
+
 export const workflowRunListSchema = z.object({ runs: z.array(workflowRunSchema) });
 
 export type WorkflowCreate = z.infer<typeof workflowCreateSchema>;
 export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
 export type Workflow = z.infer<typeof workflowSchema>;
+export type WorkflowCreated = z.infer<typeof workflowCreatedSchema>;
 export type WorkflowRun = z.infer<typeof workflowRunSchema>;

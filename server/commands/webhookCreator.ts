@@ -1,18 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { webhookCreateSchema } from "../../core/api/webhooks";
-import { newSecret } from "../auth/secrets";
 import type { WebhookRow } from "../data/webhooks";
 import type { Db } from "../db/database";
 import { webhooks } from "../db/schema";
 import { assertMayAddWebhook } from "../policies/webhooks";
 import { assertPublicTarget } from "../webhooks/publicTarget";
-import { sealWebhookSecret } from "../webhooks/webhookSecret";
-
-/** A new subscription's signing secret: `whsec_` and 32 random bytes. */
-export function newWebhookSecret(): string {
-  return `whsec_${newSecret(32)}`;
-}
+import { newSigningSecret, sealWebhookSecret } from "../webhooks/webhookSecret";
 
 /**
  * Subscribes a URL for the caller, or for a team they administer. The target must be public
@@ -30,7 +24,7 @@ export async function webhookCreator(
   await assertMayAddWebhook(db, userId, input.teamId);
   await assertPublicTarget(input.url, options.allowPrivate);
   const id = randomUUID();
-  const secret = newWebhookSecret();
+  const secret = newSigningSecret();
   const [row] = await db
     .insert(webhooks)
     .values({

@@ -7,8 +7,7 @@ import type { Db } from "../db/database";
 import { webhooks } from "../db/schema";
 import { assertCanTargetWebhook, loadManagedWebhook } from "../policies/webhooks";
 import { assertPublicTarget } from "../webhooks/publicTarget";
-import { sealWebhookSecret } from "../webhooks/webhookSecret";
-import { newWebhookSecret } from "./webhookCreator";
+import { newSigningSecret, sealWebhookSecret } from "../webhooks/webhookSecret";
 
 /**
  * Changes a subscription: its URL (checked like a new one), its events, paused or active
@@ -28,7 +27,7 @@ export async function webhookUpdater(
     assertCanTargetWebhook(await findUserById(db, userId));
     await assertPublicTarget(input.url, options.allowPrivate);
   }
-  const secret = input.rotateSecret ? newWebhookSecret() : null;
+  const secret = input.rotateSecret ? newSigningSecret() : null;
   const [row] = await db
     .update(webhooks)
     .set({

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { BOOKING_NOW } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
+import { openWorkflowSecret } from "../workflows/workflowSecret";
 import { workflowCreator } from "./workflowCreator";
 
 const t = await createTestApp();
@@ -30,15 +32,25 @@ describe("workflowCreator", () => {
         },
       ],
     };
-    const created = await workflowCreator(t.database.db, host.id, input, BOOKING_NOW);
+    const key = t.deps.config.encryptionKey;
+    const options = { encryptionKey: key, now: BOOKING_NOW };
+    const { workflow: created, signingSecret } = await workflowCreator(
+      t.database.db,
+      host.id,
+      input,
+      options,
+    );
     expect(created.steps.map((s) => [s.position, s.action])).toEqual([
       [0, "email_invitee"],
       [1, "webhook"],
     ]);
     expect(created.createdAt).toEqual(BOOKING_NOW);
-    await expect(
-      workflowCreator(t.database.db, other.id, input, BOOKING_NOW),
-    ).rejects.toMatchObject({
+    // The secret is stored sealed, bound to this workflow: only the key opens it.
+    expect(signingSecret).toMatch(/^whsec_[\w-]{43}$/);
+    expect(created.signingSecret).not.toContain(signingSecret);
+    expect(openWorkflowSecret(key, created.id, created.signingSecret!)).toBe(signingSecret);
+    expect(() => openWorkflowSecret(key, randomUUID(), created.signingSecret!)).toThrow();
+    await expect(workflowCreator(t.database.db, other.id, input, options)).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });

@@ -14,7 +14,7 @@ describe("workflowUpdater", () => {
     const other = await signUpHost(t);
     const type = await createEventType(t, host);
     const { db } = t.database;
-    const created = await workflowCreator(
+    const { workflow: created } = await workflowCreator(
       db,
       host.id,
       {
@@ -26,7 +26,7 @@ describe("workflowUpdater", () => {
         cancelledBy: [],
         steps: [{ action: "email_invitee", target: null, subject: null, body: null, note: "Hi" }],
       },
-      BOOKING_NOW,
+      { encryptionKey: t.deps.config.encryptionKey, now: BOOKING_NOW },
     );
     const later = new Date(BOOKING_NOW.getTime() + 60_000);
     const paused = await workflowUpdater(db, host.id, created.id, { active: false }, later);

@@ -1207,6 +1207,12 @@ export const workflows = pgTable(
       .notNull()
       .default(["invitee", "host", "declined", "expired"]),
     source: text("source", { enum: ["reminders"] }),
+    /**
+     * Signs the workflow's webhook calls (`Slotted-Signature`), sealed under ENCRYPTION_KEY with
+     * the workflow's id bound in; shown to the host once, when made. Null: made before calls
+     * were signed (they go unsigned until the host makes one).
+     */
+    signingSecret: text("signing_secret"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

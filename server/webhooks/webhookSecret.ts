@@ -1,7 +1,13 @@
+import { newSecret } from "../auth/secrets";
 import { openSecret, sealSecret } from "../crypto/credentialBox";
 
 /** What every signing secret begins with, and what only an unsealed (older) stored one does. */
 const PLAIN_PREFIX = "whsec_";
+
+/** A new signing secret (a webhook subscription's, a workflow's): `whsec_` and 32 random bytes. */
+export function newSigningSecret(): string {
+  return `${PLAIN_PREFIX}${newSecret(32)}`;
+}
 
 /**
  * A subscription's signing secret as stored: sealed under ENCRYPTION_KEY with the subscription's

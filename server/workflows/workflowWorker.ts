@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import type { SmsSender } from "../sms/smsSender";
 import { deliverWebhook } from "../webhooks/deliverWebhook";
+import { signWebhook } from "../webhooks/signWebhook";
 import { type ClaimRunMark, claimRunMark, startClaimWorker } from "../workers/claimWorker";
 import { type OutboxJob, outboxWork, type RetryPolicy } from "../workers/outboxJobs";
 import type { WorkSignal } from "../workers/workSignal";
 import type { WorkflowJobPayload } from "./plannedSends";
+import { openWorkflowSecret } from "./workflowSecret";
 
 /** Why a step's text or call failed: the run log shows `message`; `permanent` ones are not retried. */
 export class WorkflowStepError extends Error {
@@ -26,6 +28,8 @@ export interface WorkflowWorkOptions {
   hostNumber?: (userId: string) => Promise<string | null>;
   /** Whether webhook steps may call private and loopback addresses (WEBHOOK_ALLOW_PRIVATE). */
   allowPrivate: boolean;
+  /** Opens the workflows' signing secrets (ENCRYPTION_KEY). */
+  encryptionKey: Buffer;
   clock: () => Date;
   log?: { warn(obj: object, msg: string): void } | undefined;
   baseDelayMs?: number;
@@ -35,6 +39,12 @@ export interface WorkflowWorkOptions {
 }
 
 const BATCH = 20;
+
+/** A claimed text or call, with what signs a call: its workflow and that workflow's sealed secret. */
+interface WorkflowJob extends OutboxJob<WorkflowJobPayload> {
+  workflowId: string | null;
+  sealedSecret: string | null;
+}
 
 /**
  * Claims the due workflow texts and calls, leased like mail (FOR UPDATE SKIP LOCKED, so any
@@ -48,11 +58,13 @@ async function claimWorkflowJobs(
   limit: number,
   now: Date,
   leasedUntil: Date,
-): Promise<OutboxJob<WorkflowJobPayload>[]> {
+): Promise<WorkflowJob[]> {
   const result = await database.db.execute<{
     id: string | number;
     payload: WorkflowJobPayload;
     attempts: number;
+    workflow_id: string | null;
+    signing_secret: string | null;
   }>(sql`
     with plain as (
       select id, true as live
@@ -83,18 +95,28 @@ async function claimWorkflowJobs(
     update outbox
        set attempts = attempts + 1, next_attempt_at = ${leasedUntil}
      where id in (select id from due where live)
-    returning id, payload, attempts`);
-  return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+    returning id, payload, attempts,
+      (select r.workflow_id from workflow_runs r where r.outbox_id = outbox.id limit 1) as workflow_id,
+      (select w.signing_secret from workflow_runs r join workflows w on w.id = r.workflow_id
+        where r.outbox_id = outbox.id limit 1) as signing_secret`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    payload: row.payload,
+    attempts: row.attempts,
+    workflowId: row.workflow_id,
+    sealedSecret: row.signing_secret,
+  }));
 }
 
 /** Sends one text or makes one call; throws WorkflowStepError when it did not go. */
-async function runStep(options: WorkflowWorkOptions, job: WorkflowJobPayload): Promise<void> {
+async function runStep(options: WorkflowWorkOptions, claimed: WorkflowJob): Promise<void> {
+  const job = claimed.payload;
   if (job.action === "webhook") {
     let status: number;
     try {
       ({ status } = await deliverWebhook(
         job.url,
-        { "content-type": "application/json", "user-agent": "Slotted-Workflows" },
+        callHeaders(options, claimed, job.body),
         job.body,
         options.allowPrivate,
         () => options.clock().getTime(),
@@ -122,9 +144,37 @@ async function runStep(options: WorkflowWorkOptions, job: WorkflowJobPayload): P
   if (!sent.ok) throw new WorkflowStepError(sent.reason, sent.permanent);
 }
 
-function workflowWork(
+/**
+ * A call's headers: signed like a webhook delivery (`Slotted-Signature` over the time and body
+ * under the workflow's secret) at each attempt, so a receiver can check it came from here and is
+ * fresh; unsigned only for a workflow made before calls were signed.
+ */
+function callHeaders(
   options: WorkflowWorkOptions,
-): ClaimRunMark<OutboxJob<WorkflowJobPayload>, void> {
+  claimed: WorkflowJob,
+  body: string,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": "Slotted-Workflows",
+    "slotted-event": "workflow.triggered",
+    "slotted-delivery-id": String(claimed.id),
+  };
+  if (claimed.workflowId === null || claimed.sealedSecret === null) return headers;
+  const secret = openWorkflowSecret(
+    options.encryptionKey,
+    claimed.workflowId,
+    claimed.sealedSecret,
+  );
+  headers["slotted-signature"] = signWebhook(
+    secret,
+    Math.floor(options.clock().getTime() / 1000),
+    body,
+  );
+  return headers;
+}
+
+function workflowWork(options: WorkflowWorkOptions): ClaimRunMark<WorkflowJob, void> {
   const retry: RetryPolicy = {
     baseDelayMs: options.baseDelayMs ?? 30_000,
     maxDelayMs: options.maxDelayMs ?? 3_600_000,
@@ -140,7 +190,7 @@ function workflowWork(
     leaseMs: options.leaseMs ?? 120_000,
     claim: (limit, now, leasedUntil) =>
       claimWorkflowJobs(options.database, limit, now, leasedUntil),
-    run: (job) => runStep(options, job.payload),
+    run: (job) => runStep(options, job),
     marking: { retry, notDone: "workflow step not done" },
     about: (job) => ({ action: job.payload.action }),
     lost: "workflow step outcome lost",

@@ -2,16 +2,19 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  workflowCreatedSchema,
   workflowCreateSchema,
   workflowListQuery,
   workflowListResponseSchema,
   workflowParams,
   workflowRunListSchema,
   workflowSchema,
+  workflowSigningSecretSchema,
   workflowUpdateSchema,
 } from "../../../core/api/workflows";
 import { workflowCreator } from "../../commands/workflowCreator";
 import { workflowDeleter } from "../../commands/workflowDeleter";
+import { workflowSecretRotator } from "../../commands/workflowSecretRotator";
 import { workflowUpdater } from "../../commands/workflowUpdater";
 import { findWorkflows, listWorkflowRuns } from "../../data/workflows";
 import type { Deps } from "../../deps";
@@ -61,13 +64,38 @@ export async function workflowRoutes(base: FastifyInstance, { deps }: { deps: De
           "Subjects and bodies may use {invitee_name}, {host_name}, {event_title}, {start_time}, {location}, {join_link}, {manage_link}, {cancel_link}, {reschedule_link} and {form_answers}, filled for each recipient in their zone and language.",
         security: hostSecurity,
         body: workflowCreateSchema,
-        response: { 201: workflowSchema, ...errorResponses },
+        response: { 201: workflowCreatedSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const row = await workflowCreator(db, userId, request.body, deps.clock());
-      return reply.status(201).send(presentWorkflow(row));
+      const { workflow, signingSecret } = await workflowCreator(db, userId, request.body, {
+        encryptionKey: deps.config.encryptionKey,
+        now: deps.clock(),
+      });
+      return reply.status(201).send({ ...presentWorkflow(workflow), signingSecret });
+    },
+  );
+
+  app.post(
+    "/workflows/:id/signing-secret",
+    {
+      schema: {
+        tags,
+        summary:
+          "Give a workflow a new secret for signing its webhook calls (the old one stops signing at once); shown only in this answer",
+        security: hostSecurity,
+        params: workflowParams,
+        response: { 200: workflowSigningSecretSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const signingSecret = await workflowSecretRotator(db, userId, request.params.id, {
+        encryptionKey: deps.config.encryptionKey,
+        now: deps.clock(),
+      });
+      return { signingSecret };
     },
   );
 

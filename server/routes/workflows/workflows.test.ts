@@ -16,7 +16,7 @@ import {
 } from "../../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
-import { startWebhookReceiver } from "../../webhooks/testing/webhookReceiver";
+import { signatureValid, startWebhookReceiver } from "../../webhooks/testing/webhookReceiver";
 import { runDueWorkflowSteps } from "../../workflows/workflowWorker";
 
 const receiver = await startWebhookReceiver();
@@ -47,6 +47,7 @@ function runSteps(sms: SmsSender | null) {
     database: t.database,
     sms,
     allowPrivate: true,
+    encryptionKey: t.deps.config.encryptionKey,
     clock: () => workNow,
     baseDelayMs: 60_000,
     maxAttempts: 3,
@@ -61,7 +62,7 @@ async function createWorkflow(host: Host, payload: Record<string, unknown>) {
     payload,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: string; steps: { id: string }[] };
+  return response.json() as { id: string; steps: { id: string }[]; signingSecret: string };
 }
 
 async function runsOf(host: Host, workflowId: string) {
@@ -375,6 +376,9 @@ describe("workflows", () => {
       event: "workflow.triggered",
       workflow: { trigger: "created" },
     });
+    // Signed under the secret shown at creation, as webhook deliveries are.
+    expect(hook?.headers["slotted-event"]).toBe("workflow.triggered");
+    expect(signatureValid(none.signingSecret, hook!.headers, hook!.body)).toBe(true);
 
     await bookOk(
       t,
@@ -618,5 +622,42 @@ describe("workflows", () => {
     const duration = Date.parse(booked.event.end) - Date.parse(booked.event.start);
     expect(feedback.map((r) => r.nextAttemptAt)).toEqual([at(newStart, duration + 30 * 60_000)]);
     expect(renderMail(feedback[0]!.payload as unknown as MailPayload).text).toContain("Links: |");
+  });
+  it("a new signing secret signs the next calls and the old one no longer does; only the workflow's managers may make one", async () => {
+    const host = await signUpHost(t);
+    const stranger = await signUpHost(t);
+    const type = await createEventType(t, host, { reminders: [] });
+    const flow = await createWorkflow(host, {
+      eventTypeId: type.id,
+      name: "Signed hook",
+      trigger: "created",
+      steps: [{ action: "webhook", target: receiver.url("/rotated") }],
+    });
+    const rotate = (who: Host) =>
+      t.request({
+        method: "POST",
+        url: `/api/workflows/${flow.id}/signing-secret`,
+        headers: who.headers,
+      });
+    expect((await rotate(stranger)).statusCode).toBe(404);
+    const rotated = await rotate(host);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const { signingSecret } = rotated.json() as { signingSecret: string };
+    expect(signingSecret).not.toBe(flow.signingSecret);
+    // Neither the workflow nor its list repeats a secret.
+    const read = await t.request({
+      method: "GET",
+      url: `/api/workflows/${flow.id}`,
+      headers: host.headers,
+    });
+    expect(read.body).not.toContain("whsec_");
+
+    await bookOk(t, bookingBody(userLink(host, type), { start: berlinSlot(2, "11:00") }));
+    await drainChanges(t);
+    workNow = BOOKING_NOW;
+    await runSteps(null);
+    const hook = receiver.received.find((r) => r.path === "/rotated");
+    expect(signatureValid(signingSecret, hook!.headers, hook!.body)).toBe(true);
+    expect(signatureValid(flow.signingSecret, hook!.headers, hook!.body)).toBe(false);
   });
 });
