@@ -17,6 +17,7 @@ import type { Db } from "../db/database";
 import { routingFormResponses } from "../db/schema";
 import { invalidRoutingForm } from "../routingForms/formWrites";
 import { enqueueWebhookEvent } from "../webhooks/enqueueWebhookEvent";
+import { enqueueFormWorkflows } from "../workflows/enqueueFormWorkflows";
 
 export interface FormSubmission {
   /** Raw answers by field id. */
@@ -25,6 +26,8 @@ export interface FormSubmission {
   timeZone: string;
   /** The page's utm_* parameters. */
   utm: Record<string, string>;
+  /** The visitor's language: a workflow's mail to them is in it (absent: the host's). */
+  language?: string;
 }
 
 export interface SubmittedForm {
@@ -94,7 +97,7 @@ export async function routingFormSubmitter(
     utm: submission.utm,
     createdAt: now,
   };
-  // The response and its routing_form.submitted deliveries commit together.
+  // The response, its routing_form.submitted deliveries and its workflows' sends commit together.
   const response = await db.transaction(async (tx) => {
     const [stored] = await tx.insert(routingFormResponses).values(values).returning();
     const formResponse: WebhookFormResponse = {
@@ -116,6 +119,19 @@ export async function routingFormSubmitter(
       },
       now,
     );
+    if (result.eventTypeId !== null) {
+      await enqueueFormWorkflows(
+        tx,
+        {
+          responseId: id,
+          form,
+          answers,
+          eventTypeId: result.eventTypeId,
+          language: submission.language ?? null,
+        },
+        now,
+      );
+    }
     return stored!;
   });
   return { response, outcome: result.outcome };

@@ -26,8 +26,9 @@ export type WorkflowJobPayload =
 export interface PlannedSend {
   workflowId: string;
   stepId: string;
-  eventId: string;
-  attendeeId: string;
+  /** The meeting and attendee it is about; null for a routing form's submission (no booking yet). */
+  eventId: string | null;
+  attendeeId: string | null;
   recipient: string;
   dueAt: Date;
   send:
@@ -37,7 +38,7 @@ export interface PlannedSend {
         purpose: "reminder" | "followUp" | "workflow" | null;
       }
     | { kind: "workflow"; payload: WorkflowJobPayload; purpose: "workflow" | null }
-    | { skipped: "no_consent" | "no_number" };
+    | { skipped: "no_consent" | "no_number" | "no_email" };
 }
 
 /** The meeting a workflow runs for: how its mails are written, who attends, who hosts. */

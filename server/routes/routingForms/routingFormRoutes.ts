@@ -31,6 +31,7 @@ import {
   routeCounts,
 } from "../../data/routingForms";
 import type { Deps } from "../../deps";
+import { requestLanguage } from "../../i18n/requestLanguage";
 import { requireUserId } from "../../plugins/auth";
 import { assertCanManageRoutingForm } from "../../policies/routingForms";
 import { responsesCsv } from "../../routingForms/responsesCsv";
@@ -267,7 +268,12 @@ export async function routingFormRoutes(base: FastifyInstance, { deps }: { deps:
       const submitted = await routingFormSubmitter(
         db,
         form,
-        { answers, timeZone: timezone ?? "Europe/Berlin", utm: cleanUtm },
+        {
+          answers,
+          timeZone: timezone ?? "Europe/Berlin",
+          utm: cleanUtm,
+          language: requestLanguage(request),
+        },
         now,
       );
       return { responseId: submitted.response.id, action: submitted.outcome };

@@ -11,6 +11,7 @@ import {
   bookingBody,
   bookingMailsTo,
   bookOk,
+  outboxMails,
   teamEventType,
   userLink,
 } from "../../test/bookingFactories";
@@ -659,5 +660,94 @@ describe("workflows", () => {
     const hook = receiver.received.find((r) => r.path === "/rotated");
     expect(signatureValid(signingSecret, hook!.headers, hook!.body)).toBe(true);
     expect(signatureValid(flow.signingSecret, hook!.headers, hook!.body)).toBe(false);
+  });
+  it("routing_form_submitted: fires for the event type a submission routed to, with the answers; the visitor's mail only when the form asked their address", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, { reminders: [] });
+    const form = await t.request({
+      method: "POST",
+      url: "/api/routing-forms",
+      headers: host.headers,
+      payload: {
+        title: "Intake",
+        slug: `intake-${type.id.slice(0, 8)}`,
+        fields: [
+          { id: "fName", type: "SHORT_TEXT", label: "Name", identifier: "name", required: true },
+          { id: "fMail", type: "EMAIL", label: "Email", identifier: "email" },
+          { id: "fCompany", type: "SHORT_TEXT", label: "Company", identifier: "company" },
+        ],
+        routes: [
+          { id: "all", isFallback: true, action: { type: "EVENT_TYPE", eventTypeId: type.id } },
+        ],
+      },
+    });
+    expect(form.statusCode, form.body).toBe(201);
+    const formId = (form.json() as { id: string }).id;
+    const flow = await createWorkflow(host, {
+      eventTypeId: type.id,
+      name: "New lead",
+      trigger: "routing_form_submitted",
+      steps: [
+        { action: "email_invitee", subject: "Thanks {invitee_name}", body: "About {event_title}" },
+        { action: "email_hosts", subject: "Lead: {invitee_name}", body: "{form_answers}" },
+        { action: "sms_invitee", body: "Hi" },
+        { action: "webhook", target: receiver.url("/form-lead") },
+      ],
+    });
+    // A workflow of another trigger does not fire on a submission.
+    await createWorkflow(host, {
+      eventTypeId: type.id,
+      name: "On booking",
+      trigger: "created",
+      steps: [{ action: "email_hosts", subject: "Booked", body: "Booked" }],
+    });
+    const submit = (answers: Record<string, string>) =>
+      t.request({
+        method: "POST",
+        url: `/api/form/${formId}`,
+        headers: { "accept-language": "de" },
+        payload: { answers, timezone: "Europe/Berlin" },
+      });
+    const before = (await outboxMails(t)).length;
+    const answered = await submit({ fName: "Ada", fMail: "ada@example.com", fCompany: "Acme" });
+    expect(answered.statusCode, answered.body).toBe(200);
+
+    const mails = (await outboxMails(t)).slice(before);
+    expect(mails.map((m) => [m.template, m.to.email, m.language])).toEqual([
+      ["workflowMessage", "ada@example.com", "de"],
+      ["workflowMessage", host.email, expect.any(String)],
+    ]);
+    expect(mails[0]!.data).toMatchObject({ subject: "Thanks Ada", body: `About ${type.title}` });
+    expect(mails[1]!.data).toMatchObject({
+      subject: "Lead: Ada",
+      body: "Name: Ada\nEmail: ada@example.com\nCompany: Acme",
+    });
+
+    workNow = BOOKING_NOW;
+    expect(await runSteps(null)).toBe(1);
+    const hook = receiver.received.find((r) => r.path === "/form-lead");
+    expect(hook?.json).toMatchObject({
+      event: "workflow.triggered",
+      workflow: { trigger: "routing_form_submitted" },
+      formResponse: {
+        eventType: { id: type.id },
+        respondent: { name: "Ada", email: "ada@example.com" },
+        answers: [
+          { label: "Name", value: "Ada" },
+          { label: "Email", value: "ada@example.com" },
+          { label: "Company", value: "Acme" },
+        ],
+      },
+    });
+    expect(signatureValid(flow.signingSecret, hook!.headers, hook!.body)).toBe(true);
+
+    // Without an address the visitor gets nothing, and the log says why; hosts still hear.
+    expect((await submit({ fName: "Bo" })).statusCode).toBe(200);
+    const runs = await runsOf(host, flow.id);
+    expect(runs.filter((r) => r.status === "skipped").map((r) => r.error)).toEqual(
+      expect.arrayContaining(["no_email", "no_consent", "no_consent"]),
+    );
+    expect(runs.filter((r) => r.status === "skipped")).toHaveLength(3);
+    expect((await outboxMails(t)).slice(before + 2).map((m) => m.to.email)).toEqual([host.email]);
   });
 });
