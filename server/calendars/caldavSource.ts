@@ -1,11 +1,4 @@
-import {
-  createCalendarObject,
-  type DAVCalendar,
-  DAVClient,
-  deleteCalendarObject,
-  fetchCalendarObjects,
-  updateCalendarObject,
-} from "tsdav";
+import type { DAVCalendar } from "tsdav";
 import { guardedFetch } from "../net/guardedFetch";
 import { MAX_CALENDAR_BYTES, ReadBudget } from "./busyLimits";
 import {
@@ -18,6 +11,13 @@ import {
   type WrittenEvent,
 } from "./calendarSource";
 import { icsBusyIntervals } from "./icsBusyIntervals";
+
+let tsdavLoading: Promise<typeof import("tsdav")> | null = null;
+/** tsdav loads when a CalDAV calendar is first used, not at start (most hosts have none). */
+function tsdav(): Promise<typeof import("tsdav")> {
+  tsdavLoading ??= import("tsdav");
+  return tsdavLoading;
+}
 
 export interface CalDavAccount {
   serverUrl: string;
@@ -71,7 +71,7 @@ export function caldavSource(account: CalDavAccount, allowPrivate: boolean): Cal
 
   return {
     async discover(): Promise<DiscoveredCalendar[]> {
-      const client = new DAVClient({
+      const client = new (await tsdav()).DAVClient({
         serverUrl: account.serverUrl,
         credentials: { username: account.username, password: account.password },
         authMethod: "Basic",
@@ -103,9 +103,9 @@ export function caldavSource(account: CalDavAccount, allowPrivate: boolean): Cal
       fallbackZone,
       budget = new ReadBudget(),
     ): Promise<BusyInterval[]> {
-      let objects: Awaited<ReturnType<typeof fetchCalendarObjects>>;
+      let objects: Awaited<ReturnType<typeof import("tsdav").fetchCalendarObjects>>;
       try {
-        objects = await fetchCalendarObjects({
+        objects = await (await tsdav()).fetchCalendarObjects({
           calendar: calendarOf(calendar.url),
           timeRange: { start: new Date(from).toISOString(), end: new Date(to).toISOString() },
           headers,
@@ -134,7 +134,7 @@ export function caldavSource(account: CalDavAccount, allowPrivate: boolean): Cal
         if (existing === null) {
           const filename = `${uid.replace(/[^A-Za-z0-9._-]/g, "_")}.ics`;
           const href = new URL(filename, calendarUrl).href;
-          const created = await createCalendarObject({
+          const created = await (await tsdav()).createCalendarObject({
             calendar: calendarOf(calendarUrl),
             iCalString: ics,
             filename,
@@ -147,7 +147,7 @@ export function caldavSource(account: CalDavAccount, allowPrivate: boolean): Cal
           expectOk(created);
           return { href, etag: created.headers.get("etag") };
         }
-        const updated = await updateCalendarObject({
+        const updated = await (await tsdav()).updateCalendarObject({
           calendarObject: { url: existing.href, etag: existing.etag ?? undefined, data: ics },
           headers,
           fetch: checkedFetch(false),
@@ -167,7 +167,7 @@ export function caldavSource(account: CalDavAccount, allowPrivate: boolean): Cal
 
     async deleteEvent(existing): Promise<void> {
       try {
-        const response = await deleteCalendarObject({
+        const response = await (await tsdav()).deleteCalendarObject({
           calendarObject: { url: existing.href, etag: existing.etag ?? undefined },
           headers,
           fetch: checkedFetch(false),

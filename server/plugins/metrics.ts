@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import ipaddr from "ipaddr.js";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import {
   calendarSyncState,
   changeBacklog,
@@ -38,6 +37,10 @@ export const metrics = fp(async (app: FastifyInstance, { deps }: { deps: Deps })
   const allow = deps.config.metricsAllow;
   if (allow === null) return;
   const allowed = allowList(allow);
+  // Loaded only where metrics are on: an installation without METRICS_ALLOW never pays for it.
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import(
+    "prom-client"
+  );
 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "slotted_" });
