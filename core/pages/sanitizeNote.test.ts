@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeNote } from "./sanitizeNote";
+import { loadNoteSanitizer } from "./sanitizeNote";
+
+const sanitizeNote = await loadNoteSanitizer();
 
 describe("sanitizeNote", () => {
   it("removes script tags with their content", () => {

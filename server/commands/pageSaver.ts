@@ -3,7 +3,7 @@ import { DomainError } from "../../core/errors";
 import { type Message, message } from "../../core/messages";
 import type { StoredBlock } from "../../core/pages/blockKinds";
 import type { PageComponents } from "../../core/pages/blockSchema";
-import { sanitizeNote } from "../../core/pages/sanitizeNote";
+import { loadNoteSanitizer } from "../../core/pages/sanitizeNote";
 import { detectMediaType, isImageType } from "../../core/uploads/detectMediaType";
 import type { PageOwner } from "../data/pageNames";
 import {
@@ -89,11 +89,14 @@ export async function pageSaver(
     variants: ReadonlyMap<number, PageFile>;
   }[] = [];
   const blocks: StoredBlock[] = [];
+  const sanitizeNote = components.blocks.some((block) => block.kind === "note")
+    ? await loadNoteSanitizer()
+    : null;
 
   components.blocks.forEach((block, index) => {
     switch (block.kind) {
       case "note": {
-        const html = sanitizeNote(block.html);
+        const html = sanitizeNote!(block.html);
         if (html.length === 0) refuse(index, "html", message("general.required"));
         blocks.push({ ...block, html });
         return;
