@@ -39,7 +39,10 @@ describe("a dashboard opened at another address than PUBLIC_URL", () => {
     expect(verification?.text).toContain(`${published}/dashboard/verify-email?token=`);
 
     const pageUrl = `${published}/${host.username}`;
-    await page.getByRole("link", { name: `${pageUrl} (opens in a new tab)` }).first().waitFor();
+    await page
+      .getByRole("link", { name: `${pageUrl} (opens in a new tab)` })
+      .first()
+      .waitFor();
 
     await dashboard.api("POST", "/api/event-types", {
       kind: "ONE_ON_ONE",
