@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../server/test/freePort";
-import { SUCCEEDS, startStripeDouble } from "../server/test/stripeDouble";
+import { SUCCEEDS, startStripeDouble, stripeDoubleEnv } from "../server/test/stripeDouble";
 import { BookingPage } from "./pages/BookingPage";
 import { HomePage } from "./pages/HomePage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
@@ -19,13 +19,7 @@ const stripe = await startStripeDouble();
 const dataDir = mkdtempSync(join(tmpdir(), "slotted-e2e-pay-"));
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
-const stripeEnv = {
-  STRIPE_SECRET_KEY: stripe.config.secretKey,
-  STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
-  STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-  STRIPE_JS_URL: `${stripe.url}/v3/`,
-};
+const stripeEnv = stripeDoubleEnv(stripe);
 
 /** Starts the built server on this file's data directory, with Stripe or without. */
 async function startServer(withStripe: boolean) {

@@ -1,7 +1,7 @@
 // `npm run stripe-double`: the browser tests' Stripe double on a fixed loopback port, to try a
 // paid booking on a local server without a Stripe account (docs/payments.md). It keeps its
 // payments in memory until stopped (Ctrl+C).
-import { startStripeDouble } from "../server/test/stripeDouble";
+import { startStripeDouble, stripeDoubleEnv } from "../server/test/stripeDouble";
 
 const DEFAULT_PORT = 12111;
 
@@ -20,13 +20,7 @@ const double = await startStripeDouble({ port }).catch((error: NodeJS.ErrnoExcep
   );
   process.exit(1);
 });
-const env = {
-  STRIPE_SECRET_KEY: double.config.secretKey,
-  STRIPE_PUBLISHABLE_KEY: double.config.publishableKey,
-  STRIPE_WEBHOOK_SECRET: double.config.webhookSecret,
-  STRIPE_API_URL: double.url,
-  STRIPE_JS_URL: `${double.url}/v3/`,
-};
+const env = stripeDoubleEnv(double);
 console.log(`Stripe double listening on ${double.url} (loopback only). In another terminal:\n`);
 console.log(
   `${Object.entries(env)

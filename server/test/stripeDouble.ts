@@ -208,6 +208,17 @@ const STRIPE_JS_STAND_IN = `(() => {
 })();
 `;
 
+/** The environment that points a Slotted server at `double` (docs/payments.md). */
+export function stripeDoubleEnv(double: Pick<StripeDouble, "url" | "config">) {
+  return {
+    STRIPE_SECRET_KEY: double.config.secretKey,
+    STRIPE_PUBLISHABLE_KEY: double.config.publishableKey,
+    STRIPE_WEBHOOK_SECRET: double.config.webhookSecret,
+    STRIPE_API_URL: double.url,
+    STRIPE_JS_URL: `${double.url}/v3/`,
+  };
+}
+
 /** Starts the double on loopback: on `port`, or (the tests) on a free one. */
 export async function startStripeDouble({
   port = 0,
