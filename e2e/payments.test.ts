@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../server/test/freePort";
-import { SUCCEEDS, startStripeDouble } from "../server/test/stripeDouble";
+import { SUCCEEDS, startStripeDouble, stripeDoubleEnv } from "../server/test/stripeDouble";
 import { BookingPage } from "./pages/BookingPage";
 import { HomePage } from "./pages/HomePage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
@@ -19,13 +19,7 @@ const stripe = await startStripeDouble();
 const dataDir = mkdtempSync(join(tmpdir(), "slotted-e2e-pay-"));
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
-const stripeEnv = {
-  STRIPE_SECRET_KEY: stripe.config.secretKey,
-  STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
-  STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
-  STRIPE_API_URL: stripe.url,
-  STRIPE_JS_URL: `${stripe.url}/v3/`,
-};
+const stripeEnv = stripeDoubleEnv(stripe);
 
 /** Starts the built server on this file's data directory, with Stripe or without. */
 async function startServer(withStripe: boolean) {
@@ -121,6 +115,8 @@ describe("paying for a booking by card", () => {
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await booking.schedule();
     await page.getByRole("heading", { name: "Payment failed" }).waitFor();
+    // Why, as Stripe said it (its decline code).
+    await page.getByText("Your card was declined.").waitFor();
     expect(
       [...stripe.intents.values()].filter((i) => i.status === "canceled").map((i) => i.amount),
     ).toEqual([2500]);
@@ -162,8 +158,79 @@ describe("paying for a booking by card", () => {
     authenticate(false);
     await booking.schedule();
     await page.getByRole("heading", { name: "Payment failed" }).waitFor();
+    await page
+      .getByText("The card's authentication with your bank failed or was cancelled.")
+      .waitFor();
     // The abandoned payment can no longer succeed, and its time is free again.
     expect(amounts("canceled")).toEqual([4000]);
+    await page.context().close();
+  });
+
+  it("says why a card was refused, in the invitee's language", async () => {
+    const host = await seed.signUpHost();
+    const type = await seed.createEventType(host, {
+      title: "Short of funds",
+      price: { amount: 1500, currency: "EUR" },
+    });
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    await booking.fillDetails({ name: "Eve Empty", email: "eve@example.com" });
+    await page.getByLabel("Card number").fill("4000 0000 0000 9995");
+    await booking.schedule();
+    await page.getByRole("heading", { name: "Payment failed" }).waitFor();
+    await page.getByText("Your card has insufficient funds.").waitFor();
+    await expectNoSeriousAxeViolations(page);
+    const failedAt = page.url();
+    for (const [locale, text] of [
+      ["de-DE", "Ihre Karte ist nicht ausreichend gedeckt."],
+      ["ar", "رصيد بطاقتك غير كافٍ."],
+      ["fa-IR", "موجودی کارت شما کافی نیست."],
+    ] as const) {
+      const other = (await session.newPage({ ...context, locale })).page;
+      await other.goto(failedAt);
+      await other.getByText(text).waitFor();
+      await other.context().close();
+    }
+    await page.context().close();
+  });
+
+  it("says on the cancelled booking's page what was refunded to the card", async () => {
+    const host = await seed.signUpHost();
+    const type = await seed.createEventType(host, {
+      title: "Refundable",
+      price: { amount: 2500, currency: "EUR" },
+      refundPolicy: "FULL",
+    });
+    const { page } = await session.newPage(context);
+    const booking = new BookingPage(page);
+    await booking.open(`/${host.username}/${type.slug}`);
+    await booking.chooseFirstDate();
+    await booking.chooseTime(0);
+    await booking.fillDetails({ name: "Fay Refund", email: "fay@example.com" });
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await booking.schedule();
+    await booking.confirmed();
+    let links: { cancel: string } | undefined;
+    await expect
+      .poll(async () => {
+        links = await seed.mailedLinks("fay@example.com").catch(() => undefined);
+        return links !== undefined;
+      })
+      .toBe(true);
+    await page.goto(links!.cancel);
+    await page.getByText("Cancelling now refunds the €25.00 you paid.").waitFor();
+    await page.getByRole("button", { name: "Cancel event" }).click();
+    await page.getByRole("heading", { name: "Cancelled" }).waitFor();
+    const refunded =
+      "€25.00 is refunded to your card. It can take a few days to show on your statement.";
+    await page.getByText(refunded).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    // Opened again later, the page still says it.
+    await page.reload();
+    await page.getByText(refunded).waitFor();
     await page.context().close();
   });
 

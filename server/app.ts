@@ -71,6 +71,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(unsafeTextGuard);
   // Stripe.js, its card iframes and its API calls, only when payments are set up (docs/payments.md).
   const stripe = stripeSources(deps.config.stripe);
+  // The dashboard's embed preview runs the embed code, which loads embed.js and frames the
+  // booking page from PUBLIC_URL: the dashboard may be open at another address (127.0.0.1 for
+  // localhost, an internal name), where 'self' alone would block both.
+  const published = new URL(deps.config.publicUrl).origin;
   await app.register(helmet, {
     // Booking pages are embeddable in any site, so framing is allowed.
     frameguard: false,
@@ -82,6 +86,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           "'self'",
           "https://www.googletagmanager.com",
           "https://connect.facebook.net",
+          published,
           ...stripe.script,
         ],
         "style-src": ["'self'", "'unsafe-inline'"],
@@ -95,7 +100,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
           "https://www.facebook.com",
           ...stripe.connect,
         ],
-        ...(stripe.frame.length > 0 ? { "frame-src": ["'self'", ...stripe.frame] } : {}),
+        "frame-src": ["'self'", published, ...stripe.frame],
         "frame-ancestors": ["*"],
         "form-action": ["'self'"],
         "object-src": ["'none'"],
@@ -122,6 +127,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(testClockRoutes, { deps });
   if (options.serveClient ?? true) {
     await app.register(clientApp, {
+      publicUrl: deps.config.publicUrl,
       pageExists: (pathname) => pageExists(deps.database.db, pathname),
       firstScreen: (request, pathname) =>
         loadFirstMonth(app, request, pathname, deps.clock().getTime()),

@@ -123,12 +123,17 @@ export function CancelPage() {
       );
       setOccurrence(undefined);
       setFollowing(false);
+      // The refund the cancellation made, as the server recorded it, for the page to say.
+      const refreshed = payment ? await fetchInvitee(slug, usertoken).catch(() => null) : null;
+      const paid =
+        refreshed && "payment" in refreshed.invitee ? refreshed.invitee.payment : payment;
       // The page stays on the series while meetings are left: say that this one went.
       if (answer.event.series) notify(t("cancel.done"));
       setQueryData<CancelData>(key, {
         event: answer.event,
         inviteeName,
         attendeeCancelled: !answer.eventCancelled,
+        payment: paid,
       });
       postToParent("event_cancelled", { event: { uuid: answer.event.uuid } });
     } catch (error) {
@@ -146,6 +151,13 @@ export function CancelPage() {
       />
       {cancelled ? <p className="text-gray-700">{t("cancel.done")}</p> : null}
       {cancelled ? <CancelledNotice event={event} /> : null}
+      {cancelled && payment && payment.refunded > 0 ? (
+        <p className="text-gray-700">
+          {t("cancel.refunded", {
+            amount: formatPrice(payment.refunded, payment.currency, locale),
+          })}
+        </p>
+      ) : null}
       <MeetingDetails event={event} invitee={inviteeName} cancelled={cancelled} />
       {event.series ? <SeriesDates series={event.series} /> : null}
       {cancelled || !usertoken ? null : (

@@ -6,6 +6,7 @@ import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { FocusHeading } from "../components/FocusHeading";
 import { rememberedBookingOfEvent } from "../features/booking/bookingStore";
+import { readPaymentFailureReason } from "../features/booking/payment/paymentFailure";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { navigate, useLocation, useParams } from "../router/navigation";
 
@@ -25,6 +26,8 @@ export function PaymentErrorPage() {
   const eventUuid = query.get("event_uuid") ?? query.get("event");
   const paymentIntent = query.get("payment_intent");
   const back = query.get("back");
+  // Why Stripe refused the card, when it said (the booking form puts it in the address).
+  const reason = readPaymentFailureReason(query.get("reason"));
   const retryPath =
     username && event
       ? `/${encodeURIComponent(username)}/${encodeURIComponent(event)}`
@@ -62,6 +65,9 @@ export function PaymentErrorPage() {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-4 bg-white p-5 text-center shadow-sm sm:rounded-2xl sm:p-8">
       <FocusHeading title={t("payment.failedTitle")} />
+      {reason ? (
+        <p className="font-semibold text-gray-900">{t(`payment.reasons.${reason}`)}</p>
+      ) : null}
       <p className="text-gray-700">{t("payment.failedMessage")}</p>
       <Alert message={alert} className="w-full" />
       <Button onClick={handleRetry} disabled={pending}>

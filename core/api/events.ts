@@ -220,9 +220,17 @@ export const inviteeSchema = z.object({
   cancellationReason: z.string().nullable(),
   /** When a host marked the invitee as not having come (ISO); null: not marked. */
   noShowAt: z.string().nullable().optional(),
-  /** A paid booking: what was paid, and what the invitee's cancelling now would refund. */
+  /**
+   * A paid booking: what was paid, what the invitee's cancelling now would refund, and what was
+   * refunded already (or is queued to be: refunds are made by a worker).
+   */
   payment: z
-    .object({ amount: z.number(), currency: z.string(), refundOnCancel: z.number() })
+    .object({
+      amount: z.number(),
+      currency: z.string(),
+      refundOnCancel: z.number(),
+      refunded: z.number(),
+    })
     .optional(),
 });
 

@@ -7,7 +7,7 @@ import {
   startTwilioDouble,
   type TwilioDouble,
 } from "../../server/sms/testing/twilioDouble";
-import { startStripeDouble } from "../../server/test/stripeDouble";
+import { startStripeDouble, stripeDoubleEnv } from "../../server/test/stripeDouble";
 import { startBuiltServer } from "./builtServer";
 
 declare module "vitest" {
@@ -29,11 +29,7 @@ function startServer(stripe: StripeDouble, twilio: TwilioDouble, clockStart: Dat
     TWILIO_AUTH_TOKEN: AUTH_TOKEN,
     TWILIO_FROM: FROM,
     TWILIO_API_URL: twilio.url,
-    STRIPE_SECRET_KEY: stripe.config.secretKey,
-    STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
-    STRIPE_WEBHOOK_SECRET: stripe.config.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    STRIPE_JS_URL: `${stripe.url}/v3/`,
+    ...stripeDoubleEnv(stripe),
     // The suite's clock, not the machine's: tests read and advance it at /test/clock.
     TEST_CLOCK_START: clockStart.toISOString(),
   });

@@ -66,17 +66,23 @@ export async function refundCancelled(
   return said;
 }
 
-/** What cancelling now would refund an attendee, for the cancel page to say beforehand. */
+/**
+ * An attendee's paid payment: what cancelling now would refund, for the cancel page to say
+ * beforehand, and what was refunded already (or is queued to be), for the page of a cancelled
+ * booking to say after.
+ */
 export async function refundPreview(
   db: Db,
   attendeeId: string,
   cancelled: { policy: Policy; start: Date; by: "invitee" | "host" },
   now: Date,
-): Promise<{ amount: number; currency: string; refund: number } | null> {
+): Promise<{ amount: number; currency: string; refund: number; refunded: number } | null> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.attendeeId, attendeeId), eq(payments.status, "PAID")));
+    .where(
+      and(eq(payments.attendeeId, attendeeId), inArray(payments.status, ["PAID", "REFUNDED"])),
+    );
   if (!row) return null;
   const refund = refundOnCancel(
     cancelled.policy,
@@ -85,5 +91,5 @@ export async function refundPreview(
     now,
     cancelled.by,
   );
-  return { amount: row.amount, currency: row.currency, refund };
+  return { amount: row.amount, currency: row.currency, refund, refunded: row.refundedAmount };
 }

@@ -19,6 +19,8 @@ export interface ClientAppOptions {
    * the page (server/routes/clientPages/firstMonth.ts); null for a page without one.
    */
   firstScreen?: (request: FastifyRequest, pathname: string) => Promise<FirstScreen | null>;
+  /** PUBLIC_URL, written into every page for the links it shows (app/lib/publicUrl.ts). */
+  publicUrl?: string;
 }
 
 /** What a page carries when the server has drawn its first screen. */
@@ -70,6 +72,18 @@ export function withFirstScreen(html: string, screen: FirstScreen): string {
   );
 }
 
+/** `html` naming the address the product is published at, for the links the client shows. */
+export function withPublicUrl(html: string, publicUrl: string): string {
+  const content = publicUrl
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("<", "&lt;");
+  return html.replace(
+    "</head>",
+    () => `  <meta name="slotted-public-url" content="${content}" />\n  </head>`,
+  );
+}
+
 /**
  * Serves the built React client: hashed assets cached for a year, and index.html for every
  * other GET so the client's router shows the spec's routes (and its own not-found page). A path
@@ -83,7 +97,8 @@ export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptio
     app.log.warn("the client is not built (dist/app); run npm run build");
     return;
   }
-  const indexHtml = readFileSync(indexFile, "utf8");
+  const builtHtml = readFileSync(indexFile, "utf8");
+  const indexHtml = options.publicUrl ? withPublicUrl(builtHtml, options.publicUrl) : builtHtml;
   const manifestFile = join(clientDir, ".vite", "manifest.json");
   const manifest: ViteManifest = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, "utf8"))

@@ -8,8 +8,9 @@ import Stripe from "stripe";
  * create / retrieve / confirm / cancel, refunds), on a loopback port, for the real `stripe` SDK
  * (STRIPE_API_URL) and the browser tests' Stripe.js stand-in (publishable key plus the intent's
  * client secret, with CORS). Stripe's test payment methods decide what a confirmation does:
- * `pm_card_visa` succeeds, `pm_card_chargeDeclined` is declined, `pm_card_authenticationRequired`
- * needs 3-D Secure, which `POST /_test/payment_intents/{id}/authenticate` completes or fails.
+ * `pm_card_visa` succeeds, `pm_card_chargeDeclined` is declined (and
+ * `pm_card_visa_chargeDeclinedInsufficientFunds`, `pm_card_chargeDeclinedExpiredCard` with their
+ * decline codes), `pm_card_authenticationRequired` needs 3-D Secure, which `POST /_test/payment_intents/{id}/authenticate` completes or fails.
  * Idempotency keys replay the first answer, as Stripe's do.
  */
 
@@ -20,6 +21,27 @@ export const WEBHOOK_SECRET = "whsec_test_double";
 export const SUCCEEDS = "pm_card_visa";
 export const DECLINED = "pm_card_chargeDeclined";
 export const NEEDS_AUTHENTICATION = "pm_card_authenticationRequired";
+export const INSUFFICIENT_FUNDS = "pm_card_visa_chargeDeclinedInsufficientFunds";
+export const EXPIRED_CARD = "pm_card_chargeDeclinedExpiredCard";
+
+/** Declines as Stripe's test payment methods give them: the error's code and decline code. */
+const DECLINES: Record<string, { code: string; decline_code: string; message: string }> = {
+  [DECLINED]: {
+    code: "card_declined",
+    decline_code: "generic_decline",
+    message: "Your card was declined.",
+  },
+  [INSUFFICIENT_FUNDS]: {
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+  [EXPIRED_CARD]: {
+    code: "expired_card",
+    decline_code: "expired_card",
+    message: "Your card has expired.",
+  },
+};
 
 type IntentStatus =
   | "requires_payment_method"
@@ -134,6 +156,8 @@ const STRIPE_JS_STAND_IN = `(() => {
     "4242424242424242": "${SUCCEEDS}",
     "4000000000000002": "${DECLINED}",
     "4000002500003155": "${NEEDS_AUTHENTICATION}",
+    "4000000000009995": "${INSUFFICIENT_FUNDS}",
+    "4000000000000069": "${EXPIRED_CARD}",
   };
   window.Stripe = (key) => {
     const post = (path, body) =>
@@ -184,7 +208,23 @@ const STRIPE_JS_STAND_IN = `(() => {
 })();
 `;
 
-export async function startStripeDouble(): Promise<StripeDouble> {
+/** The environment that points a Slotted server at `double` (docs/payments.md). */
+export function stripeDoubleEnv(double: Pick<StripeDouble, "url" | "config">) {
+  return {
+    STRIPE_SECRET_KEY: double.config.secretKey,
+    STRIPE_PUBLISHABLE_KEY: double.config.publishableKey,
+    STRIPE_WEBHOOK_SECRET: double.config.webhookSecret,
+    STRIPE_API_URL: double.url,
+    STRIPE_JS_URL: `${double.url}/v3/`,
+  };
+}
+
+/** Starts the double on loopback: on `port`, or (the tests) on a free one. */
+export async function startStripeDouble({
+  port = 0,
+}: {
+  port?: number;
+} = {}): Promise<StripeDouble> {
   const intents = new Map<string, DoubleIntent>();
   const refunds: DoubleRefund[] = [];
   const calls: string[] = [];
@@ -253,19 +293,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       );
     }
     intent.payment_method = paymentMethod;
-    if (paymentMethod === DECLINED) {
-      intent.last_payment_error = {
-        code: "card_declined",
-        decline_code: "generic_decline",
-        message: "Your card was declined.",
-      };
-      throw new StripeFailure(402, {
-        type: "card_error",
-        code: "card_declined",
-        decline_code: "generic_decline",
-        message: "Your card was declined.",
-        payment_intent: intent,
-      });
+    const decline = DECLINES[paymentMethod];
+    if (decline) {
+      intent.last_payment_error = { ...decline };
+      throw new StripeFailure(402, { type: "card_error", ...decline, payment_intent: intent });
     }
     if (paymentMethod === NEEDS_AUTHENTICATION) {
       intent.status = "requires_action";
@@ -474,7 +505,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       send(response, 500, { error: { type: "api_error", message: String(error) } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

@@ -6,6 +6,7 @@ import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
 import { browserTimeZone } from "../../lib/browserTimeZone";
+import { publicUrl } from "../../lib/publicUrl";
 import { authApi } from "./authApi";
 import { formText } from "./formText";
 import { suggestUsername } from "./suggestUsername";
@@ -121,7 +122,7 @@ export function SignUpForm() {
             <p>
               {t("auth.fields.usernameLink")}{" "}
               <bdi className="font-medium break-all text-gray-800">
-                {window.location.origin}/{username || t("auth.fields.usernamePlaceholder")}
+                {publicUrl()}/{username || t("auth.fields.usernamePlaceholder")}
               </bdi>
             </p>
           </>

@@ -10,6 +10,7 @@ import { useTimeFormat } from "../profile/pageProfile";
 import { formatLongDate, isoDateInZone } from "./formatters";
 import { MonthCalendar } from "./MonthCalendar";
 import { TimeSlots } from "./TimeSlots";
+import { TimesScrollBox } from "./TimesScrollBox";
 import { TimeZoneSelect } from "./TimeZoneSelect";
 import { dayKey, outOfOfficeOn, type SlotTime } from "./timetable";
 import { type TimetableReference, useTimetable } from "./useTimetable";
@@ -144,7 +145,7 @@ export function SlotPicker({
   }
 
   return (
-    <div ref={rootRef} className="flex flex-col gap-5 lg:flex-row lg:gap-6">
+    <div ref={rootRef} className="flex flex-col gap-5 md:flex-row md:gap-6">
       <section aria-labelledby="pick-date" className="flex min-w-0 flex-1 flex-col gap-4">
         <h2 id="pick-date" className="text-lg font-bold text-gray-900">
           {t("calendar.title")}
@@ -193,7 +194,7 @@ export function SlotPicker({
       <section
         ref={timesRef}
         aria-labelledby="pick-time"
-        className="flex flex-col gap-3 lg:w-56 lg:shrink-0"
+        className="flex flex-col gap-3 md:w-56 md:shrink-0"
       >
         <h2
           ref={timesHeadingRef}
@@ -213,9 +214,9 @@ export function SlotPicker({
           </p>
         ) : null}
         {/* Only a list of times scrolls (a scroll region of a mere sentence reaches no
-            keyboard); the padding keeps the buttons' focus rings inside its clip. */}
-        <div className={day ? "lg:-m-1 lg:max-h-[26rem] lg:overflow-y-auto lg:p-1" : undefined}>
-          {day ? (
+            keyboard). */}
+        {day ? (
+          <TimesScrollBox contentKey={`${day.isoDate} ${timeZone} ${timeFormat}`}>
             <TimeSlots
               times={day.times}
               timeZone={timeZone}
@@ -224,27 +225,31 @@ export function SlotPicker({
               selected={selectedStart}
               onSelect={(slot) => onSelect(slot, day.isoDate)}
             />
-          ) : away ? (
-            <div className="flex flex-col gap-2 text-sm text-gray-700">
-              <p className="font-semibold text-gray-900">{t("times.hostAway")}</p>
-              {away.note ? <UserText as="p">{away.note}</UserText> : null}
-              {away.colleague ? (
-                <a
-                  href={away.colleague.url}
-                  className="font-semibold text-brand-700 underline underline-offset-2"
-                >
-                  {t("times.bookWith", { name: isolateText(away.colleague.name) })}
-                </a>
-              ) : null}
-            </div>
-          ) : (
-            <p className="text-sm text-gray-600">
-              {selectedDate && status === "success"
-                ? t("times.noneOnDate", { date: formatLongDate(selectedDate, locale) })
-                : t("times.pickDate")}
-            </p>
-          )}
-        </div>
+          </TimesScrollBox>
+        ) : (
+          <div>
+            {away ? (
+              <div className="flex flex-col gap-2 text-sm text-gray-700">
+                <p className="font-semibold text-gray-900">{t("times.hostAway")}</p>
+                {away.note ? <UserText as="p">{away.note}</UserText> : null}
+                {away.colleague ? (
+                  <a
+                    href={away.colleague.url}
+                    className="font-semibold text-brand-700 underline underline-offset-2"
+                  >
+                    {t("times.bookWith", { name: isolateText(away.colleague.name) })}
+                  </a>
+                ) : null}
+              </div>
+            ) : (
+              <p className="text-sm text-gray-600">
+                {selectedDate && status === "success"
+                  ? t("times.noneOnDate", { date: formatLongDate(selectedDate, locale) })
+                  : t("times.pickDate")}
+              </p>
+            )}
+          </div>
+        )}
       </section>
     </div>
   );

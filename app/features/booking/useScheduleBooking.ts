@@ -17,8 +17,9 @@ import { postToParent } from "../embed/embedded";
 import type { BookingResponse, PublicEventType } from "./bookingApi";
 import { rememberBooking } from "./bookingStore";
 import { type DetailsValues, detailsBody, validateDetails } from "./detailsForm";
-import type { CardHandle } from "./payment/CardField";
+import type { CardHandle, CardOutcome } from "./payment/CardField";
 import { forgetHeldPayment, pendingPathOf, rememberHeldPayment } from "./payment/heldPayments";
+import { paymentErrorQuery } from "./payment/paymentFailure";
 import { useSlotTaken } from "./useSlotTaken";
 import { timetableFamily } from "./useTimetable";
 
@@ -204,13 +205,10 @@ export function useScheduleBooking({
     payment: NonNullable<BookingResponse["event"]["payment"]>,
   ): Promise<boolean> {
     const token = booked.attendee.token ?? "";
-    let paid = false;
-    try {
-      paid = (await card?.current?.confirm(payment.clientSecret)) ?? false;
-    } catch {
-      paid = false;
-    }
-    if (paid) {
+    const unpaid: CardOutcome = { paid: false, reason: null };
+    const outcome: CardOutcome =
+      (await card?.current?.confirm(payment.clientSecret).catch(() => unpaid)) ?? unpaid;
+    if (outcome.paid) {
       await publicApi.post("/payments/stripe/return", {
         paymentIntent: payment.paymentIntent,
         token,
@@ -226,7 +224,7 @@ export function useScheduleBooking({
       // The hold runs out by itself; the invitee can still try again.
     }
     invalidateQueries(timetableFamily);
-    navigate(`${base}/payment_error`, { keepQuery: true });
+    navigate(`${base}/payment_error${paymentErrorQuery(outcome.reason)}`, { keepQuery: true });
     return false;
   }
 

@@ -10,6 +10,7 @@ import { SignOutButton } from "../../features/auth/SignOutButton";
 import { NoMailBanner } from "../../features/dashboard/settings/NoMailBanner";
 import { VerifyEmailBanner } from "../../features/dashboard/settings/VerifyEmailBanner";
 import { DashboardShell } from "../../features/dashboard/shell/DashboardShell";
+import { publicUrl } from "../../lib/publicUrl";
 import { Navigate, useLocation } from "../../router";
 import { matchDashboardRoute } from "./dashboardRoutes";
 
@@ -50,7 +51,7 @@ export function DashboardPage() {
     <DashboardShell
       active={route.section}
       userName={user.name}
-      bookingPageUrl={`${window.location.origin}/${user.username}`}
+      bookingPageUrl={`${publicUrl()}/${user.username}`}
       signOut={<SignOutButton />}
     >
       {sendsMail ? null : <NoMailBanner />}

@@ -11,6 +11,7 @@ import { CopyButton } from "../../features/dashboard/ui/CopyButton";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { useFormatters } from "../../features/dashboard/ui/useFormatters";
+import { publicUrl } from "../../lib/publicUrl";
 import { Link } from "../../router";
 
 const linkClass = "font-semibold text-brand-700 underline";
@@ -25,7 +26,7 @@ export function HomeScreen() {
   const bookings = useQuery(bookingsQuery({ from: now.toISOString() }));
   if (!me.data) return <QueryStatus queries={[me]} />;
   const { user } = me.data;
-  const pageUrl = `${window.location.origin}/${user.username}`;
+  const pageUrl = `${publicUrl()}/${user.username}`;
   const upcoming = bookingsOfTab(bookings.data ?? [], "upcoming", now).slice(0, 5);
   const ownTypes = (types.data ?? []).filter((type) => type.userId === user.id || type.teamId);
 

@@ -347,7 +347,8 @@ function slotPickerHtml(view: FirstMonthView, t: Translate): string {
           : "";
       return `<li><a href="${href({ month: view.month, date, slot: slot.start })}" aria-label="${escapeHtml(label)}" class="flex min-h-11 w-full flex-col items-center justify-center rounded-lg border px-3 py-2 font-semibold transition-[color,background-color,border-color] border-brand-border text-brand-700 hover:bg-brand-600/5"><span>${escapeHtml(label)}</span>${seats}</a></li>`;
     });
-    times = `<div class="lg:-m-1 lg:max-h-[26rem] lg:overflow-y-auto lg:p-1"><ul class="flex flex-col gap-2">${items.join("")}</ul></div>`;
+    // app/features/booking/TimesScrollBox.tsx's box; its fades and count come with the client.
+    times = `<div class="relative md:-m-1"><div class="md:max-h-[25rem] md:overflow-y-auto md:p-1"><ul class="flex flex-col gap-2">${items.join("")}</ul></div></div>`;
   } else {
     times = `<div><p class="text-sm text-gray-600">${escapeHtml(
       view.date
@@ -357,14 +358,14 @@ function slotPickerHtml(view: FirstMonthView, t: Translate): string {
   }
 
   return (
-    `<div class="flex flex-col gap-5 lg:flex-row lg:gap-6">` +
+    `<div class="flex flex-col gap-5 md:flex-row md:gap-6">` +
     `<section aria-labelledby="pick-date" class="flex min-w-0 flex-1 flex-col gap-4">` +
     `<h2 id="pick-date" class="text-lg font-bold text-gray-900">${escapeHtml(t("calendar.title"))}</h2>` +
     `<div class="relative">${calendar}<div role="status">${emptyMonthHtml(view, t, locale, days.size === 0, canGoForward, href)}</div><p role="alert"></p></div>` +
     zone +
     formatToggle +
     `</section>` +
-    `<section aria-labelledby="pick-time" class="flex flex-col gap-3 lg:w-56 lg:shrink-0">` +
+    `<section aria-labelledby="pick-time" class="flex flex-col gap-3 md:w-56 md:shrink-0">` +
     `<h2 id="pick-time" tabindex="-1" class="text-lg font-bold text-gray-900 outline-none">${escapeHtml(
       view.date ? formatLongDate(view.date, locale) : t("times.title"),
     )}</h2>` +

@@ -67,6 +67,7 @@ export async function inviteeRoutes(base: FastifyInstance, { deps }: { deps: Dep
                   amount: payment.amount,
                   currency: payment.currency,
                   refundOnCancel: payment.refund,
+                  refunded: payment.refunded,
                 },
               }
             : {}),

@@ -483,6 +483,7 @@ describe("cancelling a paid booking", () => {
       amount: 2500,
       currency: "EUR",
       refundOnCancel: 2500,
+      refunded: 0,
     });
     const anonymous = await t.request({
       method: "GET",
@@ -492,6 +493,17 @@ describe("cancelling a paid booking", () => {
     const response = await cancel(answer.attendee.uuid, { token, cancellation_reason: "" });
     expect(response.statusCode, response.body).toBe(200);
     expect(await paymentRow(intentId)).toMatchObject({ status: "REFUNDED", refundedAmount: 2500 });
+    // The page of the cancelled booking says what went back to the card.
+    const after = await t.request({
+      method: "GET",
+      url: `/api/invitee/${answer.attendee.uuid}?token=${encodeURIComponent(token)}`,
+    });
+    expect(after.json().invitee.payment).toEqual({
+      amount: 2500,
+      currency: "EUR",
+      refundOnCancel: 0,
+      refunded: 2500,
+    });
     expect((await cancelMail("in@x.test"))?.data.payment).toEqual({
       amount: 2500,
       currency: "EUR",
@@ -571,6 +583,7 @@ describe("cancelling a paid booking", () => {
       amount: 2500,
       currency: "EUR",
       refundOnCancel: 2500,
+      refunded: 0,
     });
     const rescheduledMail = (await bookingMailsTo(t, "moved@x.test")).find(
       (m) => m.template === "bookingRescheduled",

@@ -8,15 +8,19 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { type PaymentFailureReason, paymentFailureReason } from "./paymentFailure";
 import { loadStripe, type StripeCardElement, type StripeJs } from "./stripeJs";
+
+/** A confirmed payment, or a failed one and its reason (null: none given). */
+export type CardOutcome = { paid: true } | { paid: false; reason: PaymentFailureReason | null };
 
 /** What the booking hook asks of the card field. */
 export interface CardHandle {
   /** Whether the invitee has typed a complete card (Stripe.js checks it as they type). */
   complete(): boolean;
   focus(): void;
-  /** Confirms the payment with the card, 3-D Secure included; true when it succeeded. */
-  confirm(clientSecret: string): Promise<boolean>;
+  /** Confirms the payment with the card, 3-D Secure included: paid, or why not if Stripe says. */
+  confirm(clientSecret: string): Promise<CardOutcome>;
 }
 
 interface CardFieldProps {
@@ -78,11 +82,12 @@ export function CardField({ jsUrl, publishableKey, error, onChange, handle }: Ca
       complete: () => complete.current,
       focus: () => card.current?.focus(),
       async confirm(clientSecret) {
-        if (!stripe.current || !card.current) return false;
+        if (!stripe.current || !card.current) return { paid: false, reason: null };
         const result = await stripe.current.confirmCardPayment(clientSecret, {
           payment_method: { card: card.current },
         });
-        return !result.error && result.paymentIntent?.status === "succeeded";
+        if (!result.error && result.paymentIntent?.status === "succeeded") return { paid: true };
+        return { paid: false, reason: paymentFailureReason(result.error) };
       },
     }),
     [],

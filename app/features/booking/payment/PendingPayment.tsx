@@ -93,8 +93,10 @@ export function PendingPayment({ attendee, token, event, onSettled }: PendingPay
     setBusy(true);
     setAlert(undefined);
     try {
-      const paid = await card.current.confirm(checkout.clientSecret).catch(() => false);
-      if (paid) {
+      const outcome = await card.current
+        .confirm(checkout.clientSecret)
+        .catch(() => ({ paid: false, reason: null }) as const);
+      if (outcome.paid) {
         await publicApi.post("/payments/stripe/return", {
           paymentIntent: checkout.paymentIntent,
           token,
@@ -104,7 +106,11 @@ export function PendingPayment({ attendee, token, event, onSettled }: PendingPay
         return;
       }
       await release().catch(() => {});
-      navigate(`/event/payment_error?${new URLSearchParams({ back: bookingPath })}`);
+      const query = new URLSearchParams({
+        back: bookingPath,
+        ...(outcome.reason ? { reason: outcome.reason } : {}),
+      });
+      navigate(`/event/payment_error?${query}`);
     } catch (error) {
       setAlert(errorMessage(error, t));
       setBusy(false);

@@ -16,7 +16,10 @@ export interface StripeJs {
   confirmCardPayment(
     clientSecret: string,
     data: { payment_method: { card: StripeCardElement } },
-  ): Promise<{ paymentIntent?: { id: string; status: string }; error?: { message?: string } }>;
+  ): Promise<{
+    paymentIntent?: { id: string; status: string };
+    error?: { message?: string; code?: string; decline_code?: string };
+  }>;
 }
 
 declare global {

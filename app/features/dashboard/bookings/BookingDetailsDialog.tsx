@@ -11,6 +11,7 @@ import { CheckboxField } from "../../../components/CheckboxField";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { isolateText, UserText } from "../../../components/UserText";
+import { publicUrl } from "../../../lib/publicUrl";
 import { notify } from "../../../state/appState";
 import { formatPrice } from "../../booking/formatters";
 import { dashboardApi } from "../api/dashboardApi";
@@ -94,7 +95,7 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
 
   const questions = new Map((eventType.data?.questions ?? []).map((q) => [q.id, q.label]));
   const active = booking.status !== "CANCELLED" && Date.parse(booking.end) > Date.now();
-  const rescheduleUrl = `${window.location.origin}/reschedule/by-host/${booking.uuid}`;
+  const rescheduleUrl = `${publicUrl()}/reschedule/by-host/${booking.uuid}`;
   const members = new Map(
     teams.data?.flatMap((team) => team.members.map((m) => [m.userId, m.name])) ?? [],
   );

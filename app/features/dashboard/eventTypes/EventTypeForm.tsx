@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { publicUrl } from "../../../lib/publicUrl";
 import type { EventTypeFields, Schedule, Team } from "../api/types";
 import { StickySaveBar } from "../ui/StickySaveBar";
 import { BasicsCard } from "./BasicsCard";
@@ -48,8 +49,7 @@ export function EventTypeForm({
   const { draft, errors, failure, pending } = form.state;
   const section = { draft, update: form.update, errors };
   const isTeam = TEAM_KINDS.includes(draft.kind);
-  const link =
-    url ?? (isTeam ? null : `${window.location.origin}/${username}/${draft.slug || "…"}`);
+  const link = url ?? (isTeam ? null : `${publicUrl()}/${username}/${draft.slug || "…"}`);
 
   return (
     <form

@@ -15,6 +15,7 @@ import { TextField } from "../../../components/TextField";
 import { isolateText } from "../../../components/UserText";
 import { availableLanguages } from "../../../i18n/i18n";
 import { languageNames } from "../../../i18n/languageNames";
+import { publicUrl } from "../../../lib/publicUrl";
 import { notify } from "../../../state/appState";
 import { dashboardApi, type MeUpdate } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
@@ -79,7 +80,7 @@ export function ProfileSettingsForm({ settings }: { settings: MeSettings }) {
     },
   });
   const errors = fieldErrorsOf(save.error);
-  const pageUrl = `${window.location.origin}/${user.username}`;
+  const pageUrl = `${publicUrl()}/${user.username}`;
 
   return (
     <form

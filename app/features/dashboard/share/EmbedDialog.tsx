@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { TextField } from "../../../components/TextField";
+import { publicUrl } from "../../../lib/publicUrl";
 import { ColorField } from "../ui/ColorField";
 import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";
@@ -27,7 +28,7 @@ export function EmbedDialog({ url, title, onClose }: EmbedDialogProps) {
     buttonText: t("dashboard.embed.defaultButton"),
   });
   const set = (patch: Partial<EmbedOptions>) => setOptions((o) => ({ ...o, ...patch }));
-  const snippet = embedSnippet(url, window.location.origin, options);
+  const snippet = embedSnippet(url, publicUrl(), options);
   // The snippet itself, run by the real embed script in a page of its own: what a visitor of
   // the host's site will get, popup button included.
   const previewDocument = `<!doctype html><html lang="${document.documentElement.lang}"><head><meta charset="utf-8"><style>body{margin:12px;font-family:system-ui,sans-serif}</style></head><body>${snippet}</body></html>`;
