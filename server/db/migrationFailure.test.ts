@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { projectRoot } from "../projectRoot";
 import { tableChecksums } from "../test/tableChecksums";
 import { createTestDatabase, testEngine } from "../test/testDatabase";
@@ -130,6 +130,9 @@ describe("a migration that fails", () => {
         stdio: ["ignore", "ignore", "pipe"],
       },
     );
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    });
     let stderr = "";
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
