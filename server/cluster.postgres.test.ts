@@ -15,7 +15,6 @@ describe("three server processes on one PostgreSQL, one killed mid-load", () => 
       concurrency: 6,
       killAfter: 25,
       calendar: true,
-      log: process.env.CLUSTER_DEBUG ? console.log : undefined,
     });
     const booked = result.statuses["201"] ?? 0;
     // A 503 "busy" is retried as a client would; nothing else fails.

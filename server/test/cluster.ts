@@ -450,16 +450,6 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     const messageIds = sink.received.map(
       (raw) => /^Message-ID: <outbox-(\d+)@/im.exec(raw)?.[1] ?? "",
     );
-    if (process.env.CLUSTER_DEBUG) {
-      const seen = new Set(messageIds);
-      const lost = await query<Record<string, unknown>>(
-        "select id, status, attempts, next_attempt_at, last_error, payload->>'template' as t from outbox where kind = 'mail' and purpose is null order by id",
-      );
-      log(JSON.stringify(lost.filter((row) => !seen.has(String(row.id))).slice(0, 8)));
-      const twice = messageIds.filter((id, i) => messageIds.indexOf(id) !== i);
-      log(JSON.stringify(lost.filter((row) => twice.includes(String(row.id)))));
-      log(`received ${sink.received.length}; ids ${messageIds.slice(0, 5).join(",")}`);
-    }
     const mails = tally(
       written.map((row) => row.id),
       messageIds,
