@@ -14,7 +14,7 @@ import { hasOwner } from "./data/users";
 import { BACKUP_SOCKET, serveBackups } from "./db/backupSocket";
 import { type Database, openPglite, openPostgres } from "./db/database";
 import { lockDataDir } from "./db/dataDirLock";
-import { migrate } from "./db/migrate";
+import { MigrationError, migrate } from "./db/migrate";
 import { startOutboxWorker } from "./mail/outboxWorker";
 import { startPaymentWorker } from "./payments/paymentWorker";
 import { paymentGatewayOf } from "./payments/stripeGateway";
@@ -26,6 +26,11 @@ import { startWebhookWorker } from "./webhooks/webhookWorker";
 import { startExpiredRequestWorker } from "./workers/expiredRequestWorker";
 import { openWorkSignal } from "./workers/workSignal";
 import { startWorkflowWorker } from "./workflows/workflowWorker";
+
+/** The one line a failed migration stops the start with. */
+function migrationFailed(error: Error): string {
+  return `migrating the database failed, nothing was changed: ${error.message.split("\n")[0]}`;
+}
 
 function fail(message: string): never {
   console.error(`slotted: ${message}`);
@@ -55,6 +60,7 @@ async function openDatabase(databaseUrl: string | null, dataDir: string): Promis
     await migrate(database);
   } catch (error) {
     await database.close().catch(() => {});
+    if (error instanceof MigrationError) fail(migrationFailed(error));
     const reason =
       error instanceof Error
         ? error.message || String((error as { code?: string }).code)
@@ -80,7 +86,7 @@ export async function main(): Promise<void> {
       await migrate(database);
     } catch (error) {
       await database.close().catch(() => {});
-      fail(`migrating the database failed, nothing was changed: ${(error as Error).message}`);
+      fail(migrationFailed(error as Error));
     }
   }
   // Tests start the server on a clock of their own (TEST_CLOCK_START); otherwise the real time.

@@ -181,6 +181,20 @@ export async function restoreBackup(
   database: Database,
   input: Readable,
 ): Promise<{ tables: number; rows: number }> {
+  const counts = await loadBackup(database, input);
+  // Then whatever this code's migrations add to the backup's schema.
+  await migrate(database);
+  return counts;
+}
+
+/**
+ * Loads a backup into an empty database as the version that wrote it had it: the schema
+ * migrated to the backup's migrations only, and its rows. The upgrade test starts from there.
+ */
+export async function loadBackup(
+  database: Database,
+  input: Readable,
+): Promise<{ tables: number; rows: number }> {
   const lines = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity });
   const iterator = lines[Symbol.asyncIterator]();
   const next = async (): Promise<Line | null> => {
@@ -202,7 +216,7 @@ export async function restoreBackup(
   await refuseUnlessEmpty(database);
   await migrateTo(database, header.migrations);
 
-  const counts = await database.rawTransaction("write", async (query) => {
+  return database.rawTransaction("write", async (query) => {
     // Rows a migration seeded make way for the backup's own.
     const existing = await tablesInOrder(query);
     if (existing.length > 0) await query(`truncate ${existing.map(ident).join(", ")}`);
@@ -268,9 +282,6 @@ export async function restoreBackup(
     for (const name of existing) await query(`alter table ${ident(name)} enable trigger user`);
     return { tables, rows };
   });
-  // Then whatever this code's migrations add to the backup's schema.
-  await migrate(database);
-  return counts;
 }
 
 async function refuseUnlessEmpty(database: Database): Promise<void> {

@@ -54,6 +54,16 @@ export async function hostWithEventType(
     token: decodeURIComponent(link),
   });
   if (verified.status !== 204) throw new Error(`verify: ${JSON.stringify(verified.body)}`);
+  await openHostWeek(base, token, { slug, minutes });
+  return { username: name, token };
+}
+
+/** Opens a signed-in host's week around the clock (UTC) and gives them a `minutes`-long event type `slug`. */
+export async function openHostWeek(
+  base: string,
+  token: string,
+  { slug, minutes }: { slug: string; minutes: number },
+) {
   const schedules = await call(base, "GET", "/api/schedules", undefined, token);
   const scheduleId = schedules.body.schedules[0].id as string;
   const day = [{ start: "00:00", end: "24:00" }];
@@ -82,5 +92,4 @@ export async function hostWithEventType(
     token,
   );
   if (type.status !== 201) throw new Error(`event type: ${JSON.stringify(type.body)}`);
-  return { username: name, token };
 }

@@ -37,11 +37,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
- * The whole server on a database of its own, driven through app.inject (HTTP without a
- * port). Closed after the file's tests.
+ * The whole server on a database of its own (or `database`, made by the test), driven through
+ * app.inject (HTTP without a port). Closed after the file's tests.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  given?: Database,
+): Promise<TestApp> {
+  const database = given ?? (await createTestDatabase());
   let fixedNow: Date | null = null;
   const deps: Deps = {
     config: testConfig(overrides),

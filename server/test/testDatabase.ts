@@ -29,3 +29,15 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   dbUrl.pathname = `/${name}`;
   return { ...openPostgres(dbUrl.toString()), url: dbUrl.toString() };
 }
+
+/**
+ * A database of its own with no Slotted schema at all, as a new install or a restore starts
+ * from: a test database with its schemas dropped.
+ */
+export async function createEmptyTestDatabase(): Promise<Database & { url?: string }> {
+  const database = await createTestDatabase();
+  await database.query("drop schema public cascade");
+  await database.query("drop schema drizzle cascade");
+  await database.query("create schema public");
+  return database;
+}
