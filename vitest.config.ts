@@ -50,6 +50,8 @@ export default defineConfig({
           name: "components",
           include: ["app/**/*.test.tsx"],
           environment: "happy-dom",
+          // A whole form renders in a DOM written in JavaScript: seconds on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       server("pglite"),
