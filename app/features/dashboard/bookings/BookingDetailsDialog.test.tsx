@@ -1,9 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../../state/appState";
 import { renderWithApp } from "../../../test/renderWithApp";
+import { stubApiNotFound } from "../../../test/stubApiNotFound";
 import { dashboardApi } from "../api/dashboardApi";
 import type { Booking } from "../api/types";
 import { BookingDetailsDialog } from "./BookingDetailsDialog";
@@ -13,15 +14,8 @@ const start = Date.parse("2026-03-02T09:00:00.000Z");
 const ida = attendeeFixture();
 const markedAt = "2026-03-02T09:40:00.000Z";
 
-beforeEach(() => {
-  // The event type and teams the dialog asks for: none here.
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => Response.json({ message: "Not found" }, { status: 404 })),
-  );
-});
+stubApiNotFound();
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../api/apiClient";
 import { renderWithApp } from "../../../test/renderWithApp";
+import { stubApiNotFound } from "../../../test/stubApiNotFound";
 import type { EventTypeFields } from "../api/types";
 import { EventTypeForm } from "./EventTypeForm";
 import { newEventTypeDraft, newQuestion } from "./eventTypeDraft";
@@ -28,17 +29,7 @@ const renderForm = (onSubmit: (fields: EventTypeFields) => Promise<unknown>) =>
     />,
   );
 
-beforeEach(() => {
-  // Whatever the cards ask the API for (location options, connected calendars): nothing here.
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => Response.json({ message: "Not found" }, { status: 404 })),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
+stubApiNotFound();
 describe("the event type form", () => {
   it("says a refused save at the top and focuses the first field the API marked", async () => {
     const onSubmit = vi.fn(async () => {

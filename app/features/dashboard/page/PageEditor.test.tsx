@@ -1,37 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PageEditResponse } from "../../../../core/api/pages";
 import { ApiError } from "../../../api/apiClient";
 import { currentLocation, navigate } from "../../../router";
 import { renderWithApp } from "../../../test/renderWithApp";
 import { dashboardApi } from "../api/dashboardApi";
 import { PageEditor } from "./PageEditor";
+import { pageFixture } from "./pageFixture";
 
-const headline = (id: string, text: string) => ({
-  id,
-  kind: "headline" as const,
-  text,
-  visible: true,
-  layout: { x: 0, y: 0, w: 4, h: 1 },
-});
-
-const data: PageEditResponse = {
-  page: {
-    kind: "user",
-    id: "00000000-0000-4000-8000-000000000001",
-    slug: "ana",
-    name: "Ana",
-    avatarUrl: null,
-    welcomeMessage: null,
-    socials: {},
-    blocks: [headline("a", "First"), headline("b", "Second"), headline("c", "Third")].map(
-      (block, y) => ({ ...block, layout: { ...block.layout, y } }),
-    ),
-    backgroundColor: null,
-    colorsLocked: false,
-  },
-  options: { eventTypes: [], people: [], teams: [], media: {} },
-};
+const data = pageFixture(["First", "Second", "Third"]);
 
 const blockTexts = () =>
   within(screen.getByRole("list", { name: "Blocks" }))

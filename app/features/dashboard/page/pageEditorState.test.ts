@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { PageEditResponse } from "../../../../core/api/pages";
-import { type EditorBlock, newBlock } from "./editorBlocks";
 import {
   initialPageEditorState,
   type PageEditorAction,
@@ -8,28 +6,12 @@ import {
   pageEditorReducer,
   socialsToSave,
 } from "./pageEditorState";
+import { headlineFixture, pageFixture } from "./pageFixture";
 
-const options = { eventTypes: [], people: [], teams: [], media: {} };
-const headline = (id: string, text = id) => ({
-  ...(newBlock("headline", id, options) as EditorBlock & { kind: "headline" }),
-  text,
-});
-
-const page: PageEditResponse["page"] = {
-  kind: "user",
-  id: "00000000-0000-4000-8000-000000000001",
-  slug: "ana",
-  name: "Ana",
-  avatarUrl: null,
-  welcomeMessage: null,
-  socials: { linkedin: "https://linkedin.com/in/ana" },
-  blocks: null,
-  backgroundColor: null,
-  colorsLocked: false,
-};
+const headline = (id: string, text = id) => headlineFixture(id, text);
 
 const opened = (...ids: string[]): PageEditorState =>
-  initialPageEditorState({ ...page, blocks: ids.map((id) => headline(id)) });
+  initialPageEditorState({ ...pageFixture([]).page, blocks: ids.map((id) => headline(id)) });
 
 const run = (state: PageEditorState, ...actions: PageEditorAction[]) =>
   actions.reduce(pageEditorReducer, state);
@@ -40,7 +22,7 @@ describe("the page builder's state", () => {
     const state = opened("a", "b");
     expect(order(state)).toEqual(["a", "b"]);
     expect(state).toMatchObject({ dirty: false, saved: false, selectedId: null, welcome: "" });
-    expect(initialPageEditorState(page).blocks).toEqual([]);
+    expect(initialPageEditorState({ ...pageFixture([]).page, blocks: null }).blocks).toEqual([]);
   });
 
   it("adds a block at the end, chosen, and counts as a change", () => {
