@@ -41,7 +41,7 @@ const chunkGroups = [
   {
     name: "booking",
     test: app(
-      "routes/BookingPage|features/booking/(SlotPicker|MonthCalendar|TimeSlots|TimeZoneSelect|EventSummary|HostAvatars|locationText|durationLabel|DurationChoice|BookingCard|SummarySkeleton)",
+      "routes/BookingPage|features/booking/(SlotPicker|MonthCalendar|TimeSlots|TimeZoneField|EventSummary|HostAvatars|locationText|durationLabel|DurationChoice|BookingCard|SummarySkeleton)",
     ),
   },
 ];

@@ -37,10 +37,21 @@ export default defineConfig({
           name: "unit",
           include: [
             "core/**/*.test.ts",
-            "app/**/*.test.{ts,tsx}",
+            "app/**/*.test.ts",
             "embed/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
+        },
+      },
+      {
+        // React component tests: only these pay for a DOM (happy-dom), the rest run in node.
+        plugins: [catalogParts()],
+        test: {
+          name: "components",
+          include: ["app/**/*.test.tsx"],
+          environment: "happy-dom",
+          // A whole form renders in a DOM written in JavaScript: seconds on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       server("pglite"),

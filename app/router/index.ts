@@ -17,3 +17,4 @@ export {
   useNavigate,
   useParams,
 } from "./navigation";
+export { useLeaveGuard } from "./useLeaveGuard";

@@ -11,7 +11,7 @@ import { formatLongDate, isoDateInZone } from "./formatters";
 import { MonthCalendar } from "./MonthCalendar";
 import { TimeSlots } from "./TimeSlots";
 import { TimesScrollBox } from "./TimesScrollBox";
-import { TimeZoneSelect } from "./TimeZoneSelect";
+import { TimeZoneField } from "./TimeZoneField";
 import { dayKey, outOfOfficeOn, type SlotTime } from "./timetable";
 import { type TimetableReference, useTimetable } from "./useTimetable";
 
@@ -188,7 +188,12 @@ export function SlotPicker({
               : null}
           </p>
         </div>
-        <TimeZoneSelect value={timeZone} onChange={onTimeZoneChange} locked={timeZoneLocked} />
+        <TimeZoneField
+          value={timeZone}
+          onChange={onTimeZoneChange}
+          locked={timeZoneLocked}
+          compact
+        />
         <TimeFormatToggle value={timeFormat} />
       </section>
       <section

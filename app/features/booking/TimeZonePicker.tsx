@@ -39,8 +39,9 @@ interface TimeZonePickerProps {
 }
 
 /**
- * A combobox searching the time zones by name, offset, city, country or common name, in the
- * page's language (WAI-ARIA combobox with a listbox).
+ * TimeZoneField's list, loaded when it first opens: a combobox searching the time zones by
+ * name, offset, city, country or common name, in the page's language (WAI-ARIA combobox with a
+ * listbox).
  */
 export function TimeZonePicker({ value, now, locale, onClose, opener }: TimeZonePickerProps) {
   const { t } = useTranslation();

@@ -22,6 +22,7 @@ import type { InvitationAnswerResponse, InvitationSentResponse } from "../../../
 import { ApiError, apiClient, type FieldErrors, languageHeaders } from "../../../api/apiClient";
 import { readCookie } from "../../../lib/readCookie";
 import type {
+  Attendee,
   EventType,
   EventTypeFields,
   InvitationPreview,
@@ -149,6 +150,11 @@ export const dashboardApi = {
     apiClient.post<unknown>(`/bookings/${eventUuid}/decline`, { reason }),
   moveRoundRobin: (eventUuid: string, hostId: string) =>
     apiClient.post<unknown>(`/reschedule/round-robin/${eventUuid}`, { hostId }),
+  /** Marks an invitee of a meeting that has started as not having come, or takes it back. */
+  markNoShow: (eventUuid: string, attendeeUuid: string, noShow: boolean) =>
+    apiClient.post<Attendee>(`/bookings/${eventUuid}/attendees/${attendeeUuid}/no-show`, {
+      noShow,
+    }),
 
   createTeam: (input: { name: string; slug: string }) => apiClient.post<Team>("/teams", input),
   updateTeam: (

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { computeAvailability } from "../../../../core/availability/computeAvailability";
 import { addDays } from "../../../../core/time/localDate";
 import { SelectField } from "../../../components/SelectField";
+import { TimeZoneField } from "../../booking/TimeZoneField";
 import type { ScheduleFields } from "../api/types";
-import { TimeZoneField } from "./TimeZoneField";
 
 interface InviteeWeekPreviewProps {
   schedule: ScheduleFields;

@@ -9,13 +9,13 @@ import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { TextField } from "../../../components/TextField";
 import { focusFirstError, withoutErrorsOf } from "../../../lib/focusFirstError";
+import { TimeZoneField } from "../../booking/TimeZoneField";
 import type { ScheduleFields } from "../api/types";
 import { Card } from "../ui/Card";
 import { StickySaveBar } from "../ui/StickySaveBar";
 import { CopyHoursDialog } from "./CopyHoursDialog";
 import { OverridesEditor } from "./OverridesEditor";
 import { RangesEditor } from "./RangesEditor";
-import { TimeZoneField } from "./TimeZoneField";
 
 const InviteeWeekPreview = lazy(() =>
   import("./InviteeWeekPreview").then((m) => ({ default: m.InviteeWeekPreview })),

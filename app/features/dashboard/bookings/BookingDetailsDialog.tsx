@@ -1,172 +1,49 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { REASON_MAX } from "../../../../core/eventTypes/eventTypeSchema";
-import { intlLocale } from "../../../../core/i18n/intlLocale";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { buttonClassName } from "../../../components/buttonClassName";
 import { CheckboxField } from "../../../components/CheckboxField";
-import { SelectField } from "../../../components/SelectField";
-import { TextAreaField } from "../../../components/TextAreaField";
 import { isolateText, UserText } from "../../../components/UserText";
 import { publicUrl } from "../../../lib/publicUrl";
-import { notify } from "../../../state/appState";
-import { formatPrice } from "../../booking/formatters";
-import { dashboardApi } from "../api/dashboardApi";
-import { dashboardKeys, eventTypeQuery, teamsQuery } from "../api/dashboardQueries";
-import type { Attendee, Booking } from "../api/types";
+import { useAppState } from "../../../state/appState";
+import { eventTypeQuery, teamsQuery } from "../api/dashboardQueries";
+import type { Booking } from "../api/types";
 import { CopyButton } from "../ui/CopyButton";
 import { Dialog } from "../ui/Dialog";
 import { useFormatters } from "../ui/useFormatters";
+import { AttendeeCard } from "./AttendeeCard";
+import { BookedLocation } from "./BookedLocation";
+import { bookingActions, noShowMarkable } from "./bookingActions";
+import { MoveHostForm } from "./MoveHostForm";
+import { ReasonForm } from "./ReasonForm";
+import { useBookingDetails } from "./useBookingDetails";
 
 interface BookingDetailsDialogProps {
   booking: Booking;
   onClose: () => void;
 }
 
-function answerText(
-  value: unknown,
-  t: (key: "dashboard.common.yes" | "dashboard.common.no") => string,
-) {
-  if (typeof value === "boolean")
-    return value ? t("dashboard.common.yes") : t("dashboard.common.no");
-  if (Array.isArray(value)) return value.join(", ");
-  return String(value ?? "");
-}
-
 /** One booking: when, where, who (every attendee with their answers) and what the host can do. */
 export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const format = useFormatters();
-  const queryClient = useQueryClient();
+  const now = useAppState((state) => state.serverDate);
   const eventType = useQuery({ ...eventTypeQuery(booking.eventType.id), retry: false });
   const teams = useQuery(teamsQuery());
-  const [mode, setMode] = useState<"details" | "cancel" | "move" | "decline">("details");
-  const [reason, setReason] = useState("");
-  const [following, setFollowing] = useState(false);
-  const [newHost, setNewHost] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.bookings() });
-  const cancel = useMutation({
-    mutationFn: () => dashboardApi.cancelBooking(booking.uuid, reason, following),
-    onSuccess: async () => {
-      notify(t("dashboard.bookings.cancelled"));
-      await refresh();
-      onClose();
-    },
-  });
-  const refund = useMutation({
-    mutationFn: () => dashboardApi.refundBooking(booking.uuid),
-    onSuccess: async () => {
-      notify(t("dashboard.bookings.refundQueued"));
-      await refresh();
-    },
-  });
-  const money = (amount: number, currency: string) =>
-    formatPrice(amount, currency, intlLocale(i18n.language));
-  const refundable = booking.payments.some(
-    (p) => (p.status === "PAID" || p.status === "REFUNDED") && p.amount > p.refunded,
-  );
-  const approve = useMutation({
-    mutationFn: () => dashboardApi.approveBooking(booking.uuid),
-    onSuccess: async () => {
-      notify(t("dashboard.bookings.approved"));
-      await refresh();
-      onClose();
-    },
-  });
-  const decline = useMutation({
-    mutationFn: () => dashboardApi.declineBooking(booking.uuid, reason),
-    onSuccess: async () => {
-      notify(t("dashboard.bookings.declined"));
-      await refresh();
-      onClose();
-    },
-  });
-  const move = useMutation({
-    mutationFn: () => dashboardApi.moveRoundRobin(booking.uuid, newHost),
-    onSuccess: async () => {
-      notify(t("dashboard.bookings.moved"));
-      await refresh();
-      onClose();
-    },
-  });
+  const details = useBookingDetails(booking, onClose);
+  const { mode, setMode, cancel, refund, approve, decline, move, noShow } = details;
 
   const questions = new Map((eventType.data?.questions ?? []).map((q) => [q.id, q.label]));
-  const active = booking.status !== "CANCELLED" && Date.parse(booking.end) > Date.now();
   const rescheduleUrl = `${publicUrl()}/reschedule/by-host/${booking.uuid}`;
   const members = new Map(
     teams.data?.flatMap((team) => team.members.map((m) => [m.userId, m.name])) ?? [],
   );
   const currentHosts = new Set(booking.hosts.map((h) => h.id));
   const otherHosts = (eventType.data?.hosts ?? []).filter((h) => !currentHosts.has(h.userId));
+  const actions = bookingActions(booking, otherHosts.length, now);
   const isGroup = booking.eventType.kind === "GROUP";
-
-  const paymentLine = (a: Attendee) => {
-    const payment = booking.payments.find((p) => p.attendeeUuid === a.uuid);
-    if (!payment) return null;
-    return (
-      <p className="text-sm text-gray-700">
-        {t(`dashboard.bookings.payment.${payment.status}`, {
-          amount: money(payment.amount, payment.currency),
-          refunded: money(payment.refunded, payment.currency),
-        })}
-      </p>
-    );
-  };
-
-  const attendee = (a: Attendee) => (
-    <li key={a.uuid} className="flex flex-col gap-1 rounded-xl border border-gray-200 p-3">
-      {paymentLine(a)}
-      <p className="font-semibold text-gray-900">
-        <bdi>{a.name}</bdi>{" "}
-        {a.status === "CANCELLED" ? (
-          <span className="text-sm font-normal text-gray-600">
-            ({t("dashboard.bookings.status.CANCELLED")})
-          </span>
-        ) : null}
-      </p>
-      <p className="text-sm break-all text-gray-700">
-        <a href={`mailto:${a.email}`} className="underline">
-          {a.email}
-        </a>
-        {a.phone ? (
-          <>
-            {" "}
-            · <bdi>{a.phone}</bdi>
-          </>
-        ) : null}
-      </p>
-      <p className="text-sm text-gray-600">
-        {t("dashboard.bookings.inviteeZone", { zone: a.timeZone.replaceAll("_", " ") })}
-      </p>
-      {a.guests.length > 0 ? (
-        <p className="text-sm text-gray-700">
-          {t("dashboard.bookings.guests", { guests: a.guests.map(isolateText).join(", ") })}
-        </p>
-      ) : null}
-      {Object.keys(a.answers).length > 0 ? (
-        <dl className="mt-1 flex flex-col gap-1 text-sm">
-          {Object.entries(a.answers).map(([id, value]) => (
-            <div key={id}>
-              <dt className="font-semibold text-gray-800">
-                <UserText>{questions.get(id) ?? id}</UserText>
-              </dt>
-              <UserText as="dd" className="whitespace-pre-wrap text-gray-700">
-                {answerText(value, t)}
-              </UserText>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      {a.cancellationReason ? (
-        <p className="text-sm text-gray-700">
-          {t("dashboard.bookings.reason", { reason: isolateText(a.cancellationReason) })}
-        </p>
-      ) : null}
-    </li>
-  );
 
   return (
     <Dialog
@@ -220,10 +97,30 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
               })
             : t("dashboard.bookings.invitee")}
         </h3>
-        <ul className="flex flex-col gap-2">{booking.attendees.map(attendee)}</ul>
+        <ul className="flex flex-col gap-2">
+          {booking.attendees.map((attendee) => (
+            <AttendeeCard
+              key={attendee.uuid}
+              attendee={attendee}
+              payment={booking.payments.find((p) => p.attendeeUuid === attendee.uuid)}
+              questions={questions}
+              onNoShow={
+                noShowMarkable(booking, attendee, now)
+                  ? (mark) => noShow.mutate({ attendee, mark })
+                  : undefined
+              }
+              noShowPending={noShow.isPending && noShow.variables?.attendee.uuid === attendee.uuid}
+            />
+          ))}
+        </ul>
+        {/* Mounted before its message, so that screen readers announce the message. */}
+        <p role="status" className="sr-only">
+          {details.announcement}
+        </p>
+        <Alert message={noShow.error ? errorMessage(noShow.error, t) : undefined} />
       </section>
 
-      {active && mode === "details" ? (
+      {actions.active && mode === "details" ? (
         <div className="flex flex-col gap-2 border-t border-gray-200 pt-4">
           <h3 className="font-semibold text-gray-900">{t("dashboard.bookings.actions")}</h3>
           <div className="flex flex-wrap gap-2">
@@ -238,12 +135,12 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
               <span className="sr-only"> {t("dashboard.common.opensInNewTab")}</span>
             </a>
             <CopyButton text={rescheduleUrl} label={t("dashboard.bookings.copyReschedule")} />
-            {booking.eventType.kind === "ROUND_ROBIN" && otherHosts.length > 0 ? (
+            {actions.move ? (
               <Button variant="secondary" onClick={() => setMode("move")}>
                 {t("dashboard.bookings.move")}
               </Button>
             ) : null}
-            {refundable ? (
+            {actions.refund ? (
               <Button
                 variant="secondary"
                 disabled={refund.isPending}
@@ -260,7 +157,7 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
         </div>
       ) : null}
 
-      {booking.status === "PENDING_APPROVAL" && active && mode === "details" ? (
+      {actions.answerRequest && mode === "details" ? (
         <div className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3">
           <h3 className="font-semibold text-gray-900">{t("dashboard.bookings.approvalTitle")}</h3>
           <p className="text-sm text-gray-800">{t("dashboard.bookings.approvalHint")}</p>
@@ -277,135 +174,53 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
       ) : null}
 
       {mode === "decline" ? (
-        <form
-          noValidate
-          className="flex flex-col gap-3 border-t border-gray-200 pt-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            decline.mutate();
-          }}
-        >
-          <TextAreaField
-            label={t("dashboard.bookings.declineReasonLabel")}
-            hint={t("dashboard.bookings.cancelReasonHint", { max: REASON_MAX })}
-            value={reason}
-            maxLength={REASON_MAX}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <Alert message={decline.error ? errorMessage(decline.error, t) : undefined} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setMode("details")}>
-              {t("dashboard.common.back")}
-            </Button>
-            <Button type="submit" disabled={decline.isPending}>
-              {t("dashboard.bookings.confirmDecline")}
-            </Button>
-          </div>
-        </form>
+        <ReasonForm
+          label={t("dashboard.bookings.declineReasonLabel")}
+          reason={details.reason}
+          onReason={details.setReason}
+          submit={{ label: t("dashboard.bookings.confirmDecline") }}
+          pending={decline.isPending}
+          error={decline.error}
+          onSubmit={() => decline.mutate()}
+          onBack={() => setMode("details")}
+        />
       ) : null}
 
       {mode === "cancel" ? (
-        <form
-          noValidate
-          className="flex flex-col gap-3 border-t border-gray-200 pt-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            cancel.mutate();
-          }}
+        <ReasonForm
+          label={t("dashboard.bookings.cancelReasonLabel")}
+          reason={details.reason}
+          onReason={details.setReason}
+          submit={{ label: t("dashboard.bookings.confirmCancel"), danger: true }}
+          pending={cancel.isPending}
+          error={cancel.error}
+          onSubmit={() => cancel.mutate()}
+          onBack={() => setMode("details")}
         >
-          <TextAreaField
-            label={t("dashboard.bookings.cancelReasonLabel")}
-            hint={t("dashboard.bookings.cancelReasonHint", { max: REASON_MAX })}
-            value={reason}
-            maxLength={REASON_MAX}
-            onChange={(event) => setReason(event.target.value)}
-          />
           {booking.seriesId !== null ? (
             <CheckboxField
               label={t("dashboard.bookings.cancelFollowing")}
-              checked={following}
-              onChange={setFollowing}
+              checked={details.following}
+              onChange={details.setFollowing}
             />
           ) : null}
-          <Alert message={cancel.error ? errorMessage(cancel.error, t) : undefined} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setMode("details")}>
-              {t("dashboard.common.back")}
-            </Button>
-            <button
-              type="submit"
-              disabled={cancel.isPending}
-              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              {t("dashboard.bookings.confirmCancel")}
-            </button>
-          </div>
-        </form>
+        </ReasonForm>
       ) : null}
 
       {mode === "move" ? (
-        <form
-          className="flex flex-col gap-3 border-t border-gray-200 pt-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (newHost) move.mutate();
-          }}
-        >
-          <SelectField
-            label={t("dashboard.bookings.newHost")}
-            value={newHost}
-            onChange={(event) => setNewHost(event.target.value)}
-            options={[
-              { value: "", label: t("dashboard.bookings.chooseHost") },
-              ...otherHosts.map((h) => ({
-                value: h.userId,
-                label: members.get(h.userId) ?? h.userId,
-              })),
-            ]}
-          />
-          <Alert message={move.error ? errorMessage(move.error, t) : undefined} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setMode("details")}>
-              {t("dashboard.common.back")}
-            </Button>
-            <Button type="submit" disabled={!newHost || move.isPending}>
-              {t("dashboard.bookings.confirmMove")}
-            </Button>
-          </div>
-        </form>
+        <MoveHostForm
+          hosts={otherHosts.map((h) => ({
+            value: h.userId,
+            label: members.get(h.userId) ?? h.userId,
+          }))}
+          host={details.newHost}
+          onHost={details.setNewHost}
+          pending={move.isPending}
+          error={move.error}
+          onSubmit={() => move.mutate()}
+          onBack={() => setMode("details")}
+        />
       ) : null}
     </Dialog>
-  );
-}
-
-/** A booking's place: its kind, and its detail; a join link is a link while the meeting is on. */
-function BookedLocation({
-  location,
-  cancelled,
-}: {
-  location: { type: string; value?: string | null | undefined };
-  cancelled: boolean;
-}) {
-  const { t } = useTranslation();
-  const kind = t(`dashboard.locations.types.${location.type as "ZOOM"}`, location.type);
-  const { value } = location;
-  if (!value) return kind;
-  const joinLink = /^https?:\/\//i.test(value) && !cancelled;
-  return (
-    <>
-      {kind}:{" "}
-      {joinLink ? (
-        <a
-          href={value}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-brand-700 underline"
-        >
-          <UserText>{value}</UserText>
-        </a>
-      ) : (
-        <UserText>{value}</UserText>
-      )}
-    </>
   );
 }

@@ -6,6 +6,7 @@ import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
+import { useFocusAfterMove } from "../../../lib/useFocusAfterMove";
 import type { Question } from "../api/types";
 import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
@@ -21,12 +22,14 @@ export function QuestionsEditor({ draft, update, errors }: SectionProps) {
 
   const setQuestion = (index: number, patch: Partial<Question>) =>
     update({ questions: questions.map((q, i) => (i === index ? { ...q, ...patch } : q)) });
-  const move = (index: number, by: number) => {
+  const focusMoved = useFocusAfterMove();
+  const move = (index: number, by: -1 | 1) => {
     const next = [...questions];
     const [moved] = next.splice(index, 1);
     if (!moved) return;
     next.splice(index + by, 0, moved);
     update({ questions: next });
+    focusMoved(moved.id, by < 0 ? "up" : "down");
   };
   const typeOptions = QUESTION_TYPES.map((type) => ({
     value: type,
@@ -46,9 +49,10 @@ export function QuestionsEditor({ draft, update, errors }: SectionProps) {
             return (
               <li
                 key={question.id}
+                data-move-item={question.id}
                 className="flex flex-col gap-3 rounded-xl border border-gray-200 p-3 sm:p-4"
               >
-                <h3 className="font-semibold text-gray-900">
+                <h3 tabIndex={-1} className="font-semibold text-gray-900 focus:outline-none">
                   {t("dashboard.questions.heading", { number })}
                 </h3>
                 <div className="grid gap-3 sm:grid-cols-2">
@@ -136,6 +140,7 @@ export function QuestionsEditor({ draft, update, errors }: SectionProps) {
                 <div className="flex flex-wrap gap-2">
                   <Button
                     variant="secondary"
+                    data-move="up"
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
@@ -143,6 +148,7 @@ export function QuestionsEditor({ draft, update, errors }: SectionProps) {
                   </Button>
                   <Button
                     variant="secondary"
+                    data-move="down"
                     disabled={index === questions.length - 1}
                     onClick={() => move(index, 1)}
                   >

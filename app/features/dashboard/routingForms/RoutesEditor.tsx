@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
 import { SelectField } from "../../../components/SelectField";
+import { useFocusAfterMove } from "../../../lib/useFocusAfterMove";
 import type { EventType } from "../api/types";
 import { ConditionEditor } from "./ConditionEditor";
 import { RouteActionEditor } from "./RouteActionEditor";
@@ -36,6 +37,11 @@ export function RoutesEditor({
   const update = (index: number, patch: Partial<FormRoute>) =>
     onChange(patchRoute(routes, index, patch));
   const { rules, ordered } = orderedRoutes(routes);
+  const focusMoved = useFocusAfterMove();
+  const handleMove = (route: FormRoute, position: number, by: -1 | 1) => {
+    onChange(moveRule(routes, position, by));
+    focusMoved(route.id, by < 0 ? "up" : "down");
+  };
 
   return (
     <section aria-labelledby="rf-routes" className="flex flex-col gap-3">
@@ -56,10 +62,13 @@ export function RoutesEditor({
           return (
             <li
               key={route.id}
+              data-move-item={route.id}
               className="flex flex-col gap-3 rounded-xl border border-gray-200 p-3"
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h3 className="font-semibold text-gray-900">{title}</h3>
+                <h3 tabIndex={-1} className="font-semibold text-gray-900 focus:outline-none">
+                  {title}
+                </h3>
                 <span className="text-sm text-gray-700">
                   {t("dashboard.routingForms.responses", { number: counts[route.id] ?? 0 })}
                 </span>
@@ -131,16 +140,18 @@ export function RoutesEditor({
                   <Button
                     size="compact"
                     variant="secondary"
+                    data-move="up"
                     disabled={position === 0}
-                    onClick={() => onChange(moveRule(routes, position, -1))}
+                    onClick={() => handleMove(route, position, -1)}
                   >
                     {t("dashboard.routingForms.moveUp")}
                   </Button>
                   <Button
                     size="compact"
                     variant="secondary"
+                    data-move="down"
                     disabled={position === rules.length - 1}
-                    onClick={() => onChange(moveRule(routes, position, 1))}
+                    onClick={() => handleMove(route, position, 1)}
                   >
                     {t("dashboard.routingForms.moveDown")}
                   </Button>
