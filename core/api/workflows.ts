@@ -183,3 +183,5 @@ export type WorkflowCreate = z.infer<typeof workflowCreateSchema>;
 export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
 export type Workflow = z.infer<typeof workflowSchema>;
 export type WorkflowRun = z.infer<typeof workflowRunSchema>;
+export type WorkflowListResponse = z.infer<typeof workflowListResponseSchema>;
+export type WorkflowStep = z.infer<typeof workflowStepSchema>;
