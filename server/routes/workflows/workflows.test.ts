@@ -620,3 +620,66 @@ describe("workflows", () => {
     expect(renderMail(feedback[0]!.payload as unknown as MailPayload).text).toContain("Links: |");
   });
 });
+
+describe("the booking form's phone number and consent to texts", () => {
+  it("are asked for while an active workflow texts the invitee and texts can be sent; a bad number or consent without one is a 422 naming the phone", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, { reminders: [] });
+    const asks = async () => {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/user/${host.username}/${type.slug}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { eventType: { textsInvitee?: boolean } }).eventType.textsInvitee;
+    };
+    t.deps.smsConfigured = true;
+    try {
+      expect(await asks()).toBe(false);
+      const flow = await createWorkflow(host, {
+        eventTypeId: type.id,
+        name: "Text on booking",
+        trigger: "created",
+        steps: [{ action: "sms_invitee", body: "{event_title} at {start_time}" }],
+      });
+      expect(await asks()).toBe(true);
+      const paused = await t.request({
+        method: "PATCH",
+        url: `/api/workflows/${flow.id}`,
+        headers: host.headers,
+        payload: { active: false },
+      });
+      expect(paused.statusCode, paused.body).toBe(200);
+      expect(await asks()).toBe(false);
+      await t.request({
+        method: "PATCH",
+        url: `/api/workflows/${flow.id}`,
+        headers: host.headers,
+        payload: { active: true },
+      });
+      t.deps.smsConfigured = false;
+      expect(await asks()).toBe(false);
+    } finally {
+      t.deps.smsConfigured = undefined;
+    }
+
+    for (const fields of [{ phone: "+49 12", smsConsent: true }, { smsConsent: true }]) {
+      const refused = await t.request({
+        method: "POST",
+        url: "/api/event",
+        payload: bookingBody(userLink(host, type), { start: berlinSlot(3, "10:00"), ...fields }),
+      });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(Object.keys((refused.json() as { errors: object }).errors)).toEqual(["phone"]);
+    }
+    const booked = await bookOk(
+      t,
+      bookingBody(userLink(host, type), {
+        start: berlinSlot(3, "10:00"),
+        phone: "+49 30 9876543",
+        smsConsent: true,
+      }),
+    );
+    expect(booked.event.uuid).toBeTruthy();
+  });
+});
