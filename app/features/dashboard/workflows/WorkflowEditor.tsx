@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WORKFLOW_STEPS_MAX, type Workflow } from "../../../../core/api/workflows";
 import {
@@ -27,6 +27,10 @@ import {
   type WorkflowDraft,
 } from "./workflowDraft";
 import { workflowApi, workflowKeys } from "./workflowQueries";
+
+// The page mounts anew at a new address, so a workflow just created is edited by a new editor
+// at /dashboard/workflows/{id}: this id tells it to show, and focus, the saved notice.
+let createdNow: string | null = null;
 
 interface WorkflowEditorProps {
   /** The saved workflow; null for a new one. */
@@ -56,6 +60,15 @@ export function WorkflowEditor({
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(false);
   const cancelledId = useId();
+  // The notice is what changed: focus goes to it (after a navigation's heading focus).
+  const focusSaved = () =>
+    requestAnimationFrame(() => requestAnimationFrame(() => savedRef.current?.focus()));
+  useEffect(() => {
+    if (workflow === null || workflow.id !== createdNow) return;
+    createdNow = null;
+    setSaved(true);
+    focusSaved();
+  }, [workflow]);
   const save = useMutation({
     mutationFn: (body: WorkflowDraft) =>
       workflow
@@ -64,10 +77,12 @@ export function WorkflowEditor({
     onSuccess: async (result) => {
       queryClient.setQueryData(workflowKeys.one(result.id), result);
       await queryClient.invalidateQueries({ queryKey: workflowKeys.list(result.eventTypeId) });
-      setSaved(true);
+      if (workflow === null) createdNow = result.id;
+      else {
+        setSaved(true);
+        focusSaved();
+      }
       onSaved(result, workflow === null);
-      // The notice is what changed: focus goes to it (after any navigation's heading focus).
-      requestAnimationFrame(() => requestAnimationFrame(() => savedRef.current?.focus()));
     },
   });
   useFocusFailedForm(formRef, save.error);
