@@ -54,6 +54,9 @@ export function WorkflowCard({ workflow, onDelete }: { workflow: Workflow; onDel
           </span>
         </p>
         <p className="text-sm text-gray-700">{actions}</p>
+        {workflow.source === "reminders" ? (
+          <p className="text-sm text-gray-700">{t("dashboard.workflows.fromReminders")}</p>
+        ) : null}
       </div>
       {change.error ? <Alert message={errorMessage(change.error, t)} /> : null}
       <div className="flex flex-wrap gap-2">
