@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { countSmsSegments } from "../../../core/sms/segments";
 import { drainChanges } from "../../bookingChanges/testing/drainChanges";
 import { outbox } from "../../db/schema";
 import type { MailPayload } from "../../mail/mailTypes";
@@ -348,7 +349,7 @@ describe("workflows", () => {
       eventTypeId: type.id,
       name: "Text now",
       trigger: "created",
-      steps: [{ action: "sms_invitee", body: "Booked: {event_title}" }],
+      steps: [{ action: "sms_invitee", body: "Booked: {event_title}, {start_time}" }],
     });
     const none = await createWorkflow(host, {
       eventTypeId: type.id,
@@ -365,9 +366,11 @@ describe("workflows", () => {
     const sms = fakeSms();
     expect(await runSteps(sms.sender)).toBe(2);
     expect(await runSteps(sms.sender)).toBe(0);
-    expect(sms.sent).toEqual([
-      { hostUserId: host.id, to: "+49302222222", body: `Booked: ${type.title}`, toHost: false },
-    ]);
+    expect(sms.sent).toMatchObject([{ hostUserId: host.id, to: "+49302222222", toHost: false }]);
+    // The start as Intl writes it, with its thin spaces and en dash made plain: one GSM-7 part.
+    const text = sms.sent[0]!.body;
+    expect(text).toMatch(new RegExp(`^Booked: ${type.title}, \\w+day, .+ \\d\\d:\\d\\d - \\d`));
+    expect(countSmsSegments(text)).toMatchObject({ encoding: "GSM-7", segments: 1 });
     expect((await runsOf(host, flow.id)).map((r) => r.status)).toEqual(["sent"]);
     expect((await runsOf(host, none.id)).map((r) => r.status)).toEqual(["sent"]);
     const hook = receiver.received.find((r) => r.path === "/workflow");

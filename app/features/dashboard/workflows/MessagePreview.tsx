@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { languageDirection } from "../../../../core/i18n/languageDirection";
+import { plainSmsText } from "../../../../core/sms/plainSmsText";
 import { fillWorkflowTemplate } from "../../../../core/workflows/workflowTemplate";
 import { SelectField } from "../../../components/SelectField";
 import { createI18n } from "../../../i18n/i18n";
@@ -69,7 +70,9 @@ export function MessagePreview({
     });
     const { step } = chosen;
     const subject = fillWorkflowTemplate(step.subject ?? "", values);
-    const body = fillWorkflowTemplate(step.body ?? "", values);
+    const filled = fillWorkflowTemplate(step.body ?? "", values);
+    // A text goes out with plain spaces and dashes, as the server sends it.
+    const body = isSmsAction(step.action) ? plainSmsText(filled) : filled;
     preview = (
       <div
         lang={language}

@@ -17,8 +17,10 @@ const catalogs = import.meta.glob<Catalog>("../../../locales/*.json", {
 function translator(catalog: Catalog): TFunction {
   const texts = new Map(leaves(catalog));
   return ((key: string, values: Record<string, string> = {}) =>
-    String(texts.get(key) ?? key).replace(/\{\{(\w+)\}\}/g, (_, name) => values[name] ?? "")) as
-    unknown as TFunction;
+    String(texts.get(key) ?? key).replace(
+      /\{\{(\w+)\}\}/g,
+      (_, name) => values[name] ?? "",
+    )) as unknown as TFunction;
 }
 
 const known = new Set<string>(WORKFLOW_VARIABLES);
@@ -40,7 +42,10 @@ describe("default templates", () => {
           for (const text of [subject ?? "", body ?? ""]) {
             expect(text).not.toMatch(/\{\{|dashboard\.workflows/);
             const names = [...text.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]!);
-            expect(names.filter((name) => !known.has(name)), `${trigger} ${action}`).toEqual([]);
+            expect(
+              names.filter((name) => !known.has(name)),
+              `${trigger} ${action}`,
+            ).toEqual([]);
             // Filled, no variable is left over.
             const filled = fillWorkflowTemplate(
               text,
