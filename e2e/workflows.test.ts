@@ -21,8 +21,7 @@ async function textsTo(to: string): Promise<string[]> {
   return messages.map((m) => m.body);
 }
 
-const isFocused = (locator: Locator) =>
-  locator.evaluate((node) => node === document.activeElement);
+const isFocused = (locator: Locator) => locator.evaluate((node) => node === document.activeElement);
 
 /** Focuses a native select and picks an option by typing its first letters, as a person does. */
 async function typeInto(page: Page, select: Locator, text: string) {
@@ -81,7 +80,9 @@ describe("workflows", () => {
     await page.keyboard.press("Enter");
     const step2 = page.getByRole("group", { name: "Step 2" });
     await expect.poll(() => isFocused(step2.getByLabel("Action"))).toBe(true);
-    expect(await step2.getByLabel("Subject", { exact: true }).inputValue()).toBe("Booked: {event_title}");
+    expect(await step2.getByLabel("Subject", { exact: true }).inputValue()).toBe(
+      "Booked: {event_title}",
+    );
     await expectNoSeriousAxeViolations(page);
 
     // The preview in Arabic: right to left, the start as an Arabic reader's text writes it,
@@ -130,9 +131,9 @@ describe("workflows", () => {
     await invitee.confirmed();
 
     // The text went out to the number given; the run log says so, step by step.
-    await expect.poll(() => textsTo(phone), { timeout: 20_000 }).toEqual([
-      expect.stringContaining("Hi Ivy Invitee!"),
-    ]);
+    await expect
+      .poll(() => textsTo(phone), { timeout: 20_000 })
+      .toEqual([expect.stringContaining("Hi Ivy Invitee!")]);
     await dashboard.go("Workflows");
     const card = page.getByRole("listitem").filter({ hasText: "Text on booking" });
     const logButton = card.getByRole("button", { name: "Run log" });

@@ -185,3 +185,4 @@ export type Workflow = z.infer<typeof workflowSchema>;
 export type WorkflowRun = z.infer<typeof workflowRunSchema>;
 export type WorkflowListResponse = z.infer<typeof workflowListResponseSchema>;
 export type WorkflowStep = z.infer<typeof workflowStepSchema>;
+export type WorkflowRunList = z.infer<typeof workflowRunListSchema>;

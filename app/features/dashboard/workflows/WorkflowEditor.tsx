@@ -67,7 +67,7 @@ export function WorkflowEditor({
     if (workflow === null || workflow.id !== createdNow) return;
     createdNow = null;
     setSaved(true);
-    focusSaved();
+    requestAnimationFrame(() => requestAnimationFrame(() => savedRef.current?.focus()));
   }, [workflow]);
   const save = useMutation({
     mutationFn: (body: WorkflowDraft) =>

@@ -3,7 +3,6 @@ import type { Workflow, WorkflowCreate, WorkflowUpdate } from "../../../../core/
 import {
   WORKFLOW_CANCELLERS,
   type WorkflowAction,
-  type WorkflowCanceller,
   type WorkflowTrigger,
 } from "../../../../core/workflows/workflowKinds";
 
@@ -18,16 +17,8 @@ export interface StepDraft {
   note: string;
 }
 
-/** What the workflow editor holds. */
-export interface WorkflowDraft {
-  eventTypeId: string;
-  name: string;
-  active: boolean;
-  trigger: WorkflowTrigger;
-  offsetMinutes: number;
-  cancelledBy: WorkflowCanceller[];
-  steps: StepDraft[];
-}
+/** What the workflow editor holds: a create request whose steps carry their list key. */
+export type WorkflowDraft = Omit<WorkflowCreate, "steps"> & { steps: StepDraft[] };
 
 export const TIMED_TRIGGERS: ReadonlySet<WorkflowTrigger> = new Set(["before_start", "after_end"]);
 const EMAIL_ACTIONS: ReadonlySet<WorkflowAction> = new Set([

@@ -3,7 +3,7 @@ import type {
   Workflow,
   WorkflowCreate,
   WorkflowListResponse,
-  WorkflowRun,
+  WorkflowRunList,
   WorkflowUpdate,
 } from "../../../../core/api/workflows";
 import { apiClient } from "../../../api/apiClient";
@@ -38,8 +38,7 @@ export const workflowQuery = (id: string) =>
 export const workflowRunsQuery = (id: string) =>
   queryOptions({
     queryKey: workflowKeys.runs(id),
-    queryFn: ({ signal }) =>
-      apiClient.get<{ runs: WorkflowRun[] }>(`/workflows/${id}/runs`, { signal }),
+    queryFn: ({ signal }) => apiClient.get<WorkflowRunList>(`/workflows/${id}/runs`, { signal }),
     select: (data) => data.runs,
     refetchInterval: 3000,
   });
