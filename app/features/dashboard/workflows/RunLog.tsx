@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Workflow, WorkflowRun } from "../../../../core/api/workflows";
 import { UserText } from "../../../components/UserText";
+import { LogTableHead } from "../ui/LogTableHead";
 import { QueryStatus } from "../ui/QueryStatus";
 import { useFormatters } from "../ui/useFormatters";
 import { runErrorKey } from "./runErrors";
@@ -37,25 +38,15 @@ export function RunLog({ workflow }: { workflow: Workflow }) {
             <caption className="sr-only">
               {t("dashboard.workflows.runLogOf", { name: workflow.name })}
             </caption>
-            <thead>
-              <tr className="border-b border-gray-200 text-gray-700">
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.workflows.columns.time")}
-                </th>
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.workflows.columns.step")}
-                </th>
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.workflows.columns.recipient")}
-                </th>
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.workflows.columns.status")}
-                </th>
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.workflows.columns.error")}
-                </th>
-              </tr>
-            </thead>
+            <LogTableHead
+              columns={[
+                t("dashboard.workflows.columns.time"),
+                t("dashboard.workflows.columns.step"),
+                t("dashboard.workflows.columns.recipient"),
+                t("dashboard.workflows.columns.status"),
+                t("dashboard.workflows.columns.error"),
+              ]}
+            />
             <tbody>
               {runs.map((run) => {
                 const known = run.error === null ? null : runErrorKey(run.error);
