@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNT_SID, AUTH_TOKEN } from "../server/sms/testing/twilioDouble";
@@ -10,6 +12,7 @@ import { seeder } from "./support/seed";
 const session = await browserSession();
 const seed = seeder(baseUrl());
 const context = { timezoneId: "Europe/Berlin", locale: "en-US" };
+const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 
 /** The texts the Twilio double was asked to send to `to`, newest first (Twilio's own list). */
 async function textsTo(to: string): Promise<string[]> {
@@ -207,6 +210,11 @@ describe("workflows", () => {
         await card.getByRole("link").first().click();
         await page.getByTestId("workflow-preview").waitFor();
         await expectNoSeriousAxeViolations(page);
+        // For a person to look at.
+        await page.screenshot({
+          path: join(screenshotDir, `workflow-editor-${language}-${width}.png`),
+          fullPage: true,
+        });
         // Nothing is wider than the page: a phone reads it without scrolling sideways.
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
