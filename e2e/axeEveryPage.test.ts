@@ -200,6 +200,8 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
       "/dashboard/routing-forms",
       `/dashboard/routing-forms/${routingForm.id}`,
       "/dashboard/webhooks",
+      "/dashboard/workflows",
+      `/dashboard/workflows/new?eventType=${type.id}`,
       "/dashboard/confirm-email?token=made-up",
       "/dashboard/no-such-screen",
     ];
@@ -216,7 +218,7 @@ describe("axe on every page, in en and ar, at 1280 and 375 px", () => {
     await page.getByRole("dialog").waitFor();
     await expectNoSeriousAxeViolations(page);
     await context.close();
-  }, 300_000);
+  }, 360_000);
 
   it("the dashboard's dialogs, open and with their errors shown, in en and ar", async () => {
     const host = await seed.signUpHost({ name: "Dia Log" });

@@ -73,6 +73,11 @@ export const publicEventTypeFieldsSchema = z.object({
     .object({ everyWeeks: z.number(), maxOccurrences: z.number() })
     .nullable()
     .optional(),
+  /**
+   * An active workflow texts the invitee (and this server can send texts): the form asks for a
+   * mobile number and for consent to texts, both optional.
+   */
+  textsInvitee: z.boolean().optional(),
   /** The spec's form options (first and last name, salutation); this server never sets them yet. */
   askFirstLastName: z.boolean().optional(),
   askSalutation: z.boolean().optional(),

@@ -193,3 +193,6 @@ export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
 export type Workflow = z.infer<typeof workflowSchema>;
 export type WorkflowCreated = z.infer<typeof workflowCreatedSchema>;
 export type WorkflowRun = z.infer<typeof workflowRunSchema>;
+export type WorkflowListResponse = z.infer<typeof workflowListResponseSchema>;
+export type WorkflowStep = z.infer<typeof workflowStepSchema>;
+export type WorkflowRunList = z.infer<typeof workflowRunListSchema>;

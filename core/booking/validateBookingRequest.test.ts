@@ -126,6 +126,26 @@ describe("validateBookingRequest", () => {
     });
   });
 
+  it("keeps consent to texts only with a valid number, and asks for the number when consenting", () => {
+    expect(fieldsOf(() => validateBookingRequest(rules, request({ smsConsent: true })))).toEqual({
+      phone: [message("general.required")],
+    });
+    expect(
+      fieldsOf(() => validateBookingRequest(rules, request({ smsConsent: true, phone: "0000" }))),
+    ).toEqual({ phone: [message("fields.invalidPhone")] });
+    const agreed = validateBookingRequest(
+      rules,
+      request({ smsConsent: true, phone: "030 901820" }),
+    );
+    expect({ phone: agreed.phone, smsConsent: agreed.smsConsent }).toEqual({
+      phone: "+4930901820",
+      smsConsent: true,
+    });
+    const declined = validateBookingRequest(rules, request({ phone: "030 901820" }));
+    expect(declined.smsConsent).toBe(false);
+    expect(validateBookingRequest(rules, request()).smsConsent).toBe(false);
+  });
+
   it("only offers the event type's durations", () => {
     expect(fieldsOf(() => validateBookingRequest(rules, request({ duration: 45 })))).toEqual({
       duration: [message("fields.selectOption")],

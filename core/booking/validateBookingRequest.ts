@@ -78,6 +78,9 @@ export function validateBookingRequest(
     const checked = checkPhone(request.phone, normalizePhone);
     if (checked.ok) phone = checked.value;
     else fail("phone", checked.message);
+  } else if (request.smsConsent === true) {
+    // Agreeing to texts without a number to text is a form the invitee has not finished.
+    fail("phone", message("general.required"));
   }
 
   const located = resolveBookingLocation(rules.locations, request.location, timeZone);

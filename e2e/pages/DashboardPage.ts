@@ -88,6 +88,7 @@ export class DashboardPage {
       | "Bookings"
       | "Teams"
       | "Webhooks"
+      | "Workflows"
       | "Insights"
       | "Settings",
   ) {

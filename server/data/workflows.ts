@@ -34,6 +34,26 @@ export async function findWorkflow(db: Db | Tx, id: string): Promise<WorkflowWit
   return found ?? null;
 }
 
+/**
+ * Whether an active workflow of the event type texts the invitee: then the booking form asks
+ * for a mobile number and consent to texts.
+ */
+export async function textsInvitee(db: Db | Tx, eventTypeId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: workflowSteps.id })
+    .from(workflowSteps)
+    .innerJoin(workflows, eq(workflows.id, workflowSteps.workflowId))
+    .where(
+      and(
+        eq(workflows.eventTypeId, eventTypeId),
+        eq(workflows.active, true),
+        eq(workflowSteps.action, "sms_invitee"),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 async function withSteps(db: Db | Tx, rows: WorkflowRow[]): Promise<WorkflowWithSteps[]> {
   if (rows.length === 0) return [];
   const steps = await db

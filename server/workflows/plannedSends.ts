@@ -1,4 +1,5 @@
 import { reminderDueTimes } from "../../core/booking/reminderDueTimes";
+import { plainSmsText } from "../../core/sms/plainSmsText";
 import type { WorkflowAction } from "../../core/workflows/workflowKinds";
 import { fillWorkflowTemplate } from "../../core/workflows/workflowTemplate";
 import type { AttendeeRow, HostUser } from "../data/bookings";
@@ -195,7 +196,7 @@ function customSends(
         to: attendee.phone,
         toHost: false,
         hostUserId,
-        body: fill(invitee, step.body),
+        body: plainSmsText(fill(invitee, step.body)),
         ...(timed ? { start } : {}),
       };
       return [{ ...about, recipient, dueAt, send: { kind: "workflow", payload, purpose } }];
@@ -208,7 +209,7 @@ function customSends(
           to: null,
           toHost: true,
           hostUserId: host.id,
-          body: fill(m, step.body),
+          body: plainSmsText(fill(m, step.body)),
           ...(timed ? { start } : {}),
         };
         return {

@@ -1,7 +1,7 @@
+import { formatWhen } from "../../core/i18n/formatWhen";
 import type { WorkflowVariable } from "../../core/workflows/workflowTemplate";
 import type { BookingMailData } from "../mail/mailTypes";
 import { joinUrl, locationText } from "../mail/templates/bookingDetails";
-import { formatWhen } from "../mail/templates/formatWhen";
 
 /**
  * The values of a workflow message's variables for one recipient, from what their booking mail

@@ -10,6 +10,7 @@ interface DetailsPhoneFieldProps {
   required: boolean;
   timeZone: string;
   error: string | undefined;
+  hint?: string;
   /** The number (E.164 when valid, else as typed) and whether it is valid. */
   onChange: (value: string, valid: boolean) => void;
 }
@@ -22,6 +23,7 @@ export function DetailsPhoneField({
   required,
   timeZone,
   error,
+  hint,
   onChange,
 }: DetailsPhoneFieldProps) {
   return (
@@ -34,6 +36,7 @@ export function DetailsPhoneField({
           timeZone={timeZone}
           required={required}
           error={error}
+          hint={hint}
           onChange={onChange}
         />
       </Suspense>

@@ -148,6 +148,7 @@ export function DetailsStep({
     value: string,
     required: boolean,
     onValue: (v: string) => void,
+    hint?: string,
   ) => (
     <DetailsPhoneField
       field={field}
@@ -156,6 +157,7 @@ export function DetailsStep({
       required={required}
       timeZone={timeZone}
       error={errors[field]}
+      hint={hint}
       onChange={(next, valid) => {
         phoneValidity.current.set(field, valid);
         onValue(next);
@@ -249,6 +251,26 @@ export function DetailsStep({
             }
           />
         ))}
+        {eventType.textsInvitee ? (
+          <>
+            {phoneField(
+              "phone",
+              t("details.smsPhone"),
+              values.phone,
+              values.smsConsent,
+              (phone) => setValues((current) => ({ ...current, phone })),
+              t("details.smsPhoneHint"),
+            )}
+            <div data-field="smsConsent">
+              <CheckboxField
+                label={t("details.smsConsent")}
+                name="smsConsent"
+                checked={values.smsConsent}
+                onChange={(smsConsent) => update("phone", { smsConsent })}
+              />
+            </div>
+          </>
+        ) : null}
         {awaitsApproval ? (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-gray-900">
             {t("details.needsApproval")}

@@ -21,6 +21,8 @@ interface PhoneFieldProps {
   /** The invitee's zone: its country is the default (spec §3). */
   timeZone: string;
   error?: string;
+  /** Said under the legend, and read with the number. */
+  hint?: string;
   required?: boolean;
 }
 
@@ -38,6 +40,7 @@ export function PhoneField({
   onChange,
   timeZone,
   error,
+  hint,
   required,
 }: PhoneFieldProps) {
   const { t, i18n } = useTranslation();
@@ -87,10 +90,16 @@ export function PhoneField({
     report(text, next);
   }
 
-  const describedBy = error ? `${id}-error` : undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={describedBy}>
       <legend className="mb-1 text-sm font-semibold text-gray-800">{label}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
       <div className="flex gap-2">
         <label htmlFor={`${id}-country`} className="sr-only">
           {t("details.phoneCountry")}

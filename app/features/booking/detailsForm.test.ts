@@ -130,3 +130,46 @@ describe("detailsBody", () => {
     });
   });
 });
+
+describe("the mobile number for texts", () => {
+  const texting = { ...eventType, textsInvitee: true };
+  const filled = {
+    ...prefillDetails("?name=Ana&email=a%40b.co&a1=Hi&a3=yes", texting),
+    location: 0,
+  };
+
+  it("is prefilled from mobile only where a workflow texts the invitee, never with consent", () => {
+    expect(prefillDetails("?mobile=%2B4930123", texting)).toMatchObject({
+      phone: "+4930123",
+      smsConsent: false,
+    });
+    expect(prefillDetails("?mobile=%2B4930123", eventType).phone).toBe("");
+  });
+
+  it("is optional, checked when given, and needed once the invitee agrees to texts", () => {
+    expect(validateDetails(texting, filled, () => false)).toEqual({});
+    expect(validateDetails(texting, { ...filled, smsConsent: true }, alwaysValid)).toEqual({
+      phone: "errors.required",
+    });
+    expect(validateDetails(texting, { ...filled, phone: "+49 1" }, () => false)).toEqual({
+      phone: "details.invalidPhone",
+    });
+    const agreed = { ...filled, phone: "+49 30 1234567", smsConsent: true };
+    expect(validateDetails(texting, agreed, alwaysValid)).toEqual({});
+  });
+
+  it("is sent with the consent as the booking's phone, compact", () => {
+    const agreed = { ...filled, phone: "+49 30 1234567", smsConsent: true };
+    expect(detailsBody(texting, agreed)).toMatchObject({
+      phone: "+49301234567",
+      smsConsent: true,
+    });
+    expect(detailsBody(texting, { ...agreed, smsConsent: false })).toMatchObject({
+      phone: "+49301234567",
+      smsConsent: false,
+    });
+    expect(detailsBody(texting, filled)).not.toHaveProperty("phone");
+    expect(detailsBody(texting, filled)).not.toHaveProperty("smsConsent");
+    expect(detailsBody(eventType, agreed)).not.toHaveProperty("phone");
+  });
+});

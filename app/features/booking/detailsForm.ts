@@ -23,6 +23,10 @@ export interface DetailsValues {
   location: number | null;
   locationPhone: string;
   answers: Record<string, AnswerValue>;
+  /** The mobile number for texts, asked when a workflow texts the invitee. */
+  phone: string;
+  /** The invitee ticked the (unticked by default) consent to texts. */
+  smsConsent: boolean;
 }
 
 /** Catalog keys of the form's messages (spec §5). */
@@ -111,6 +115,8 @@ export function prefillDetails(search: string, eventType: PublicEventType): Deta
     location: prefillLocation(eventType.locations, query.get("location")),
     locationPhone: mobile,
     answers,
+    phone: eventType.textsInvitee ? mobile : "",
+    smsConsent: false,
   };
 }
 
@@ -173,6 +179,11 @@ export function validateDetails(
     if (!phone.ok) errors["location.value"] = formKey(phone.message);
   }
 
+  if (eventType.textsInvitee) {
+    const error = smsPhoneError(values, phoneValid);
+    if (error) errors.phone = error;
+  }
+
   for (const question of eventType.questions) {
     const field = `answers.${question.id}`;
     const value = answerOf(values.answers, question.id);
@@ -183,6 +194,19 @@ export function validateDetails(
     errors[field] = unanswered ? "details.selectOption" : formKey(checked.message);
   }
   return errors;
+}
+
+/**
+ * The mobile number for texts is optional, but needed once the invitee agrees to texts, and
+ * checked when given, as the server does.
+ */
+function smsPhoneError(
+  values: DetailsValues,
+  phoneValid: (field: string, text: string) => boolean,
+): DetailsError | null {
+  if (values.phone.trim() === "" && !values.smsConsent) return null;
+  const phone = checkPhone(values.phone, (text) => (phoneValid("phone", text) ? text : null));
+  return phone.ok ? null : formKey(phone.message);
 }
 
 /** Phone text as the API takes it: digits with a leading +, no formatting. */
@@ -211,9 +235,11 @@ export function detailsBody(eventType: PublicEventType, values: DetailsValues) {
       : (location.options?.address ?? location.options?.custom);
     locationField = value ? { type: location.type, value } : { type: location.type };
   }
+  const smsPhone = eventType.textsInvitee ? compactPhone(values.phone) : "";
   return {
     ...name,
     ...(values.salutation ? { salutation: values.salutation } : {}),
+    ...(smsPhone ? { phone: smsPhone, smsConsent: values.smsConsent } : {}),
     email: values.email.trim(),
     guests: splitGuests(values.guests),
     ...(locationField ? { location: locationField } : {}),

@@ -47,6 +47,10 @@ const RoutingFormEditScreen = screen(() =>
   import("./RoutingFormEditScreen").then((m) => m.RoutingFormEditScreen),
 );
 const WebhooksScreen = screen(() => import("./WebhooksScreen").then((m) => m.WebhooksScreen));
+const WorkflowsScreen = screen(() => import("./WorkflowsScreen").then((m) => m.WorkflowsScreen));
+const WorkflowEditScreen = screen(() =>
+  import("./WorkflowEditScreen").then((m) => m.WorkflowEditScreen),
+);
 const InvitationScreen = screen(() => import("./InvitationScreen").then((m) => m.InvitationScreen));
 const PageEditorScreen = screen(() => import("./PageEditorScreen").then((m) => m.PageEditorScreen));
 const MissingScreen = screen(() => import("./MissingScreen").then((m) => m.MissingScreen));
@@ -79,6 +83,9 @@ export const dashboardRoutes: readonly DashboardRoute[] = [
   { path: "/teams", section: "teams", Screen: TeamsScreen },
   { path: "/teams/:id", section: "teams", Screen: TeamScreen },
   { path: "/webhooks", section: "webhooks", Screen: WebhooksScreen },
+  { path: "/workflows", section: "workflows", Screen: WorkflowsScreen },
+  { path: "/workflows/new", section: "workflows", Screen: WorkflowEditScreen },
+  { path: "/workflows/:id", section: "workflows", Screen: WorkflowEditScreen },
   { path: "/settings", section: "settings", Screen: SettingsScreen },
   { path: "/settings/password", section: "settings", Screen: PasswordScreen },
   { path: "/forgot-password", section: null, public: true, Screen: ForgotPasswordScreen },

@@ -1,10 +1,10 @@
+import { formatWhen, mailDateLocale } from "../../../core/i18n/formatWhen";
 import { intlLocale } from "../../../core/i18n/intlLocale";
 import { languageDirection } from "../../../core/i18n/languageDirection";
 import { type Translate, translator } from "../../i18n/serverI18n";
 import { html, isolated, type SafeHtml, safeHref, userHtml } from "../html";
 import type { BookingMailData, MailLocation } from "../mailTypes";
 import { formatMoney } from "./formatMoney";
-import { formatWhen, mailDateLocale } from "./formatWhen";
 
 /** Locations named after a product: the same in every language. */
 const PRODUCT_NAMES: Record<string, string> = {

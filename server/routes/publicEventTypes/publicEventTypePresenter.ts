@@ -55,6 +55,7 @@ export function presentPublicEventType(
   pinned: HostUser | null,
   lockedColors: TeamColorsRow | null,
   payments: PublicPayments,
+  textsInvitee = false,
 ): PublicEventTypeResponse {
   const clockOf =
     owner.kind === "user" ? owner.user : (hosts[0] ?? { timeFormat: 24, timeZone: timeZone });
@@ -76,6 +77,7 @@ export function presentPublicEventType(
       lockTimeZone: type.lockTimeZone,
       seats: type.seats,
       recurrence: type.recurrence,
+      textsInvitee,
       approval: type.requiresApproval
         ? {
             scope: type.approvalScope,

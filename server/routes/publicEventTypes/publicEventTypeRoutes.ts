@@ -13,6 +13,7 @@ import { message } from "../../../core/messages";
 import { resolvePublicEventType } from "../../availability/resolvePublicEventType";
 import { findHostUsers } from "../../data/bookings";
 import { findEventTypeOwner, lockedColorsOf } from "../../data/publicProfiles";
+import { textsInvitee } from "../../data/workflows";
 import type { Deps } from "../../deps";
 import { errorResponses } from "../errorSchemas";
 import { presentPublicEventType, publicPayments } from "./publicEventTypePresenter";
@@ -46,7 +47,10 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
     const pinned = target.pinnedHost
       ? (hosts.find((h) => h.id === target.pinnedHost!.id) ?? null)
       : null;
-    const lockedColors = await lockedColorsOf(db, owner);
+    const [lockedColors, texts] = await Promise.all([
+      lockedColorsOf(db, owner),
+      deps.smsConfigured ? textsInvitee(db, target.eventType.id) : false,
+    ]);
     return presentPublicEventType(
       target.eventType,
       target.timeZone,
@@ -55,6 +59,7 @@ export async function publicEventTypeRoutes(base: FastifyInstance, { deps }: { d
       pinned,
       lockedColors,
       publicPayments(deps.config.stripe),
+      texts,
     );
   }
 

@@ -62,6 +62,7 @@ describe("GET /api/user/{user}/{eventType}", () => {
         lockTimeZone: true,
         seats: null,
         recurrence: null,
+        textsInvitee: false,
         approval: null,
         timeZone: "Europe/Berlin",
         // Paid, and this server has no payments set up.

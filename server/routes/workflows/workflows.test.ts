@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { countSmsSegments } from "../../../core/sms/segments";
 import { drainChanges } from "../../bookingChanges/testing/drainChanges";
 import { outbox } from "../../db/schema";
 import type { MailPayload } from "../../mail/mailTypes";
@@ -350,7 +351,7 @@ describe("workflows", () => {
       eventTypeId: type.id,
       name: "Text now",
       trigger: "created",
-      steps: [{ action: "sms_invitee", body: "Booked: {event_title}" }],
+      steps: [{ action: "sms_invitee", body: "Booked: {event_title}, {start_time}" }],
     });
     const none = await createWorkflow(host, {
       eventTypeId: type.id,
@@ -367,9 +368,11 @@ describe("workflows", () => {
     const sms = fakeSms();
     expect(await runSteps(sms.sender)).toBe(2);
     expect(await runSteps(sms.sender)).toBe(0);
-    expect(sms.sent).toEqual([
-      { hostUserId: host.id, to: "+49302222222", body: `Booked: ${type.title}`, toHost: false },
-    ]);
+    expect(sms.sent).toMatchObject([{ hostUserId: host.id, to: "+49302222222", toHost: false }]);
+    // The start as Intl writes it, with its thin spaces and en dash made plain: one GSM-7 part.
+    const text = sms.sent[0]!.body;
+    expect(text).toMatch(new RegExp(`^Booked: ${type.title}, \\w+day, .+ \\d\\d:\\d\\d - \\d`));
+    expect(countSmsSegments(text)).toMatchObject({ encoding: "GSM-7", segments: 1 });
     expect((await runsOf(host, flow.id)).map((r) => r.status)).toEqual(["sent"]);
     expect((await runsOf(host, none.id)).map((r) => r.status)).toEqual(["sent"]);
     const hook = receiver.received.find((r) => r.path === "/workflow");
@@ -749,5 +752,68 @@ describe("workflows", () => {
     );
     expect(runs.filter((r) => r.status === "skipped")).toHaveLength(3);
     expect((await outboxMails(t)).slice(before + 2).map((m) => m.to.email)).toEqual([host.email]);
+  });
+});
+
+describe("the booking form's phone number and consent to texts", () => {
+  it("are asked for while an active workflow texts the invitee and texts can be sent; a bad number or consent without one is a 422 naming the phone", async () => {
+    const host = await signUpHost(t);
+    const type = await createEventType(t, host, { reminders: [] });
+    const asks = async () => {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/user/${host.username}/${type.slug}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { eventType: { textsInvitee?: boolean } }).eventType.textsInvitee;
+    };
+    t.deps.smsConfigured = true;
+    try {
+      expect(await asks()).toBe(false);
+      const flow = await createWorkflow(host, {
+        eventTypeId: type.id,
+        name: "Text on booking",
+        trigger: "created",
+        steps: [{ action: "sms_invitee", body: "{event_title} at {start_time}" }],
+      });
+      expect(await asks()).toBe(true);
+      const paused = await t.request({
+        method: "PATCH",
+        url: `/api/workflows/${flow.id}`,
+        headers: host.headers,
+        payload: { active: false },
+      });
+      expect(paused.statusCode, paused.body).toBe(200);
+      expect(await asks()).toBe(false);
+      await t.request({
+        method: "PATCH",
+        url: `/api/workflows/${flow.id}`,
+        headers: host.headers,
+        payload: { active: true },
+      });
+      t.deps.smsConfigured = false;
+      expect(await asks()).toBe(false);
+    } finally {
+      t.deps.smsConfigured = undefined;
+    }
+
+    for (const fields of [{ phone: "+49 12", smsConsent: true }, { smsConsent: true }]) {
+      const refused = await t.request({
+        method: "POST",
+        url: "/api/event",
+        payload: bookingBody(userLink(host, type), { start: berlinSlot(3, "10:00"), ...fields }),
+      });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(Object.keys((refused.json() as { errors: object }).errors)).toEqual(["phone"]);
+    }
+    const booked = await bookOk(
+      t,
+      bookingBody(userLink(host, type), {
+        start: berlinSlot(3, "10:00"),
+        phone: "+49 30 9876543",
+        smsConsent: true,
+      }),
+    );
+    expect(booked.event.uuid).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ export type DashboardSection =
   | "insights"
   | "routingForms"
   | "teams"
+  | "workflows"
   | "webhooks"
   | "settings";
 
@@ -26,6 +27,7 @@ const sections: { id: DashboardSection; path: string }[] = [
   { id: "insights", path: "/dashboard/insights" },
   { id: "routingForms", path: "/dashboard/routing-forms" },
   { id: "teams", path: "/dashboard/teams" },
+  { id: "workflows", path: "/dashboard/workflows" },
   { id: "webhooks", path: "/dashboard/webhooks" },
   { id: "settings", path: "/dashboard/settings" },
 ];

@@ -6,6 +6,7 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { notify } from "../../../state/appState";
+import { LogTableHead } from "../ui/LogTableHead";
 import { QueryStatus } from "../ui/QueryStatus";
 import { useFormatters } from "../ui/useFormatters";
 import { eventLabelKey, webhookApi, webhookDeliveriesQuery, webhookKeys } from "./webhookQueries";
@@ -66,25 +67,17 @@ export function DeliveryLog({
             <caption className="sr-only">
               {t("dashboard.webhooks.logCaption")} <bdi dir="ltr">{url}</bdi>
             </caption>
-            <thead>
-              <tr className="border-b border-gray-200 text-gray-700">
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.webhooks.columns.time")}
-                </th>
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.webhooks.columns.event")}
-                </th>
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.webhooks.columns.status")}
-                </th>
-                <th scope="col" className="p-2 text-start font-semibold">
-                  {t("dashboard.webhooks.columns.answer")}
-                </th>
-                <th scope="col" className="p-2 text-start font-semibold">
-                  <span className="sr-only">{t("dashboard.webhooks.columns.actions")}</span>
-                </th>
-              </tr>
-            </thead>
+            <LogTableHead
+              columns={[
+                t("dashboard.webhooks.columns.time"),
+                t("dashboard.webhooks.columns.event"),
+                t("dashboard.webhooks.columns.status"),
+                t("dashboard.webhooks.columns.answer"),
+                <span key="actions" className="sr-only">
+                  {t("dashboard.webhooks.columns.actions")}
+                </span>,
+              ]}
+            />
             <tbody>
               {deliveries.map((delivery) => (
                 <tr key={delivery.id} className="border-b border-gray-100 align-top">

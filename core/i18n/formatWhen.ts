@@ -1,4 +1,4 @@
-import { intlLocale } from "../../../core/i18n/intlLocale";
+import { intlLocale } from "./intlLocale";
 
 /**
  * The Intl locale of dates in mails of `language`: always the Gregorian calendar (fa's own
