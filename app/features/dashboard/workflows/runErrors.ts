@@ -9,6 +9,7 @@ const runErrorKeys = {
   provider_error: "dashboard.workflows.errors.provider_error",
   no_consent: "dashboard.workflows.errors.no_consent",
   no_number: "dashboard.workflows.errors.no_number",
+  no_email: "dashboard.workflows.errors.no_email",
   meeting_changed: "dashboard.workflows.errors.meeting_changed",
 } as const;
 
