@@ -91,22 +91,22 @@ export type OAuthConnectOutcome =
   | { ok: false; failure: OAuthFailure };
 
 /**
- * Stores an OAuth calendar account: the same account (`provider`, `account`) connected before
- * is reconnected in place (new tokens, its failure cleared, its calendar choices kept);
- * otherwise a new connection with its calendars (those it owns busy, `primary` written into),
- * within CALENDAR_CONNECTIONS_MAX.
+ * Stores an OAuth account: the same account (`provider`, `account`) connected before is
+ * reconnected in place (new tokens, its failure cleared, its calendar choices kept); otherwise
+ * a new connection with its calendars (those it owns busy, `primary` written into; Zoom has
+ * none), within CALENDAR_CONNECTIONS_MAX.
  */
 export async function storeOAuthConnection(
   db: Db,
   input: {
     userId: string;
-    provider: "GOOGLE" | "MICROSOFT";
+    provider: OAuthStateProvider;
     account: string;
     name: string;
     serverUrl: string;
     secret: string;
     calendars: DiscoveredCalendar[];
-    primary: DiscoveredCalendar;
+    primary: DiscoveredCalendar | null;
     now: Date;
   },
 ): Promise<OAuthConnectOutcome> {
@@ -148,6 +148,7 @@ export async function storeOAuthConnection(
         createdAt: now,
       })
       .returning({ id: calendarConnections.id });
+    if (input.calendars.length === 0) return { ok: true, connectionId: row!.id };
     await tx.insert(connectedCalendars).values(
       input.calendars.map((calendar) => ({
         connectionId: row!.id,
