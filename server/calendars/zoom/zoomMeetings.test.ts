@@ -221,10 +221,14 @@ describe("a booking with a Zoom meeting", async () => {
     expect(view.body).toContain(link);
     const { inbox, worker } = await mailWorker();
     expect(await worker.drain()).toBeGreaterThanOrEqual(2);
-    const toGrace = inbox.received.find((raw) => /^To: .*grace@example\.com/im.test(raw));
+    // The confirmation: the mail with the invitation (reminders due since carry no ICS).
+    const toGrace = inbox.received.find(
+      (raw) => /^To: .*grace@example\.com/im.test(raw) && raw.includes("text/calendar"),
+    );
     expect(toGrace).toBeDefined();
     const unfolded = toGrace!.replace(/=\r?\n/g, "").replace(/=3D/g, "=").replace(/\r\n[ \t]/g, "");
     expect(unfolded).toContain(link);
+    expect(unfolded).toContain("Where: Zoom");
     expect(unfolded).toMatch(/LOCATION:https:\/\/zoom\.us\/j\//);
   });
 
