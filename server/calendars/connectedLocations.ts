@@ -44,10 +44,7 @@ export async function writableCalendarProviders(
  * The providers that can make the host a meeting link: those with a calendar bookings are
  * written into (Meet, Teams), and Zoom when connected (it needs no calendar).
  */
-export async function meetingLinkProviders(
-  db: Db,
-  userId: string,
-): Promise<Set<CalendarProvider>> {
+export async function meetingLinkProviders(db: Db, userId: string): Promise<Set<CalendarProvider>> {
   const providers = await writableCalendarProviders(db, userId);
   const [zoom] = await db
     .select({ id: calendarConnections.id })

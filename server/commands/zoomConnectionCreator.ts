@@ -22,7 +22,9 @@ export interface ZoomCallbackQuery {
  */
 function zoomUserOf(accessToken: string): string {
   try {
-    const payload = JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString());
+    const payload = JSON.parse(
+      Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString(),
+    );
     if (typeof payload?.uid === "string" && payload.uid.length <= 200) return payload.uid;
   } catch {
     // Not a JWT: unnamed.

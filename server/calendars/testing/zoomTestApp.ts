@@ -37,7 +37,11 @@ export async function zoomTestApp() {
     });
     expect(started.statusCode, started.body).toBe(200);
     const { pathname, search } = new URL(zoom.consent(started.json().url));
-    const answer = await t.request({ method: "GET", url: pathname + search, headers: host.headers });
+    const answer = await t.request({
+      method: "GET",
+      url: pathname + search,
+      headers: host.headers,
+    });
     expect(answer.statusCode, answer.body).toBe(302);
     expect(new URL(answer.headers.location as string).searchParams.get("oauth")).toBe("connected");
     const list = await t.request({

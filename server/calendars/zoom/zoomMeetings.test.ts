@@ -226,7 +226,10 @@ describe("a booking with a Zoom meeting", async () => {
       (raw) => /^To: .*grace@example\.com/im.test(raw) && raw.includes("text/calendar"),
     );
     expect(toGrace).toBeDefined();
-    const unfolded = toGrace!.replace(/=\r?\n/g, "").replace(/=3D/g, "=").replace(/\r\n[ \t]/g, "");
+    const unfolded = toGrace!
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=")
+      .replace(/\r\n[ \t]/g, "");
     expect(unfolded).toContain(link);
     expect(unfolded).toContain("Where: Zoom");
     expect(unfolded).toMatch(/LOCATION:https:\/\/zoom\.us\/j\//);
@@ -248,7 +251,9 @@ describe("a booking with a Zoom meeting", async () => {
     expect(moved.statusCode, moved.body).toBe(200);
     zoom.failNext(1, 502);
     await writeDue();
-    expect(zoom.meetings.get(meetingId)?.start_time).toBe(`${berlinSlot(2, "10:00").slice(0, 19)}Z`);
+    expect(zoom.meetings.get(meetingId)?.start_time).toBe(
+      `${berlinSlot(2, "10:00").slice(0, 19)}Z`,
+    );
     expect(zoom.meetings.size).toBe(1);
     expect(zoom.requests).toContain(`PATCH /v2/meetings/${meetingId}`);
     const mails = await bookingMailsTo(t, "grace@example.com");

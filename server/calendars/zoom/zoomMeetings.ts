@@ -251,7 +251,12 @@ async function bringInLine(
   if (!unchanged) {
     const { agenda: _agenda, ...changes } = body;
     await keeper.call(
-      { method: "PATCH", path: `/meetings/${encodeURIComponent(id)}`, body: changes, accept: [404] },
+      {
+        method: "PATCH",
+        path: `/meetings/${encodeURIComponent(id)}`,
+        body: changes,
+        accept: [404],
+      },
       z.unknown(),
     );
     await update({
