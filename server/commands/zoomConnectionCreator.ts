@@ -1,20 +1,14 @@
 import { CalendarSourceError } from "../calendars/calendarSource";
 import {
+  type OAuthCallbackQuery,
   type OAuthConnectOutcome,
   storeOAuthConnection,
-  takeOAuthState,
+  takeOAuthCallback,
 } from "../calendars/oauth/oauthFlow";
 import { OAuthGrantError, type OAuthTokens } from "../calendars/oauth/oauthHttp";
 import { type SyncContext, syncConnection } from "../calendars/syncConnection";
 import { exchangeZoomCode, zoomRedirectUri } from "../calendars/zoom/zoomClient";
 import { sealSecret } from "../crypto/credentialBox";
-
-/** What Zoom's redirect brought back: a code, or an error (the host declined). */
-export interface ZoomCallbackQuery {
-  state?: string | undefined;
-  code?: string | undefined;
-  error?: string | undefined;
-}
 
 /**
  * The Zoom user an access token was issued for: Zoom's tokens are JWTs naming the user (`uid`),
@@ -43,28 +37,24 @@ function zoomUserOf(accessToken: string): string {
 export async function zoomConnectionCreator(
   context: SyncContext,
   caller: { userId: string; tokenId: string },
-  query: ZoomCallbackQuery,
+  query: OAuthCallbackQuery,
 ): Promise<OAuthConnectOutcome> {
   const { db, now } = context;
-  const zoom = context.zoom ?? null;
-  if (query.state === undefined || zoom === null) return { ok: false, failure: "EXPIRED" };
-  const verifier = await takeOAuthState(
-    db,
-    context.encryptionKey,
-    caller,
-    "ZOOM",
-    query.state,
+  const taken = await takeOAuthCallback(db, context.encryptionKey, caller, "ZOOM", {
+    query,
+    config: context.zoom ?? null,
     now,
-  );
-  if (verifier === null) return { ok: false, failure: "EXPIRED" };
-  if (query.error !== undefined || query.code === undefined) {
-    return { ok: false, failure: "DENIED" };
-  }
+  });
+  if (!taken.ok) return taken;
   let tokens: OAuthTokens;
   try {
     tokens = await exchangeZoomCode(
-      zoom,
-      { code: query.code, verifier, redirectUri: zoomRedirectUri(context.publicUrl) },
+      taken.config,
+      {
+        code: taken.code,
+        verifier: taken.verifier,
+        redirectUri: zoomRedirectUri(context.publicUrl),
+      },
       now,
     );
   } catch (error) {

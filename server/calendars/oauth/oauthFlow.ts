@@ -164,3 +164,42 @@ export async function storeOAuthConnection(
     return { ok: true, connectionId: row!.id };
   });
 }
+
+/** What a provider's redirect brought back: a code, or an error (the host declined). */
+export interface OAuthCallbackQuery {
+  state?: string | undefined;
+  code?: string | undefined;
+  error?: string | undefined;
+}
+
+/**
+ * The first step of every OAuth callback: the `state` must be one this session started for
+ * `provider`, unlapsed, used once (EXPIRED otherwise, or when the provider's app `config` is
+ * not set up here), and the host must have allowed (DENIED). Resolves with the code, its PKCE
+ * verifier and the app.
+ */
+export async function takeOAuthCallback<C>(
+  db: Db,
+  encryptionKey: Buffer,
+  caller: { userId: string; tokenId: string },
+  provider: OAuthStateProvider,
+  input: { query: OAuthCallbackQuery; config: C | null; now: Date },
+): Promise<
+  { ok: true; code: string; verifier: string; config: C } | { ok: false; failure: OAuthFailure }
+> {
+  const { query, config } = input;
+  if (query.state === undefined || config === null) return { ok: false, failure: "EXPIRED" };
+  const verifier = await takeOAuthState(
+    db,
+    encryptionKey,
+    caller,
+    provider,
+    query.state,
+    input.now,
+  );
+  if (verifier === null) return { ok: false, failure: "EXPIRED" };
+  if (query.error !== undefined || query.code === undefined) {
+    return { ok: false, failure: "DENIED" };
+  }
+  return { ok: true, code: query.code, verifier, config };
+}

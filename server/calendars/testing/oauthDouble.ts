@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 
 /**
  * What the loopback doubles of OAuth providers (Google, Microsoft, Zoom) share: reading a
@@ -79,4 +80,35 @@ export async function serveConsent(
     return true;
   }
   return false;
+}
+
+/**
+ * The consent a test gives without a browser: the callback URL the consent page would send the
+ * host to for `authorizeUrl`, after the same checks. Throws what `check` found wrong.
+ */
+export function directConsent(
+  check: (params: URLSearchParams) => string | null,
+  callbackUrl: (params: URLSearchParams, allow: boolean) => string,
+) {
+  return (authorizeUrl: string, allow = true): string => {
+    const params = new URL(authorizeUrl).searchParams;
+    const problem = check(params);
+    if (problem !== null) throw new Error(problem);
+    return callbackUrl(params, allow);
+  };
+}
+
+/** Listens on a free loopback port: the server's base URL, and how to stop it at once. */
+export async function listenLoopback(
+  server: Server,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

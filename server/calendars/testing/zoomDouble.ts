@@ -1,7 +1,14 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { consentPage, json, pkceMatches, readBody, serveConsent } from "./oauthDouble";
+import {
+  consentPage,
+  directConsent,
+  json,
+  listenLoopback,
+  pkceMatches,
+  readBody,
+  serveConsent,
+} from "./oauthDouble";
 
 /**
  * A loopback stand-in for Zoom, for ZOOM_OAUTH_URL and ZOOM_API_URL: the OAuth endpoints
@@ -290,21 +297,15 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
       if (!response.headersSent) zoomError(response, 500, 500, String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenLoopback(server);
 
   const double: ZoomDouble = {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     meetings,
     requests,
     refreshes: 0,
     revocations: 0,
-    consent(authorizeUrl, allow = true) {
-      const params = new URL(authorizeUrl).searchParams;
-      const problem = checkAuthorize(params);
-      if (problem !== null) throw new Error(problem);
-      return callbackUrl(params, allow);
-    },
+    consent: directConsent(checkAuthorize, callbackUrl),
     revokeLatest() {
       const latest = grants.at(-1);
       if (latest) latest.revoked = true;
@@ -315,10 +316,7 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
     loseNextCreate() {
       loseCreate = true;
     },
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    stop: listening.stop,
   };
   return double;
 }

@@ -1,8 +1,9 @@
-import { afterAll, expect } from "vitest";
+import { afterAll } from "vitest";
 import { BOOKING_NOW } from "../../test/bookingFactories";
 import type { Host } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/testApp";
 import type { CalendarWriteContext } from "../calendarEventWriter";
+import { connectThroughConsent } from "./connectThroughConsent";
 import { startZoomDouble, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET } from "./zoomDouble";
 
 /**
@@ -29,33 +30,13 @@ export async function zoomTestApp() {
   setNow(BOOKING_NOW);
 
   /** Connects Zoom for `host` through the double's consent page: the connection as listed. */
-  async function connectZoom(host: Host) {
-    const started = await t.request({
-      method: "POST",
-      url: "/api/calendar-connections/zoom/authorize",
-      headers: host.headers,
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const { pathname, search } = new URL(zoom.consent(started.json().url));
-    const answer = await t.request({
-      method: "GET",
-      url: pathname + search,
-      headers: host.headers,
-    });
-    expect(answer.statusCode, answer.body).toBe(302);
-    expect(new URL(answer.headers.location as string).searchParams.get("oauth")).toBe("connected");
-    const list = await t.request({
-      method: "GET",
-      url: "/api/calendar-connections",
-      headers: host.headers,
-    });
-    return list.json().connections.find((c: { provider: string }) => c.provider === "ZOOM") as {
+  const connectZoom = (host: Host) =>
+    connectThroughConsent<{
       id: string;
       status: string;
       lastError: string | null;
       calendars: unknown[];
-    };
-  }
+    }>(t, host, "zoom", (url) => zoom.consent(url), "ZOOM");
 
   const writeContext = (): CalendarWriteContext => ({
     db: t.database.db,

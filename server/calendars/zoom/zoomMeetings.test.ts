@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { drainChanges } from "../../bookingChanges/testing/drainChanges";
 import { calendarConnections, events, outbox, zoomMeetings } from "../../db/schema";
-import { startOutboxWorker } from "../../mail/outboxWorker";
-import { smtpInbox } from "../../mail/testing/smtpInbox";
 import {
   BOOKING_NOW,
   berlinSlot,
@@ -15,6 +13,7 @@ import {
 } from "../../test/bookingFactories";
 import { createEventType, eventTypeBody, type Host, signUpHost } from "../../test/factories";
 import { writeDueCalendarEvents } from "../calendarEventWriter";
+import { cancelByMail, mailWorker, rescheduleByMail } from "../testing/meetingLinkSteps";
 import { zoomTestApp } from "../testing/zoomTestApp";
 
 const { zoom, t, setNow, now, connectZoom, writeContext } = await zoomTestApp();
@@ -32,20 +31,6 @@ async function writeDue() {
 /** Moves the clock on past any outbox backoff, so the jobs that failed are due again. */
 function later(ms = HOUR) {
   setNow(new Date(now().getTime() + ms));
-}
-
-/** An outbox worker on a loopback SMTP inbox, on the test's clock; stopped when the test ends. */
-async function mailWorker() {
-  const inbox = await smtpInbox();
-  const worker = startOutboxWorker({
-    database: t.database,
-    smtpUrl: `smtp://127.0.0.1:${inbox.port}`,
-    publicUrl: t.deps.config.publicUrl,
-    clock: t.deps.clock,
-    pollMs: 3_600_000,
-  });
-  onTestFinished(() => worker.stop());
-  return { inbox, worker };
 }
 
 async function storedLocation(eventId: string) {
@@ -182,7 +167,7 @@ describe("a booking with a Zoom meeting", async () => {
 
   it("holds the confirmation mails while the meeting is being made", async () => {
     await drainChanges(t);
-    const { inbox, worker } = await mailWorker();
+    const { inbox, worker } = await mailWorker(t);
     expect(await worker.drain()).toBe(0);
     expect(inbox.received).toEqual([]);
   });
@@ -219,7 +204,7 @@ describe("a booking with a Zoom meeting", async () => {
     const view = await t.request({ method: "GET", url: `/api/event/uuid/${eventId}` });
     expect(view.statusCode, view.body).toBe(200);
     expect(view.body).toContain(link);
-    const { inbox, worker } = await mailWorker();
+    const { inbox, worker } = await mailWorker(t);
     expect(await worker.drain()).toBeGreaterThanOrEqual(2);
     // The confirmation: the mail with the invitation (reminders due since carry no ICS).
     const toGrace = inbox.received.find(
@@ -236,19 +221,7 @@ describe("a booking with a Zoom meeting", async () => {
   });
 
   it("moves the same meeting when the booking moves (PATCH), the link unchanged", async () => {
-    const [mail] = await bookingMailsTo(t, "grace@example.com");
-    const token = new URL(mail!.data.rescheduleUrl!).searchParams.get("token")!;
-    const moved = await t.request({
-      method: "POST",
-      url: "/api/event/reschedule",
-      payload: {
-        attendeeUuid: booked.attendee.uuid,
-        token,
-        start: berlinSlot(2, "10:00"),
-        timezone: "Europe/Berlin",
-      },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await rescheduleByMail(t, "grace@example.com", booked.attendee.uuid, berlinSlot(2, "10:00"));
     zoom.failNext(1, 502);
     await writeDue();
     expect(zoom.meetings.get(meetingId)?.start_time).toBe(
@@ -261,14 +234,7 @@ describe("a booking with a Zoom meeting", async () => {
   });
 
   it("deletes the meeting at Zoom when the booking is cancelled", async () => {
-    const mails = await bookingMailsTo(t, "grace@example.com");
-    const token = mails.at(-1)!.data.cancelUrl!.split("/").at(-1)!;
-    const cancelled = await t.request({
-      method: "PUT",
-      url: `/api/event/uuid/${booked.attendee.uuid}/cancel`,
-      payload: { token },
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancelByMail(t, "grace@example.com", booked.attendee.uuid);
     await writeDue();
     expect(zoom.meetings.has(meetingId)).toBe(false);
     expect(zoom.requests).toContain(`DELETE /v2/meetings/${meetingId}`);
