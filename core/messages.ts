@@ -119,6 +119,7 @@ export const MESSAGE_PARAMS = {
   "eventTypes.recurrenceNoApproval": [],
   "eventTypes.meetNeedsGoogle": [],
   "eventTypes.teamsNeedsMicrosoft": [],
+  "eventTypes.zoomNeedsZoom": [],
   "booking.sendLinks": [],
   "booking.sendAttendeeOrEvent": [],
   "booking.slotTaken": [],

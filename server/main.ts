@@ -208,6 +208,7 @@ export async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     google: config.google,
     microsoft: config.microsoft,
+    zoom: config.zoom,
     cancelBooking: calendarDeletionCanceller(database.db, config.publicUrl),
     clock: deps.clock,
     log: app.log,

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { issueMessage } from "../issueMessage";
 
-/** The calendar providers connected by OAuth (a connect button each, when set up). */
-export const OAUTH_PROVIDERS = ["GOOGLE", "MICROSOFT"] as const;
+/**
+ * The providers connected by OAuth (a connect button each, when set up). ZOOM is no calendar:
+ * its connection gives no busy time, it makes the meeting links of ZOOM_CONNECTED locations.
+ */
+export const OAUTH_PROVIDERS = ["GOOGLE", "MICROSOFT", "ZOOM"] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 /** The most calendar connections one host may have. */
@@ -92,7 +95,7 @@ export const connectedCalendarSchema = z.object({
 
 export const calendarConnectionSchema = z.object({
   id: z.uuid(),
-  provider: z.enum(["CALDAV", "ICS", "GOOGLE", "MICROSOFT"]),
+  provider: z.enum(["CALDAV", "ICS", "GOOGLE", "MICROSOFT", "ZOOM"]),
   name: z.string(),
   /** CalDAV: the server URL; ICS: the feed's origin only (its path may be its secret). */
   serverUrl: z.string(),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isConnectedLocationType } from "../../core/eventTypes/eventTypeSchema";
-import type { GoogleConfig, MicrosoftConfig } from "../config";
+import type { GoogleConfig, MicrosoftConfig, ZoomConfig } from "../config";
 import type { Db } from "../db/database";
 import {
   calendarConnections,
@@ -20,6 +20,8 @@ import { meetingLink, storeMeetingLink } from "./connectedLocations";
 import { connectionSource } from "./connectionSource";
 import { type GoogleContext, writeGoogleMeeting } from "./google/googleSource";
 import { type MicrosoftContext, writeMicrosoftMeeting } from "./microsoft/microsoftSource";
+import { recordSyncFailure } from "./syncConnection";
+import { applyZoomMeeting, ZOOM_MEETING_LOCATION } from "./zoom/zoomMeetings";
 
 export interface CalendarWriteContext {
   db: Db;
@@ -37,6 +39,30 @@ export interface CalendarWriteContext {
   microsoft?: MicrosoftConfig | null;
   /** Graph retry waits (tests: none). */
   microsoftRetryDelaysMs?: readonly number[];
+  /** The installation's Zoom app (ZOOM_CLIENT_ID), for ZOOM_CONNECTED meetings. */
+  zoom?: ZoomConfig | null;
+  /** Zoom API retry waits (tests: none). */
+  zoomRetryDelaysMs?: readonly number[];
+}
+
+/** Zoom meetings of the job's booking, a Zoom connection refused marked as needing reconnection. */
+function zoomMeeting(context: CalendarWriteContext, eventId: string): Promise<string | null> {
+  return applyZoomMeeting(
+    {
+      zoom: context.zoom ?? null,
+      db: context.db,
+      encryptionKey: context.encryptionKey,
+      clock: context.clock,
+      ...(context.zoomRetryDelaysMs ? { retryDelaysMs: context.zoomRetryDelaysMs } : {}),
+      onReconnectNeeded: (connectionId) =>
+        recordSyncFailure(
+          { db: context.db, publicUrl: context.publicUrl, now: context.clock() },
+          connectionId,
+          "RECONNECT_NEEDED",
+        ),
+    },
+    eventId,
+  );
 }
 
 function microsoftContext(context: CalendarWriteContext): MicrosoftContext {
@@ -146,6 +172,12 @@ export async function applyCalendarJob(
   if (event !== undefined && job.data !== null && job.data.sequence < event.sequence && active) {
     return;
   }
+  // The Zoom meeting is the booking's, not this host's calendar's: made, moved or deleted first,
+  // so its link goes into the calendar event and the mails waiting for it.
+  const zoomLink = await zoomMeeting(context, job.eventId);
+  if (zoomLink !== null) {
+    await storeMeetingLink(db, job.eventId, ZOOM_MEETING_LOCATION, zoomLink);
+  }
   const forget = () =>
     db
       .delete(calendarWrites)
@@ -185,10 +217,15 @@ export async function applyCalendarJob(
   const kind = job.data!.location?.type ?? "";
   const connected = isConnectedLocationType(kind) ? kind : null;
   const link = connected !== null ? await meetingLink(db, job.eventId) : null;
+  // The job was written before the link was made: the calendar event carries it.
+  const data =
+    link !== null && job.data!.location
+      ? { ...job.data!, location: { ...job.data!.location, value: link } }
+      : job.data!;
   const meeting = {
     calendarId: target.calendar.url,
     eventId: job.eventId,
-    data: job.data!,
+    data,
     language: job.language,
     publicUrl: context.publicUrl,
     existing,
@@ -203,7 +240,7 @@ export async function applyCalendarJob(
             .writeEvent!(
             target.calendar.url,
             `${job.eventId}@slotted`,
-            calendarObject(job, context.publicUrl),
+            calendarObject({ ...job, data }, context.publicUrl),
             existing,
           );
   // The join link the provider made with the event (a Meet, a Teams meeting), if any.

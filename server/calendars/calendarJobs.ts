@@ -15,8 +15,9 @@ export interface CalendarJob {
 
 /**
  * SQL true when the job `payload` (a jsonb CalendarJob) has something to do: its host has a
- * calendar bookings are written into, or an entry of this meeting written before. Hosts without
- * calendars get no outbox rows.
+ * calendar bookings are written into, or an entry of this meeting written before, or the
+ * meeting has a Zoom meeting to make (a ZOOM_CONNECTED location and a host with Zoom) or to
+ * change. Hosts without calendars or Zoom get no outbox rows.
  */
 export function calendarJobWantedSql(payload: SQL): SQL {
   return sql`exists (select 1 from users u
@@ -25,7 +26,13 @@ export function calendarJobWantedSql(payload: SQL): SQL {
                    join connected_calendars cc on cc.connection_id = c.id
                    where c.user_id = u.id and cc.write_target)
            or exists (select 1 from calendar_writes w
-                      where w.user_id = u.id and w.event_id = (${payload}->>'eventId')::uuid)))`;
+                      where w.user_id = u.id and w.event_id = (${payload}->>'eventId')::uuid)
+           or (${payload}->'data'->'location'->>'type' = 'ZOOM_CONNECTED'
+               and exists (select 1 from calendar_connections z
+                           where z.user_id = u.id and z.provider = 'ZOOM'))
+           or exists (select 1 from zoom_meetings m
+                      where m.event_id = (${payload}->>'eventId')::uuid
+                        and m.deleted_at is null)))`;
 }
 
 /** Writes calendar jobs to the outbox in the caller's transaction, for hosts with a calendar. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { GoogleConfig, MicrosoftConfig } from "../config";
+import type { GoogleConfig, MicrosoftConfig, ZoomConfig } from "../config";
 import type { Database } from "../db/database";
 import { startPollingWorker } from "../workers/pollingWorker";
 import type { WorkSignal } from "../workers/workSignal";
@@ -17,6 +17,8 @@ export interface CalendarWorkerOptions {
   google?: GoogleConfig | null;
   /** The installation's Microsoft app (MICROSOFT_CLIENT_ID), for Microsoft connections. */
   microsoft?: MicrosoftConfig | null;
+  /** The installation's Zoom app (ZOOM_CLIENT_ID), for Zoom connections and meetings. */
+  zoom?: ZoomConfig | null;
   /** Two-way: cancels a booking deleted in a calendar whose connection says so. */
   cancelBooking?: CalendarBookingCanceller;
   clock: () => Date;
@@ -69,6 +71,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         publicUrl: options.publicUrl,
         google: options.google ?? null,
         microsoft: options.microsoft ?? null,
+        zoom: options.zoom ?? null,
         cancelBooking: options.cancelBooking,
         now: clock(),
       };
@@ -88,6 +91,7 @@ export function startCalendarWorker(options: CalendarWorkerOptions): CalendarWor
         publicUrl: options.publicUrl,
         google: options.google ?? null,
         microsoft: options.microsoft ?? null,
+        zoom: options.zoom ?? null,
         clock,
         ...(options.log ? { log: options.log } : {}),
       },

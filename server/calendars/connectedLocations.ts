@@ -20,6 +20,7 @@ import {
 const PROVIDER_OF: Record<ConnectedLocationType, CalendarProvider> = {
   GOOGLE_MEET_CONNECTED: "GOOGLE",
   MICROSOFT_TEAMS_MEETING: "MICROSOFT",
+  ZOOM_CONNECTED: "ZOOM",
 };
 
 export function connectedLocationProvider(type: ConnectedLocationType): CalendarProvider {
@@ -37,6 +38,21 @@ export async function writableCalendarProviders(
     .innerJoin(connectedCalendars, eq(connectedCalendars.connectionId, calendarConnections.id))
     .where(and(eq(calendarConnections.userId, userId), eq(connectedCalendars.writeTarget, true)));
   return new Set(rows.map((row) => row.provider));
+}
+
+/**
+ * The providers that can make the host a meeting link: those with a calendar bookings are
+ * written into (Meet, Teams), and Zoom when connected (it needs no calendar).
+ */
+export async function meetingLinkProviders(db: Db, userId: string): Promise<Set<CalendarProvider>> {
+  const providers = await writableCalendarProviders(db, userId);
+  const [zoom] = await db
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.provider, "ZOOM")))
+    .limit(1);
+  if (zoom !== undefined) providers.add("ZOOM");
+  return providers;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "../../core/time/durations";
-import type { GoogleConfig, MicrosoftConfig } from "../config";
-import type { Db } from "../db/database";
+import type { GoogleConfig, MicrosoftConfig, ZoomConfig } from "../config";
+import type { Db, Tx } from "../db/database";
 import {
   type CalendarSyncError,
   calendarBusy,
@@ -16,6 +16,7 @@ import { connectionSource } from "./connectionSource";
 import type { CalendarBookingCanceller } from "./externalChanges";
 import { ensureGoogleChannels } from "./google/googleChannels";
 import { syncGoogleChanges } from "./google/googleTwoWay";
+import { ZoomTokenKeeper } from "./zoom/zoomMeetings";
 
 /** How often a healthy connection is read again. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -36,6 +37,8 @@ export interface SyncContext {
   google?: GoogleConfig | null;
   /** The installation's Microsoft app (MICROSOFT_CLIENT_ID), for Microsoft connections. */
   microsoft?: MicrosoftConfig | null;
+  /** The installation's Zoom app (ZOOM_CLIENT_ID), for Zoom connections. */
+  zoom?: ZoomConfig | null;
   /** Two-way: cancels a booking deleted in a calendar whose connection says so. */
   cancelBooking?: CalendarBookingCanceller | undefined;
 }
@@ -65,6 +68,7 @@ export async function syncConnection(
     .from(calendarConnections)
     .where(eq(calendarConnections.id, connectionId));
   if (connection === undefined) return { ok: false, reason: "CALENDAR_GONE" };
+  if (connection.provider === "ZOOM") return checkZoomGrant(context, connection);
   const calendars = await db
     .select()
     .from(connectedCalendars)
@@ -100,7 +104,7 @@ export async function syncConnection(
     }
   } catch (error) {
     const reason = error instanceof CalendarSourceError ? error.reason : "INVALID_DATA";
-    await recordFailure(context, connection, reason);
+    await recordSyncFailure(context, connection.id, reason);
     return { ok: false, reason };
   }
   const own = await ownEventUids(
@@ -130,17 +134,7 @@ export async function syncConnection(
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await tx.insert(calendarBusy).values(rows.slice(i, i + INSERT_CHUNK));
     }
-    await tx
-      .update(calendarConnections)
-      .set({
-        lastSyncedAt: now,
-        lastAttemptAt: now,
-        failingSince: null,
-        lastError: null,
-        syncWarning: truncated ? "TOO_MANY_EVENTS" : null,
-        nextSyncAt: new Date(now.getTime() + SYNC_INTERVAL_MS),
-      })
-      .where(eq(calendarConnections.id, connectionId));
+    await markSynced(tx, connectionId, now, truncated);
   });
   if (connection.provider === "GOOGLE") {
     // Two-way: what the host did to booked meetings' events there, read incrementally. A read
@@ -158,9 +152,50 @@ export async function syncConnection(
   return { ok: true, busyBlocks: rows.length, truncated };
 }
 
-async function recordFailure(
+function markSynced(db: Db | Tx, connectionId: string, now: Date, truncated: boolean) {
+  return db
+    .update(calendarConnections)
+    .set({
+      lastSyncedAt: now,
+      lastAttemptAt: now,
+      failingSince: null,
+      lastError: null,
+      syncWarning: truncated ? "TOO_MANY_EVENTS" : null,
+      nextSyncAt: new Date(now.getTime() + SYNC_INTERVAL_MS),
+    })
+    .where(eq(calendarConnections.id, connectionId));
+}
+
+/**
+ * A Zoom connection has no calendar to read: its sync keeps the grant alive and checked (the
+ * access token refreshed when due, so a revoked consent is noticed before a booking needs it).
+ */
+async function checkZoomGrant(
   context: SyncContext,
   connection: typeof calendarConnections.$inferSelect,
+): Promise<SyncOutcome> {
+  const { db, now } = context;
+  try {
+    await new ZoomTokenKeeper(
+      { zoom: context.zoom ?? null, db, encryptionKey: context.encryptionKey, clock: () => now },
+      connection,
+    ).accessToken();
+  } catch (error) {
+    const reason = error instanceof CalendarSourceError ? error.reason : "INVALID_DATA";
+    await recordSyncFailure(context, connection.id, reason);
+    return { ok: false, reason };
+  }
+  await markSynced(db, connection.id, now, false);
+  return { ok: true, busyBlocks: 0, truncated: false };
+}
+
+/**
+ * Records a failed use of a connection (a sync, a Zoom meeting's write): its reason, and, when
+ * it starts a failure run, the one mail that tells the host.
+ */
+export async function recordSyncFailure(
+  context: Pick<SyncContext, "db" | "publicUrl" | "now">,
+  connectionId: string,
   reason: CalendarSyncError,
 ): Promise<void> {
   const { now } = context;
@@ -168,9 +203,13 @@ async function recordFailure(
     // Only the attempt that starts a failure run mails; the row lock keeps two workers from both
     // thinking they did.
     const [current] = await tx
-      .select({ failingSince: calendarConnections.failingSince })
+      .select({
+        failingSince: calendarConnections.failingSince,
+        userId: calendarConnections.userId,
+        name: calendarConnections.name,
+      })
       .from(calendarConnections)
-      .where(eq(calendarConnections.id, connection.id))
+      .where(eq(calendarConnections.id, connectionId))
       .for("update");
     if (current === undefined) return;
     await tx
@@ -181,11 +220,11 @@ async function recordFailure(
         failingSince: current.failingSince ?? now,
         nextSyncAt: new Date(now.getTime() + SYNC_INTERVAL_MS),
       })
-      .where(eq(calendarConnections.id, connection.id));
+      .where(eq(calendarConnections.id, connectionId));
     if (current.failingSince === null) {
       await enqueueCalendarFailingMail(tx, {
-        userId: connection.userId,
-        connectionName: connection.name,
+        userId: current.userId,
+        connectionName: current.name,
         reason,
         publicUrl: context.publicUrl,
         now,

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { releaseGoogleConnection } from "../calendars/google/googleChannels";
 import type { GoogleContext } from "../calendars/google/googleSource";
+import { releaseZoomConnection } from "../calendars/zoom/zoomMeetings";
+import type { ZoomConfig } from "../config";
 import type { Db } from "../db/database";
 import { calendarConnections, googleChannels } from "../db/schema";
 import { loadOwnedCalendarConnection } from "../policies/calendarConnections";
@@ -8,14 +10,14 @@ import { loadOwnedCalendarConnection } from "../policies/calendarConnections";
 /**
  * Disconnects a calendar of `userId`: the connection, its calendars, its busy time and the
  * record of events written there go (the events stay in the calendar). A Google connection's
- * push channels are then stopped and its grant revoked (with `google`; best effort). NOT_FOUND
- * for another host's connection.
+ * push channels are then stopped and its grant revoked, a Zoom connection's grant revoked
+ * (with `providers`; best effort; its meetings stay). NOT_FOUND for another host's connection.
  */
 export async function calendarConnectionDeleter(
   db: Db,
   userId: string,
   id: string,
-  google?: GoogleContext,
+  providers?: GoogleContext & { zoom?: ZoomConfig | null },
 ): Promise<void> {
   const gone = await db.transaction(async (tx) => {
     await loadOwnedCalendarConnection(tx, userId, id);
@@ -29,7 +31,11 @@ export async function calendarConnectionDeleter(
       .returning();
     return { row, channels };
   });
-  if (google !== undefined && gone.row !== undefined && gone.row.provider === "GOOGLE") {
-    await releaseGoogleConnection(google, gone.row, gone.channels);
+  if (providers === undefined || gone.row === undefined) return;
+  if (gone.row.provider === "GOOGLE") {
+    await releaseGoogleConnection(providers, gone.row, gone.channels);
+  }
+  if (gone.row.provider === "ZOOM") {
+    await releaseZoomConnection({ ...providers, zoom: providers.zoom ?? null }, gone.row);
   }
 }

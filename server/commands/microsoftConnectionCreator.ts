@@ -5,20 +5,17 @@ import {
 } from "../calendars/microsoft/microsoftClient";
 import { microsoftSource } from "../calendars/microsoft/microsoftSource";
 import {
+  type OAuthCallbackQuery,
   type OAuthConnectOutcome,
   storeOAuthConnection,
-  takeOAuthState,
+  takeOAuthCallback,
 } from "../calendars/oauth/oauthFlow";
 import { OAuthGrantError, type OAuthTokens } from "../calendars/oauth/oauthHttp";
 import { type SyncContext, syncConnection } from "../calendars/syncConnection";
 import { sealSecret } from "../crypto/credentialBox";
 
 /** What Microsoft's redirect brought back: a code, or an error (the host declined). */
-export interface MicrosoftCallbackQuery {
-  state?: string | undefined;
-  code?: string | undefined;
-  error?: string | undefined;
-}
+export type MicrosoftCallbackQuery = OAuthCallbackQuery;
 
 /**
  * Finishes connecting a Microsoft account when Microsoft sends the host back: the `state` must
@@ -35,27 +32,20 @@ export async function microsoftConnectionCreator(
   query: MicrosoftCallbackQuery,
 ): Promise<OAuthConnectOutcome> {
   const { db, now } = context;
-  const microsoft = context.microsoft ?? null;
-  if (query.state === undefined || microsoft === null) return { ok: false, failure: "EXPIRED" };
-  const verifier = await takeOAuthState(
-    db,
-    context.encryptionKey,
-    caller,
-    "MICROSOFT",
-    query.state,
+  const taken = await takeOAuthCallback(db, context.encryptionKey, caller, "MICROSOFT", {
+    query,
+    config: context.microsoft ?? null,
     now,
-  );
-  if (verifier === null) return { ok: false, failure: "EXPIRED" };
-  if (query.error !== undefined || query.code === undefined) {
-    return { ok: false, failure: "DENIED" };
-  }
+  });
+  if (!taken.ok) return taken;
+  const { code, verifier, config: microsoft } = taken;
 
   let tokens: OAuthTokens;
   let calendars: (DiscoveredCalendar & { owner?: string | null })[];
   try {
     tokens = await exchangeMicrosoftCode(
       microsoft,
-      { code: query.code, verifier, redirectUri: microsoftRedirectUri(context.publicUrl) },
+      { code, verifier, redirectUri: microsoftRedirectUri(context.publicUrl) },
       now,
     );
     const sealed = sealSecret(context.encryptionKey, JSON.stringify(tokens), caller.userId);

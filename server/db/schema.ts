@@ -932,7 +932,8 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const calendarProviders = ["CALDAV", "ICS", "GOOGLE", "MICROSOFT"] as const;
+/** ZOOM is a meeting-link connection, not a calendar: it has no connected calendars. */
+export const calendarProviders = ["CALDAV", "ICS", "GOOGLE", "MICROSOFT", "ZOOM"] as const;
 export type CalendarProvider = (typeof calendarProviders)[number];
 /** Why a connection's last sync failed, said in plain words by the dashboard. */
 export const calendarSyncErrors = [
@@ -1108,6 +1109,30 @@ export const googleChannels = pgTable(
   },
   (t) => [uniqueIndex("google_channels_calendar_key").on(t.calendarId), index().on(t.expiresAt)],
 );
+
+/**
+ * The Zoom meeting made for a booking (ZOOM_CONNECTED), one per meeting whatever its hosts: the
+ * connection it was made through, Zoom's meeting id once known and what Zoom was last told.
+ * The row is written before the create call (`createSentAt`) so a retry whose first answer was
+ * lost looks for that meeting instead of making a second; `leaseUntil` keeps two workers (two
+ * hosts' jobs of a collective meeting) from calling at once. `deletedAt`: removed at Zoom.
+ */
+export const zoomMeetings = pgTable("zoom_meetings", {
+  eventId: uuid("event_id").primaryKey(),
+  connectionId: uuid("connection_id").references(() => calendarConnections.id, {
+    onDelete: "set null",
+  }),
+  meetingId: text("meeting_id"),
+  joinUrl: text("join_url"),
+  /** What Zoom holds: start (UTC), minutes and topic, so an unchanged meeting is not patched. */
+  syncedStart: timestamp("synced_start", { withTimezone: true }),
+  syncedMinutes: integer("synced_minutes"),
+  syncedTopic: text("synced_topic"),
+  createSentAt: timestamp("create_sent_at", { withTimezone: true }),
+  leaseUntil: timestamp("lease_until", { withTimezone: true }),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /** A host's private feed of their Slotted bookings: only a SHA-256 of the token is stored. */
 export const bookingFeeds = pgTable("booking_feeds", {

@@ -11,6 +11,7 @@ import { bookingRoutes } from "./bookings/bookingRoutes";
 import { calendarConnectionRoutes } from "./calendarConnections/calendarConnectionRoutes";
 import { googleCalendarRoutes } from "./calendarConnections/googleCalendarRoutes";
 import { microsoftCalendarRoutes } from "./calendarConnections/microsoftCalendarRoutes";
+import { zoomConnectionRoutes } from "./calendarConnections/zoomConnectionRoutes";
 import { eventRoutes } from "./events/eventRoutes";
 import { eventTypeRoutes } from "./eventTypes/eventTypeRoutes";
 import { healthRoutes } from "./health/healthRoutes";
@@ -86,6 +87,7 @@ export async function apiRoutes(
     calendarConnectionRoutes,
     googleCalendarRoutes,
     microsoftCalendarRoutes,
+    zoomConnectionRoutes,
     bookingFeedRoutes,
     smsWebhookRoutes,
   ]) {

@@ -17,6 +17,7 @@ const names = {
   JITSI: "booking.location.JITSI",
   MICROSOFT_TEAMS_MEETING: "booking.location.MICROSOFT_TEAMS_MEETING",
   GOOGLE_MEET_CONNECTED: "booking.location.GOOGLE_MEET_CONNECTED",
+  ZOOM_CONNECTED: "booking.location.ZOOM_CONNECTED",
 } as const;
 
 /** The name of a location kind ('Zoom', 'In person'...). */

@@ -1,7 +1,12 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OAUTH_FAILURES, type OAuthFailure } from "../../../core/api/calendarConnections";
+import {
+  OAUTH_FAILURES,
+  OAUTH_PROVIDERS,
+  type OAuthFailure,
+  type OAuthProvider,
+} from "../../../core/api/calendarConnections";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
@@ -18,11 +23,22 @@ import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { notify } from "../../state/appState";
 
 /** Which provider's callback brought the host back (`?provider=`; Google when absent). */
-function oauthProvider(): "GOOGLE" | "MICROSOFT" {
-  return new URLSearchParams(window.location.search).get("provider") === "MICROSOFT"
-    ? "MICROSOFT"
+function oauthProvider(): OAuthProvider {
+  const value = new URLSearchParams(window.location.search).get("provider");
+  return (OAUTH_PROVIDERS as readonly string[]).includes(value ?? "")
+    ? (value as OAuthProvider)
     : "GOOGLE";
 }
+
+/** Each OAuth provider's connect button and the catalog of its callback's failures. */
+const OAUTH_TEXTS = {
+  GOOGLE: { connect: "dashboard.calendars.connectGoogle", failed: "dashboard.calendars.oauth" },
+  MICROSOFT: {
+    connect: "dashboard.calendars.connectMicrosoft",
+    failed: "dashboard.calendars.oauthMicrosoft",
+  },
+  ZOOM: { connect: "dashboard.calendars.connectZoom", failed: "dashboard.calendars.oauthZoom" },
+} as const;
 
 /** What an OAuth callback said (`?oauth=`), read once when the screen opens. */
 function oauthOutcome(): "connected" | OAuthFailure | null {
@@ -34,8 +50,9 @@ function oauthOutcome(): "connected" | OAuthFailure | null {
 }
 
 /**
- * The host's calendar connections (connect CalDAV or an ICS feed, pick calendars, see health),
- * and the private feed of their own bookings.
+ * The host's calendar connections (connect CalDAV, an ICS feed, Google, Microsoft; pick
+ * calendars, see health), their Zoom connection (meeting links), and the private feed of their
+ * own bookings.
  */
 export function CalendarsScreen() {
   const { t } = useTranslation();
@@ -54,12 +71,8 @@ export function CalendarsScreen() {
     url.searchParams.delete("provider");
     window.history.replaceState(window.history.state, "", url);
   }, [oauth, t]);
-  const google = useMutation({
-    mutationFn: () => dashboardApi.startGoogleConnection(),
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
-  const microsoft = useMutation({
-    mutationFn: () => dashboardApi.startMicrosoftConnection(),
+  const connect = useMutation({
+    mutationFn: (provider: OAuthProvider) => dashboardApi.startOAuthConnection(provider),
     onSuccess: ({ url }) => window.location.assign(url),
   });
   return (
@@ -69,16 +82,17 @@ export function CalendarsScreen() {
         description={t("dashboard.calendars.description")}
         actions={
           <>
-            {providers.data?.includes("GOOGLE") ? (
-              <Button disabled={google.isPending} onClick={() => google.mutate()}>
-                {t("dashboard.calendars.connectGoogle")}
-              </Button>
-            ) : null}
-            {providers.data?.includes("MICROSOFT") ? (
-              <Button disabled={microsoft.isPending} onClick={() => microsoft.mutate()}>
-                {t("dashboard.calendars.connectMicrosoft")}
-              </Button>
-            ) : null}
+            {OAUTH_PROVIDERS.filter((provider) => providers.data?.includes(provider)).map(
+              (provider) => (
+                <Button
+                  key={provider}
+                  disabled={connect.isPending}
+                  onClick={() => connect.mutate(provider)}
+                >
+                  {t(OAUTH_TEXTS[provider].connect)}
+                </Button>
+              ),
+            )}
             <Button onClick={() => setConnecting("CALDAV")}>
               {t("dashboard.calendars.connectCaldav")}
             </Button>
@@ -90,16 +104,9 @@ export function CalendarsScreen() {
       />
       <QueryStatus queries={[connections]} />
       {oauth !== null && oauth !== "connected" ? (
-        <Alert
-          message={t(
-            oauthFrom === "MICROSOFT"
-              ? `dashboard.calendars.oauthMicrosoft.${oauth}`
-              : `dashboard.calendars.oauth.${oauth}`,
-          )}
-        />
+        <Alert message={t(`${OAUTH_TEXTS[oauthFrom].failed}.${oauth}`)} />
       ) : null}
-      {google.error ? <Alert message={errorMessage(google.error, t)} /> : null}
-      {microsoft.error ? <Alert message={errorMessage(microsoft.error, t)} /> : null}
+      {connect.error ? <Alert message={errorMessage(connect.error, t)} /> : null}
       {connections.data && connections.data.length === 0 ? (
         <p className="text-sm text-gray-700">{t("dashboard.calendars.none")}</p>
       ) : null}

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { events } from "../../db/schema";
-import { startOutboxWorker } from "../../mail/outboxWorker";
-import { smtpInbox } from "../../mail/testing/smtpInbox";
 import {
   berlinSlot,
   bookingBody,
@@ -14,26 +12,13 @@ import { createEventType, eventTypeBody, signUpHost } from "../../test/factories
 import { writeDueCalendarEvents } from "../calendarEventWriter";
 import { LINK_WAIT_MS } from "../connectedLocations";
 import { googleTestApp } from "../testing/googleTestApp";
+import { cancelByMail, mailWorker, rescheduleByMail } from "../testing/meetingLinkSteps";
 import { googleEventId } from "./googleSource";
 
 const { google, t, setNow, now, connectGoogle, writeContext } = await googleTestApp();
 
 const MEET = [{ type: "GOOGLE_MEET_CONNECTED", options: {} }];
 const MEET_LINK = /^https:\/\/meet\.google\.com\/[a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{5}$/;
-
-/** An outbox worker on a loopback SMTP inbox, on the test's clock; stopped when the test ends. */
-async function mailWorker() {
-  const inbox = await smtpInbox();
-  const worker = startOutboxWorker({
-    database: t.database,
-    smtpUrl: `smtp://127.0.0.1:${inbox.port}`,
-    publicUrl: t.deps.config.publicUrl,
-    clock: t.deps.clock,
-    pollMs: 3_600_000,
-  });
-  onTestFinished(() => worker.stop());
-  return { inbox, worker };
-}
 
 describe("the Google Meet location is offered only with a Google calendar to write into", () => {
   it("refuses it (422, on locations) without one, accepts it with one", async () => {
@@ -69,7 +54,7 @@ describe("a booking with Google Meet", async () => {
   let link = "";
 
   it("holds the confirmation mails while the meeting is being made", async () => {
-    const { inbox, worker } = await mailWorker();
+    const { inbox, worker } = await mailWorker(t);
     expect(await worker.drain()).toBe(0);
     expect(inbox.received).toEqual([]);
   });
@@ -93,7 +78,7 @@ describe("a booking with Google Meet", async () => {
     const view = await t.request({ method: "GET", url: `/api/event/uuid/${booked.event.uuid}` });
     expect(view.statusCode, view.body).toBe(200);
     expect(view.body).toContain(link);
-    const { inbox, worker } = await mailWorker();
+    const { inbox, worker } = await mailWorker(t);
     expect(await worker.drain()).toBeGreaterThanOrEqual(2);
     const toGrace = inbox.received.find((raw) => /^To: .*grace@example\.com/im.test(raw));
     expect(toGrace).toBeDefined();
@@ -103,19 +88,7 @@ describe("a booking with Google Meet", async () => {
   });
 
   it("keeps the same Meet when the booking moves", async () => {
-    const [mail] = await bookingMailsTo(t, "grace@example.com");
-    const token = new URL(mail!.data.rescheduleUrl!).searchParams.get("token")!;
-    const moved = await t.request({
-      method: "POST",
-      url: "/api/event/reschedule",
-      payload: {
-        attendeeUuid: booked.attendee.uuid,
-        token,
-        start: berlinSlot(2, "10:00"),
-        timezone: "Europe/Berlin",
-      },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await rescheduleByMail(t, "grace@example.com", booked.attendee.uuid, berlinSlot(2, "10:00"));
     await writeDueCalendarEvents(writeContext());
     const written = google.events.get(googleKey);
     expect(written?.start.dateTime).toBe(berlinSlot(2, "10:00"));
@@ -125,20 +98,13 @@ describe("a booking with Google Meet", async () => {
   });
 
   it("removes the event, and its Meet with it, when the booking is cancelled", async () => {
-    const mails = await bookingMailsTo(t, "grace@example.com");
-    const token = mails.at(-1)!.data.cancelUrl!.split("/").at(-1)!;
-    const cancelled = await t.request({
-      method: "PUT",
-      url: `/api/event/uuid/${booked.attendee.uuid}/cancel`,
-      payload: { token },
-    });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await cancelByMail(t, "grace@example.com", booked.attendee.uuid);
     await writeDueCalendarEvents(writeContext());
     expect(google.events.get(googleKey)?.status).toBe("cancelled");
   });
 
   it("sends a mail without the link when it cannot be made within a while", async () => {
-    const { inbox, worker } = await mailWorker();
+    const { inbox, worker } = await mailWorker(t);
     await worker.drain();
     inbox.received.length = 0;
     const other = await bookOk(

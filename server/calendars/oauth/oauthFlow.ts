@@ -91,22 +91,22 @@ export type OAuthConnectOutcome =
   | { ok: false; failure: OAuthFailure };
 
 /**
- * Stores an OAuth calendar account: the same account (`provider`, `account`) connected before
- * is reconnected in place (new tokens, its failure cleared, its calendar choices kept);
- * otherwise a new connection with its calendars (those it owns busy, `primary` written into),
- * within CALENDAR_CONNECTIONS_MAX.
+ * Stores an OAuth account: the same account (`provider`, `account`) connected before is
+ * reconnected in place (new tokens, its failure cleared, its calendar choices kept); otherwise
+ * a new connection with its calendars (those it owns busy, `primary` written into; Zoom has
+ * none), within CALENDAR_CONNECTIONS_MAX.
  */
 export async function storeOAuthConnection(
   db: Db,
   input: {
     userId: string;
-    provider: "GOOGLE" | "MICROSOFT";
+    provider: OAuthStateProvider;
     account: string;
     name: string;
     serverUrl: string;
     secret: string;
     calendars: DiscoveredCalendar[];
-    primary: DiscoveredCalendar;
+    primary: DiscoveredCalendar | null;
     now: Date;
   },
 ): Promise<OAuthConnectOutcome> {
@@ -148,6 +148,7 @@ export async function storeOAuthConnection(
         createdAt: now,
       })
       .returning({ id: calendarConnections.id });
+    if (input.calendars.length === 0) return { ok: true, connectionId: row!.id };
     await tx.insert(connectedCalendars).values(
       input.calendars.map((calendar) => ({
         connectionId: row!.id,
@@ -162,4 +163,43 @@ export async function storeOAuthConnection(
     );
     return { ok: true, connectionId: row!.id };
   });
+}
+
+/** What a provider's redirect brought back: a code, or an error (the host declined). */
+export interface OAuthCallbackQuery {
+  state?: string | undefined;
+  code?: string | undefined;
+  error?: string | undefined;
+}
+
+/**
+ * The first step of every OAuth callback: the `state` must be one this session started for
+ * `provider`, unlapsed, used once (EXPIRED otherwise, or when the provider's app `config` is
+ * not set up here), and the host must have allowed (DENIED). Resolves with the code, its PKCE
+ * verifier and the app.
+ */
+export async function takeOAuthCallback<C>(
+  db: Db,
+  encryptionKey: Buffer,
+  caller: { userId: string; tokenId: string },
+  provider: OAuthStateProvider,
+  input: { query: OAuthCallbackQuery; config: C | null; now: Date },
+): Promise<
+  { ok: true; code: string; verifier: string; config: C } | { ok: false; failure: OAuthFailure }
+> {
+  const { query, config } = input;
+  if (query.state === undefined || config === null) return { ok: false, failure: "EXPIRED" };
+  const verifier = await takeOAuthState(
+    db,
+    encryptionKey,
+    caller,
+    provider,
+    query.state,
+    input.now,
+  );
+  if (verifier === null) return { ok: false, failure: "EXPIRED" };
+  if (query.error !== undefined || query.code === undefined) {
+    return { ok: false, failure: "DENIED" };
+  }
+  return { ok: true, code: query.code, verifier, config };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { localToInstant } from "../../../core/time/localToInstant";
+import { consentPage, json, readBody } from "./oauthDouble";
 
 /**
  * A loopback stand-in for Google, for GOOGLE_OAUTH_URL and GOOGLE_API_URL: the OAuth side
@@ -96,25 +97,9 @@ export interface GoogleDouble {
   stop(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  response.end(JSON.stringify(body));
-}
-
 function apiError(response: ServerResponse, status: number, reason: string): void {
   json(response, status, { error: { code: status, message: reason, errors: [{ reason }] } });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startGoogleDouble(options: {
   clock: () => Date;
@@ -416,18 +401,14 @@ export async function startGoogleDouble(options: {
     return apiError(response, 404, "notFound");
   }
 
-  function consentPage(params: URLSearchParams): string {
-    const hidden = [...params]
-      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-      .join("");
-    return `<!doctype html><html lang="en"><head><title>Sign in with Google (double)</title></head>
-<body><main><h1>Slotted wants to access your Google Account</h1>
-<p>${escapeHtml(params.get("scope") ?? "")}</p>
-<form method="post" action="/o/oauth2/v2/auth/decide">${hidden}
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny">Cancel</button>
-</form></main></body></html>`;
-  }
+  const googleConsentPage = (params: URLSearchParams) =>
+    consentPage(params, {
+      title: "Sign in with Google (double)",
+      heading: "Slotted wants to access your Google Account",
+      detail: params.get("scope") ?? "",
+      action: "/o/oauth2/v2/auth/decide",
+      allow: "Allow",
+    });
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -440,7 +421,7 @@ export async function startGoogleDouble(options: {
           return;
         }
         response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        response.end(consentPage(url.searchParams));
+        response.end(googleConsentPage(url.searchParams));
         return;
       }
       if (path === "/o/oauth2/v2/auth/decide" && request.method === "POST") {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { localToInstant } from "../../../core/time/localToInstant";
+import { consentPage, json, readBody } from "./oauthDouble";
 
 /**
  * A loopback stand-in for Microsoft, for MICROSOFT_LOGIN_URL and MICROSOFT_GRAPH_URL: the
@@ -86,20 +87,6 @@ export interface MicrosoftDouble {
   stop(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  response.end(JSON.stringify(body));
-}
-
 function graphError(response: ServerResponse, status: number, code: string): void {
   json(response, status, { error: { code, message: code, innerError: {} } });
 }
@@ -113,7 +100,6 @@ function tokenError(response: ServerResponse, error: string, aadsts: number): vo
   });
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const DAY = 86_400_000;
 
 /** Graph's dateTime text of an instant in UTC (seven fractional digits, no offset). */
@@ -416,18 +402,14 @@ export async function startMicrosoftDouble(options: {
     return graphError(response, 404, "ResourceNotFound");
   }
 
-  function consentPage(params: URLSearchParams): string {
-    const hidden = [...params]
-      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
-      .join("");
-    return `<!doctype html><html lang="en"><head><title>Sign in to your account (double)</title></head>
-<body><main><h1>Permissions requested</h1>
-<p>${escapeHtml(params.get("scope") ?? "")}</p>
-<form method="post" action="${loginBase}/authorize/decide">${hidden}
-<button type="submit" name="decision" value="allow">Accept</button>
-<button type="submit" name="decision" value="deny">Cancel</button>
-</form></main></body></html>`;
-  }
+  const microsoftConsentPage = (params: URLSearchParams) =>
+    consentPage(params, {
+      title: "Sign in to your account (double)",
+      heading: "Permissions requested",
+      detail: params.get("scope") ?? "",
+      action: `${loginBase}/authorize/decide`,
+      allow: "Accept",
+    });
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -440,7 +422,7 @@ export async function startMicrosoftDouble(options: {
           return;
         }
         response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        response.end(consentPage(url.searchParams));
+        response.end(microsoftConsentPage(url.searchParams));
         return;
       }
       if (path === `${loginBase}/authorize/decide` && request.method === "POST") {

@@ -18,6 +18,7 @@ const PRODUCT_NAMES: Record<string, string> = {
   JITSI: "Jitsi Meet",
   MICROSOFT_TEAMS_MEETING: "Microsoft Teams",
   GOOGLE_MEET_CONNECTED: "Google Meet",
+  ZOOM_CONNECTED: "Zoom",
 };
 
 /** The location kinds the catalog names (`location.<type>`). */

@@ -40,6 +40,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
     publicUrl: deps.config.publicUrl,
     google: deps.config.google,
     microsoft: deps.config.microsoft,
+    zoom: deps.config.zoom,
     cancelBooking: calendarDeletionCanceller(db, deps.config.publicUrl),
     now: deps.clock(),
   });
@@ -61,6 +62,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
         oauthProviders: [
           ...(deps.config.google === null ? [] : ["GOOGLE" as const]),
           ...(deps.config.microsoft === null ? [] : ["MICROSOFT" as const]),
+          ...(deps.config.zoom === null ? [] : ["ZOOM" as const]),
         ],
       };
     },
@@ -155,6 +157,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
     async (request, reply) => {
       await calendarConnectionDeleter(db, requireUserId(request), request.params.id, {
         google: deps.config.google,
+        zoom: deps.config.zoom,
         db,
         encryptionKey: deps.config.encryptionKey,
         clock: deps.clock,

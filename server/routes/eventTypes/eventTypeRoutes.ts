@@ -13,7 +13,7 @@ import { isConnectedLocationType } from "../../../core/eventTypes/eventTypeSchem
 import { message } from "../../../core/messages";
 import {
   connectedLocationProvider,
-  writableCalendarProviders,
+  meetingLinkProviders,
 } from "../../calendars/connectedLocations";
 import { eventTypeCreator } from "../../commands/eventTypeCreator";
 import { eventTypeDeleter } from "../../commands/eventTypeDeleter";
@@ -86,9 +86,9 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
 
   /**
    * A location whose meeting link is made through the host's connected account (Google Meet,
-   * Microsoft Teams) is offered only to a host who can make one: newly added, it needs a
-   * connection of its provider with a calendar bookings are written into. One the event type
-   * already has may stay.
+   * Microsoft Teams, Zoom) is offered only to a host who can make one: newly added, it needs a
+   * connection of its provider with a calendar bookings are written into (Zoom: a Zoom
+   * connection). One the event type already has may stay.
    */
   async function assertConnectedLocationsAllowed(
     userId: string,
@@ -99,7 +99,7 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
       (l) => isConnectedLocationType(l.type) && !current?.locations.some((c) => c.type === l.type),
     );
     if (added.length === 0) return;
-    const providers = await writableCalendarProviders(db, userId);
+    const providers = await meetingLinkProviders(db, userId);
     const missing = added.find((l) => !providers.has(connectedLocationProvider(l.type as never)));
     if (missing === undefined) return;
     throw invalidEventType({
@@ -107,7 +107,9 @@ export async function eventTypeRoutes(base: FastifyInstance, { deps }: { deps: D
         message(
           missing.type === "MICROSOFT_TEAMS_MEETING"
             ? "eventTypes.teamsNeedsMicrosoft"
-            : "eventTypes.meetNeedsGoogle",
+            : missing.type === "ZOOM_CONNECTED"
+              ? "eventTypes.zoomNeedsZoom"
+              : "eventTypes.meetNeedsGoogle",
         ),
       ],
     });

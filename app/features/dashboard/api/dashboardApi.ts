@@ -4,6 +4,7 @@ import type {
   CalendarConnectionResponse,
   CalendarConnectionUpdate,
   OAuthAuthorize,
+  OAuthProvider,
 } from "../../../../core/api/calendarConnections";
 import type { EmailConfirmedResponse, NoticeResponse } from "../../../../core/api/me";
 import type {
@@ -125,12 +126,9 @@ export const dashboardApi = {
     apiClient.post<CalendarConnectionResponse>("/calendar-connections", fields),
   updateCalendarConnection: (id: string, patch: CalendarConnectionUpdate) =>
     apiClient.patch<CalendarConnectionResponse>(`/calendar-connections/${id}`, patch),
-  /** The Google consent page to send the host to (the server keeps the state and verifier). */
-  startGoogleConnection: () =>
-    apiClient.post<OAuthAuthorize>("/calendar-connections/google/authorize", {}),
-  /** The Microsoft sign-in page to send the host to (the server keeps the state and verifier). */
-  startMicrosoftConnection: () =>
-    apiClient.post<OAuthAuthorize>("/calendar-connections/microsoft/authorize", {}),
+  /** An OAuth provider's consent page to send the host to (the server keeps the state and verifier). */
+  startOAuthConnection: (provider: OAuthProvider) =>
+    apiClient.post<OAuthAuthorize>(`/calendar-connections/${provider.toLowerCase()}/authorize`, {}),
   syncCalendarConnection: (id: string) =>
     apiClient.post<CalendarConnectionResponse>(`/calendar-connections/${id}/sync`, {}),
   deleteCalendarConnection: (id: string) => apiClient.delete<void>(`/calendar-connections/${id}`),

@@ -69,18 +69,24 @@ export function CalendarConnectionCard({
   // The provider asks for consent again; the callback reconnects this connection in place.
   const reconnect = useMutation({
     mutationFn: () =>
-      connection.provider === "MICROSOFT"
-        ? dashboardApi.startMicrosoftConnection()
-        : dashboardApi.startGoogleConnection(),
+      dashboardApi.startOAuthConnection(
+        connection.provider === "CALDAV" || connection.provider === "ICS"
+          ? "GOOGLE"
+          : connection.provider,
+      ),
     onSuccess: ({ url }) => window.location.assign(url),
   });
+  // Zoom makes meeting links: it has no calendars, busy time or failure mode to show.
+  const zoom = connection.provider === "ZOOM";
   const writable = connection.calendars.filter((calendar) => !calendar.readOnly);
   const writeTarget = connection.calendars.find((calendar) => calendar.writeTarget);
   const status =
     connection.status === "FAILING" && connection.lastError
-      ? t(`dashboard.calendars.error.${connection.lastError}`)
+      ? zoom && connection.lastError === "RECONNECT_NEEDED"
+        ? t("dashboard.calendars.zoomReconnectNeeded")
+        : t(`dashboard.calendars.error.${connection.lastError}`)
       : connection.status === "OK"
-        ? t("dashboard.calendars.healthy")
+        ? t(zoom ? "dashboard.calendars.zoomHealthy" : "dashboard.calendars.healthy")
         : t("dashboard.calendars.pending");
   // A sync that worked but kept only part of the busy time: still healthy, with a caution.
   const warning =
@@ -107,7 +113,9 @@ export function CalendarConnectionCard({
                     ? "dashboard.calendars.kindGoogle"
                     : connection.provider === "MICROSOFT"
                       ? "dashboard.calendars.kindMicrosoft"
-                      : "dashboard.calendars.kindFeed",
+                      : zoom
+                        ? "dashboard.calendars.kindZoom"
+                        : "dashboard.calendars.kindFeed",
               )}{" "}
               <bdi dir="ltr">{connection.serverUrl}</bdi>
             </p>
@@ -119,7 +127,9 @@ export function CalendarConnectionCard({
               </Button>
             ) : null}
             <Button variant="secondary" disabled={sync.isPending} onClick={() => sync.mutate()}>
-              {sync.isPending ? t("dashboard.calendars.syncing") : t("dashboard.calendars.syncNow")}
+              {sync.isPending
+                ? t("dashboard.calendars.syncing")
+                : t(zoom ? "dashboard.calendars.checkZoom" : "dashboard.calendars.syncNow")}
             </Button>
             <Button variant="secondary" onClick={() => setDeleting(true)}>
               {t("dashboard.calendars.disconnect")}
@@ -146,25 +156,29 @@ export function CalendarConnectionCard({
                 })
               : t("dashboard.calendars.neverSynced")}
           </p>
-          <p>{t("dashboard.calendars.busyBlocks", { count: connection.busyBlocks })}</p>
+          {zoom ? null : (
+            <p>{t("dashboard.calendars.busyBlocks", { count: connection.busyBlocks })}</p>
+          )}
         </div>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold text-gray-900">
-            {t("dashboard.calendars.busyCalendars")}
-          </legend>
-          {connection.calendars.map((calendar) => (
-            <CheckboxField
-              key={calendar.id}
-              label={calendar.name}
-              checked={chosen[calendar.id] ?? calendar.busy}
-              disabled={update.isPending}
-              onChange={(busy) => {
-                setChosen((current) => ({ ...current, [calendar.id]: busy }));
-                update.mutate({ calendars: [{ id: calendar.id, busy }] });
-              }}
-            />
-          ))}
-        </fieldset>
+        {zoom ? null : (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-semibold text-gray-900">
+              {t("dashboard.calendars.busyCalendars")}
+            </legend>
+            {connection.calendars.map((calendar) => (
+              <CheckboxField
+                key={calendar.id}
+                label={calendar.name}
+                checked={chosen[calendar.id] ?? calendar.busy}
+                disabled={update.isPending}
+                onChange={(busy) => {
+                  setChosen((current) => ({ ...current, [calendar.id]: busy }));
+                  update.mutate({ calendars: [{ id: calendar.id, busy }] });
+                }}
+              />
+            ))}
+          </fieldset>
+        )}
         {writable.length > 0 ? (
           <SelectField
             label={t("dashboard.calendars.writeCalendar")}
@@ -187,18 +201,20 @@ export function CalendarConnectionCard({
             onChange={(cancelOnDelete) => update.mutate({ cancelOnDelete })}
           />
         ) : null}
-        <SelectField
-          label={t("dashboard.calendars.onFailure")}
-          value={connection.onFailure}
-          disabled={update.isPending}
-          onChange={(event) =>
-            update.mutate({ onFailure: event.target.value as "KEEP_OFFERING" | "BLOCK" })
-          }
-          options={[
-            { value: "KEEP_OFFERING", label: t("dashboard.calendars.keepOffering") },
-            { value: "BLOCK", label: t("dashboard.calendars.blockAll") },
-          ]}
-        />
+        {zoom ? null : (
+          <SelectField
+            label={t("dashboard.calendars.onFailure")}
+            value={connection.onFailure}
+            disabled={update.isPending}
+            onChange={(event) =>
+              update.mutate({ onFailure: event.target.value as "KEEP_OFFERING" | "BLOCK" })
+            }
+            options={[
+              { value: "KEEP_OFFERING", label: t("dashboard.calendars.keepOffering") },
+              { value: "BLOCK", label: t("dashboard.calendars.blockAll") },
+            ]}
+          />
+        )}
         <Alert message={mutationError ? errorMessage(mutationError, t) : undefined} />
       </section>
       <ConfirmDialog

@@ -20,10 +20,11 @@ import type { SectionProps } from "./editorTypes";
 // which differ by their text; so only those two kinds can be added more than once.
 const REPEATABLE = new Set(["IN_PERSON", "CUSTOM"]);
 
-/** The calendar provider whose connection makes each connected location's meeting link. */
-const CONNECTED_PROVIDERS: Record<ConnectedLocationType, "GOOGLE" | "MICROSOFT"> = {
+/** The provider whose connection makes each connected location's meeting link. */
+const CONNECTED_PROVIDERS: Record<ConnectedLocationType, "GOOGLE" | "MICROSOFT" | "ZOOM"> = {
   GOOGLE_MEET_CONNECTED: "GOOGLE",
   MICROSOFT_TEAMS_MEETING: "MICROSOFT",
+  ZOOM_CONNECTED: "ZOOM",
 };
 
 /** The event type's locations, each with the options its kind needs. */
@@ -31,10 +32,10 @@ export function LocationsEditor({ draft, update, errors }: SectionProps) {
   const { t } = useTranslation();
   const connections = useQuery(calendarConnectionsQuery());
   // A meeting link made through the host's account is offered only when it can be made: a
-  // connection of its provider with a calendar bookings are written into.
+  // connection of its provider with a calendar bookings are written into, or Zoom's.
   const writable = new Set(
     (connections.data ?? [])
-      .filter((c) => c.calendars.some((calendar) => calendar.writeTarget))
+      .filter((c) => c.provider === "ZOOM" || c.calendars.some((calendar) => calendar.writeTarget))
       .map((c) => c.provider),
   );
   const available = LOCATION_TYPES.filter(
@@ -89,7 +90,11 @@ export function LocationsEditor({ draft, update, errors }: SectionProps) {
               connections.isSuccess &&
               !writable.has(CONNECTED_PROVIDERS[location.type]) ? (
                 <p className="text-sm text-red-700">
-                  {t("dashboard.locations.googleMeetNeedsGoogle")}
+                  {t(
+                    location.type === "ZOOM_CONNECTED"
+                      ? "dashboard.locations.zoomNeedsZoom"
+                      : "dashboard.locations.googleMeetNeedsGoogle",
+                  )}
                 </p>
               ) : null}
             </li>
@@ -230,6 +235,9 @@ function LocationOptionsFields({ location, prefix, errors, onChange }: LocationO
   }
   if (type === "MICROSOFT_TEAMS_MEETING") {
     return <p className="text-sm text-gray-700">{t("dashboard.locations.teamsMeetingHint")}</p>;
+  }
+  if (type === "ZOOM_CONNECTED") {
+    return <p className="text-sm text-gray-700">{t("dashboard.locations.zoomMeetingHint")}</p>;
   }
   if (type === "GOOGLE_MEET_CONNECTED") {
     return <p className="text-sm text-gray-700">{t("dashboard.locations.googleMeetHint")}</p>;
