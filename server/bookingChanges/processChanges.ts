@@ -3,6 +3,7 @@ import type { BookingChangeRow, ChangeContext, ChangeProcessor } from "../bookin
 import { findEventType } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { bookingChanges } from "../db/schema";
+import { bookingFactsProcessor } from "./processors/bookingFacts";
 import { calendarProcessor } from "./processors/calendars";
 import { mailProcessor } from "./processors/mails";
 import { refundProcessor } from "./processors/refunds";
@@ -16,6 +17,7 @@ const PROCESSORS: readonly ChangeProcessor[] = [
   workflowProcessor,
   webhookProcessor,
   calendarProcessor,
+  bookingFactsProcessor,
 ];
 
 export interface ChangeSettings {
