@@ -10,7 +10,10 @@ import { refundProcessor } from "./processors/refunds";
 import { webhookProcessor } from "./processors/webhooks";
 import { workflowProcessor } from "./processors/workflows";
 
-/** In this order: a refund is told in the mails, a host's mail says what their calendar holds. */
+/**
+ * In this order: a refund is told in the mails, a host's mail says what their calendar holds,
+ * and the insights' facts count what the refunds left.
+ */
 const PROCESSORS: readonly ChangeProcessor[] = [
   refundProcessor,
   mailProcessor,

@@ -23,11 +23,18 @@ export async function bookingsOverTime(
     completed: number;
   }>(
     db,
-    sql`select to_char(date_trunc(${bucket}, f.start_at at time zone ${period.timeZone}), 'YYYY-MM-DD') as start,
-        count(*)::int as bookings,
-        count(*) filter (where f.end_kind = 'cancelled')::int as cancelled,
-        count(*) filter (where f.status = 'CONFIRMED' and f.end_at <= ${now.toISOString()}::timestamptz)::int as completed
-      from booking_facts f where ${factsIn(filter, period)}
+    // Counted per start first: meetings share starts (on the quarter hour), so the zone's rules
+    // are applied once per start, not once per meeting (half the time of the call).
+    sql`select to_char(date_trunc(${bucket}, per.start_at at time zone ${period.timeZone}), 'YYYY-MM-DD') as start,
+        sum(per.bookings)::int as bookings, sum(per.cancelled)::int as cancelled,
+        sum(per.completed)::int as completed
+      from (
+        select f.start_at, count(*) as bookings,
+          count(*) filter (where f.end_kind = 'cancelled') as cancelled,
+          count(*) filter (where f.status = 'CONFIRMED' and f.end_at <= ${now.toISOString()}::timestamptz) as completed
+        from booking_facts f where ${factsIn(filter, period)}
+        group by f.start_at
+      ) per
       group by 1`,
   );
   const counted = new Map(rows.map((row) => [row.start, row]));
