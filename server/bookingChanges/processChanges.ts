@@ -3,19 +3,24 @@ import type { BookingChangeRow, ChangeContext, ChangeProcessor } from "../bookin
 import { findEventType } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { bookingChanges } from "../db/schema";
+import { bookingFactsProcessor } from "./processors/bookingFacts";
 import { calendarProcessor } from "./processors/calendars";
 import { mailProcessor } from "./processors/mails";
 import { refundProcessor } from "./processors/refunds";
 import { webhookProcessor } from "./processors/webhooks";
 import { workflowProcessor } from "./processors/workflows";
 
-/** In this order: a refund is told in the mails, a host's mail says what their calendar holds. */
+/**
+ * In this order: a refund is told in the mails, a host's mail says what their calendar holds,
+ * and the insights' facts count what the refunds left.
+ */
 const PROCESSORS: readonly ChangeProcessor[] = [
   refundProcessor,
   mailProcessor,
   workflowProcessor,
   webhookProcessor,
   calendarProcessor,
+  bookingFactsProcessor,
 ];
 
 export interface ChangeSettings {

@@ -7,6 +7,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1297,4 +1298,44 @@ export const workflowRuns = pgTable(
     index().on(t.workflowId, t.dueAt),
     index("workflow_runs_outbox_idx").on(t.outboxId).where(sql`${t.outboxId} is not null`),
   ],
+);
+
+/**
+ * The insights' summary of each counted meeting, kept by the booking facts processor from the
+ * meeting's rows as they are after each change (and rebuilt whole by rebuildBookingFacts): one
+ * row for the meeting (user_id null) and one per host, each with what the insights count, so a
+ * year of a large team is read from one narrow table by index, without joining the meetings'
+ * changes, attendees and payments. Only counted meetings have rows: not unpaid holds, nor the
+ * frozen former times a move leaves behind.
+ */
+export const bookingFacts = pgTable(
+  "booking_facts",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /**
+     * A host's row; null: the meeting's own row (a meeting counted once). No foreign key: a
+     * deleted host's rows are never read (the calls join users), and a key check per row would
+     * double what writing the facts costs.
+     */
+    userId: uuid("user_id"),
+    teamId: uuid("team_id"),
+    eventTypeId: uuid("event_type_id").notNull(),
+    status: text("status").$type<EventStatus>().notNull(),
+    startAt: timestamp("start_at", { withTimezone: true }).notNull(),
+    endAt: timestamp("end_at", { withTimezone: true }).notNull(),
+    /** Hours from booking to start. */
+    leadHours: doublePrecision("lead_hours").notNull(),
+    /** How a cancelled meeting ended (cancelled, declined, expired) and who ended it. */
+    endKind: text("end_kind"),
+    endActor: text("end_actor"),
+    rescheduled: boolean("rescheduled").notNull(),
+    noShows: integer("no_shows").notNull(),
+    /** Paid less refunded, per currency; null: no payment. */
+    revenue: jsonb("revenue").$type<Record<string, number>>(),
+  },
+  // The insights' indexes are covering ones (INCLUDE, which drizzle-kit does not write), made
+  // by hand in migration 0035_insum: a year of a team is read from the index alone.
+  (t) => [index("booking_facts_event_idx").on(t.eventId)],
 );

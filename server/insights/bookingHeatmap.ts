@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { BookingHeatmap } from "../../core/api/bookingInsights";
 import type { Db } from "../db/database";
-import { type BookingFilter, bookingSet, type LocalPeriod, rowsOf } from "./bookingSet";
+import { type BookingFilter, type LocalPeriod, rowsOf } from "./bookingSet";
+import { factsIn } from "./factsIn";
 
 /**
  * Meetings of `filter` starting in `period` per weekday and start hour in each host's own zone
@@ -12,16 +13,14 @@ export async function bookingHeatmap(
   filter: BookingFilter,
   period: LocalPeriod,
 ): Promise<BookingHeatmap> {
-  const only = filter.hostId === null ? sql`` : sql`and h.user_id = ${filter.hostId}`;
   const cells = await rowsOf<BookingHeatmap["cells"][number]>(
     db,
     sql`select extract(isodow from local)::int as weekday, extract(hour from local)::int as hour,
         count(*)::int as bookings
       from (
-        select b.start_at at time zone u.time_zone as local
-        from ${bookingSet(filter, period)}
-        join event_hosts h on h.event_id = b.id ${only}
-        join users u on u.id = h.user_id
+        select f.start_at at time zone u.time_zone as local
+        from booking_facts f join users u on u.id = f.user_id
+        where ${factsIn(filter, period, "host")}
       ) starts
       group by 1, 2 order by 1, 2`,
   );

@@ -44,7 +44,8 @@ export function periodBounds(period: LocalPeriod): { start: SQL; end: SQL } {
  * created_at, former_event_id, and for a cancelled one, how it ended (`end_kind`: cancelled,
  * declined or expired; `end_actor`: a host's id, "invitee" or "system"). Unpaid holds are left
  * out, and so are the frozen former times a move leaves behind (cancelled rows no change
- * cancelled: the moved row keeps the booking). Every figure of the insights counts over this set.
+ * cancelled: the moved row keeps the booking). The page funnel counts over this set; the other
+ * booking figures read the same set from booking_facts (bookingFacts.ts), kept from the same rules.
  */
 export function bookingSet(
   filter: BookingFilter,

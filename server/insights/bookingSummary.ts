@@ -1,13 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { BookingSummary, InsightsKpis } from "../../core/api/bookingInsights";
 import type { Db } from "../db/database";
-import {
-  type BookingFilter,
-  bookingSet,
-  type LocalPeriod,
-  previousPeriod,
-  rowsOf,
-} from "./bookingSet";
+import { type BookingFilter, type LocalPeriod, previousPeriod, rowsOf } from "./bookingSet";
+import { factsIn } from "./factsIn";
 
 /**
  * The KPIs of the meetings of `filter` starting in `period`, and of the period of the same
@@ -38,6 +33,7 @@ interface CountsRow {
   by_invitee: number;
   by_system: number;
   rescheduled: number;
+  no_shows: number;
   declined: number;
   expired: number;
 }
@@ -49,35 +45,30 @@ async function kpis(
   now: Date,
 ): Promise<InsightsKpis> {
   const at = now.toISOString();
-  const set = () => bookingSet(filter, period);
-  const [counts, noShows, revenue] = await Promise.all([
+  const [counts, revenue] = await Promise.all([
     rowsOf<CountsRow>(
       db,
       sql`select
         count(*)::int as bookings,
-        count(*) filter (where b.status = 'CONFIRMED' and b.end_at <= ${at}::timestamptz)::int as completed,
-        count(*) filter (where b.status = 'CONFIRMED' and b.end_at > ${at}::timestamptz)::int as upcoming,
-        count(*) filter (where b.status = 'PENDING_APPROVAL')::int as pending,
-        count(*) filter (where b.end_kind = 'cancelled')::int as cancelled,
-        count(*) filter (where b.end_kind = 'cancelled' and b.end_actor not in ('invitee', 'system'))::int as by_host,
-        count(*) filter (where b.end_kind = 'cancelled' and b.end_actor = 'invitee')::int as by_invitee,
-        count(*) filter (where b.end_kind = 'cancelled' and b.end_actor = 'system')::int as by_system,
-        count(*) filter (where b.former_event_id is not null)::int as rescheduled,
-        count(*) filter (where b.end_kind = 'declined')::int as declined,
-        count(*) filter (where b.end_kind = 'expired')::int as expired
-      from ${set()}`,
-    ),
-    rowsOf<{ count: number }>(
-      db,
-      sql`select count(*)::int as count from attendees a join ${set()} on b.id = a.event_id
-        where a.no_show_at is not null`,
+        count(*) filter (where f.status = 'CONFIRMED' and f.end_at <= ${at}::timestamptz)::int as completed,
+        count(*) filter (where f.status = 'CONFIRMED' and f.end_at > ${at}::timestamptz)::int as upcoming,
+        count(*) filter (where f.status = 'PENDING_APPROVAL')::int as pending,
+        count(*) filter (where f.end_kind = 'cancelled')::int as cancelled,
+        count(*) filter (where f.end_kind = 'cancelled' and f.end_actor not in ('invitee', 'system'))::int as by_host,
+        count(*) filter (where f.end_kind = 'cancelled' and f.end_actor = 'invitee')::int as by_invitee,
+        count(*) filter (where f.end_kind = 'cancelled' and f.end_actor = 'system')::int as by_system,
+        count(*) filter (where f.rescheduled)::int as rescheduled,
+        coalesce(sum(f.no_shows), 0)::int as no_shows,
+        count(*) filter (where f.end_kind = 'declined')::int as declined,
+        count(*) filter (where f.end_kind = 'expired')::int as expired
+      from booking_facts f where ${factsIn(filter, period)}`,
     ),
     rowsOf<{ currency: string; amount: number }>(
       db,
-      sql`select p.currency, sum(p.amount - p.refunded_amount)::int as amount
-        from payments p join ${set()} on b.id = p.event_id
-        where p.status in ('PAID', 'REFUNDED')
-        group by p.currency order by p.currency`,
+      sql`select paid.key as currency, sum(paid.value::int)::int as amount
+        from booking_facts f cross join lateral jsonb_each_text(f.revenue) paid
+        where ${factsIn(filter, period)} and f.revenue is not null
+        group by paid.key order by paid.key`,
     ),
   ]);
   const row = counts[0]!;
@@ -89,7 +80,7 @@ async function kpis(
     cancelled: row.cancelled,
     cancelledBy: { host: row.by_host, invitee: row.by_invitee, system: row.by_system },
     rescheduled: row.rescheduled,
-    noShows: noShows[0]!.count,
+    noShows: row.no_shows,
     declined: row.declined,
     expired: row.expired,
     revenue,

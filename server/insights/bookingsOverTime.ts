@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { BookingsOverTime, InsightsBucket } from "../../core/api/bookingInsights";
 import { bucketStarts } from "../../core/insights/bucketStarts";
 import type { Db } from "../db/database";
-import { type BookingFilter, bookingSet, type LocalPeriod, rowsOf } from "./bookingSet";
+import { type BookingFilter, type LocalPeriod, rowsOf } from "./bookingSet";
+import { factsIn } from "./factsIn";
 
 /**
  * Meetings of `filter` starting in `period` per day, ISO week or month in the period's zone
@@ -22,11 +23,18 @@ export async function bookingsOverTime(
     completed: number;
   }>(
     db,
-    sql`select to_char(date_trunc(${bucket}, b.start_at at time zone ${period.timeZone}), 'YYYY-MM-DD') as start,
-        count(*)::int as bookings,
-        count(*) filter (where b.end_kind = 'cancelled')::int as cancelled,
-        count(*) filter (where b.status = 'CONFIRMED' and b.end_at <= ${now.toISOString()}::timestamptz)::int as completed
-      from ${bookingSet(filter, period)}
+    // Counted per start first: meetings share starts (on the quarter hour), so the zone's rules
+    // are applied once per start, not once per meeting (half the time of the call).
+    sql`select to_char(date_trunc(${bucket}, per.start_at at time zone ${period.timeZone}), 'YYYY-MM-DD') as start,
+        sum(per.bookings)::int as bookings, sum(per.cancelled)::int as cancelled,
+        sum(per.completed)::int as completed
+      from (
+        select f.start_at, count(*) as bookings,
+          count(*) filter (where f.end_kind = 'cancelled') as cancelled,
+          count(*) filter (where f.status = 'CONFIRMED' and f.end_at <= ${now.toISOString()}::timestamptz) as completed
+        from booking_facts f where ${factsIn(filter, period)}
+        group by f.start_at
+      ) per
       group by 1`,
   );
   const counted = new Map(rows.map((row) => [row.start, row]));

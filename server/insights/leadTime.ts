@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { LEAD_TIME_BUCKETS, type LeadTime } from "../../core/api/bookingInsights";
 import type { Db } from "../db/database";
-import { type BookingFilter, bookingSet, type LocalPeriod, rowsOf } from "./bookingSet";
+import { type BookingFilter, type LocalPeriod, rowsOf } from "./bookingSet";
+import { factsIn } from "./factsIn";
 
 /**
  * How far ahead the meetings of `filter` starting in `period` were booked: counts per lead time
@@ -12,7 +13,7 @@ export async function leadTime(
   filter: BookingFilter,
   period: LocalPeriod,
 ): Promise<LeadTime> {
-  const hours = sql`(extract(epoch from (b.start_at - b.created_at)) / 3600)`;
+  const hours = sql`f.lead_hours`;
   const cases = sql.join(
     LEAD_TIME_BUCKETS.map((bucket) =>
       bucket.toHours === null
@@ -25,12 +26,12 @@ export async function leadTime(
     rowsOf<{ key: string; bookings: number }>(
       db,
       sql`select (case ${cases} else ${LEAD_TIME_BUCKETS[0].key} end)::text as key, count(*)::int as bookings
-        from ${bookingSet(filter, period)} group by 1`,
+        from booking_facts f where ${factsIn(filter, period)} group by 1`,
     ),
     rowsOf<{ hours: number | string | null }>(
       db,
       sql`select percentile_cont(0.5) within group (order by greatest(${hours}, 0))::float8 as hours
-        from ${bookingSet(filter, period)}`,
+        from booking_facts f where ${factsIn(filter, period)}`,
     ),
   ]);
   const counted = new Map(rows.map((row) => [row.key, row.bookings]));

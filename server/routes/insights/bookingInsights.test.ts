@@ -11,6 +11,7 @@ import {
   routingFormResponses,
   routingForms,
 } from "../../db/schema";
+import { rebuildBookingFacts } from "../../insights/bookingFacts";
 import { createEventType, createTeam, type Host, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
@@ -277,6 +278,9 @@ beforeAll(async () => {
     edge("2026-03-31T04:00:00Z"), // 00:00 on 31 March: the day after the period below
   );
   for (const m of meetings) await writeMeeting(m);
+  // Written as raw rows, not by commands recording changes: their facts are built as the
+  // migration's backfill builds them.
+  await rebuildBookingFacts(t.database.db);
 });
 
 // ---------- The same figures, computed in JavaScript over the fixture ----------

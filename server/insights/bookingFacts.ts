@@ -1,0 +1,69 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/database";
+
+/**
+ * The booking_facts rows of the meetings `which` selects (a condition on an event id column), as
+ * they are now: a row for the meeting and one per host. What the insights count over them is
+ * what they counted over the raw rows: unpaid holds are left out, and so are the frozen former
+ * times a move leaves behind (cancelled rows no change cancelled); a cancelled meeting ended as
+ * its last cancelled, declined or expired change says (a seat's cancel does not end it); the
+ * no-shows are its attendees with `no_show_at`; the revenue is its payments paid less refunded.
+ * Each part is read for all the meetings at once and joined (hash joins for a rebuild, index
+ * probes for a few meetings), not per meeting. One statement for the processor and the rebuild
+ * (and, frozen, the migration's backfill).
+ */
+function factRows(which: (column: SQL) => SQL): SQL {
+  return sql`
+    select e.id, h.user_id, t.team_id, e.event_type_id, e.status,
+      e.start_at, e.end_at, extract(epoch from (e.start_at - e.created_at)) / 3600,
+      ended.kind, ended.actor, e.former_event_id is not null, coalesce(ns.count, 0), paid.revenue
+    from events e
+    join event_types t on t.id = e.event_type_id
+    join (
+      select id as event_id, null::uuid as user_id from events where ${which(sql`id`)}
+      union all
+      select event_id, user_id from event_hosts where ${which(sql`event_id`)}
+    ) h on h.event_id = e.id
+    left join (
+      select distinct on (event_id) event_id, kind, actor from booking_changes
+      where kind in ('cancelled', 'declined', 'expired') and ${which(sql`event_id`)}
+      order by event_id, id desc
+    ) ended on ended.event_id = e.id and e.status = 'CANCELLED'
+    left join (
+      select event_id, count(*)::int as count from attendees
+      where no_show_at is not null and ${which(sql`event_id`)} group by event_id
+    ) ns on ns.event_id = e.id
+    left join (
+      select event_id, jsonb_object_agg(currency, amount) as revenue from (
+        select event_id, currency, sum(amount - refunded_amount)::int as amount from payments
+        where status in ('PAID', 'REFUNDED') and ${which(sql`event_id`)}
+        group by event_id, currency
+      ) per_currency group by event_id
+    ) paid on paid.event_id = e.id
+    where ${which(sql`e.id`)} and e.status <> 'PENDING_PAYMENT'
+      and (e.status <> 'CANCELLED' or ended.kind is not null)`;
+}
+
+const COLUMNS = sql`(event_id, user_id, team_id, event_type_id, status, start_at,
+  end_at, lead_hours, end_kind, end_actor, rescheduled, no_shows, revenue)`;
+
+/** Writes the facts of these meetings afresh from their rows (a gone meeting's go with it). */
+export async function refreshBookingFacts(tx: Tx, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  const ids = sql`${`{${eventIds.join(",")}}`}::uuid[]`;
+  await tx.execute(sql`delete from booking_facts where event_id = any(${ids})`);
+  await tx.execute(
+    sql`insert into booking_facts ${COLUMNS} ${factRows((column) => sql`${column} = any(${ids})`)}`,
+  );
+}
+
+/**
+ * Writes every meeting's facts afresh: the path back when rows were changed by hand (a restore,
+ * a repair in SQL) rather than by a command recording its change.
+ */
+export async function rebuildBookingFacts(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from booking_facts`);
+    await tx.execute(sql`insert into booking_facts ${COLUMNS} ${factRows(() => sql`true`)}`);
+  });
+}
