@@ -1336,6 +1336,6 @@ export const bookingFacts = pgTable(
     revenue: jsonb("revenue").$type<Record<string, number>>(),
   },
   // The insights' indexes are covering ones (INCLUDE, which drizzle-kit does not write), made
-  // by hand in migration 0035_insum: a year of a team is read from the index alone.
+  // by hand in migration 0037_insum: a year of a team is read from the index alone.
   (t) => [index("booking_facts_event_idx").on(t.eventId)],
 );
