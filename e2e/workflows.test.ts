@@ -172,6 +172,37 @@ describe("workflows", () => {
     await expect(card.count()).resolves.toBe(0);
   }, 180_000);
 
+  it("a new workflow with a webhook call shows its signing secret once, and never again", async () => {
+    const host = await seed.signUpHost({ name: "Hugo Hook" });
+    const eventType = await seed.createEventType(host, { title: "Hooked call" });
+    const { page } = await session.newPage(context);
+    await new HomePage(page).open();
+    await new HomePage(page).signIn(host.email, "correct horse battery");
+    const dashboard = new DashboardPage(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await dashboard.go("Workflows");
+    await page
+      .getByRole("region", { name: eventType.title })
+      .getByRole("link", { name: /^New workflow/ })
+      .click();
+    await dashboard.heading("New workflow").waitFor();
+    const step1 = page.getByRole("group", { name: "Step 1" });
+    await typeInto(page, step1.getByLabel("Action"), "Webhook");
+    await step1.getByLabel("URL", { exact: true }).fill("http://127.0.0.1:9/hook");
+    await page.getByRole("button", { name: "Save workflow" }).click();
+    await page.getByText("Workflow saved.").waitFor();
+    const secret = page.getByTestId("workflow-secret");
+    expect(await secret.textContent()).toMatch(/^whsec_[\w-]{43}$/);
+    await page.getByRole("region", { name: "Signing secret for webhook calls" }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    // Shown once: the same workflow opened again does not show it.
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole("group", { name: "Step 1" }).getByLabel("Action").inputValue())
+      .toBe("webhook");
+    await expect(secret.count()).resolves.toBe(0);
+  }, 120_000);
+
   it("the list, run log and editor are axe clean in English and Arabic at 1280 and 375 px", async () => {
     const host = await seed.signUpHost({ name: "Axel Axe" });
     const eventType = await seed.createEventType(host, { title: "Consultation" });

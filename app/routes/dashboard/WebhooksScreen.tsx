@@ -6,9 +6,9 @@ import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../features/dashboard/ui/ConfirmDialog";
-import { CopyButton } from "../../features/dashboard/ui/CopyButton";
 import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
+import { SecretNotice } from "../../features/dashboard/ui/SecretNotice";
 import { DeliveryLog } from "../../features/dashboard/webhooks/DeliveryLog";
 import { WebhookDialog } from "../../features/dashboard/webhooks/WebhookDialog";
 import {
@@ -33,7 +33,6 @@ export function WebhooksScreen() {
   const [deleting, setDeleting] = useState<WebhookResponse | null>(null);
   const secretRef = useRef<HTMLElement>(null);
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const secretHeadingId = useId();
   const listHeadingId = useId();
 
   const showSecret = (shown: { url: string; secret: string }) => {
@@ -59,32 +58,20 @@ export function WebhooksScreen() {
         actions={<Button onClick={() => setAdding(true)}>{t("dashboard.webhooks.add")}</Button>}
       />
       {secret ? (
-        <section
+        <SecretNotice
           ref={secretRef}
-          tabIndex={-1}
-          aria-labelledby={secretHeadingId}
-          className="flex flex-col gap-2 rounded-2xl border border-amber-300 bg-amber-50 p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
-          <h2 id={secretHeadingId} className="font-bold text-gray-900">
-            {t("dashboard.webhooks.secretTitle")}
-          </h2>
-          <p className="text-sm text-gray-800">
-            {t("dashboard.webhooks.secretHint")} <bdi dir="ltr">{secret.url}</bdi>
-          </p>
-          <code
-            dir="ltr"
-            data-testid="webhook-secret"
-            className="block rounded bg-white px-2 py-1 text-sm break-all text-gray-900"
-          >
-            {secret.secret}
-          </code>
-          <div className="flex flex-wrap gap-2">
-            <CopyButton text={secret.secret} label={t("dashboard.webhooks.copySecret")} />
-            <Button variant="secondary" onClick={() => setSecret(null)}>
-              {t("dashboard.webhooks.secretDone")}
-            </Button>
-          </div>
-        </section>
+          title={t("dashboard.webhooks.secretTitle")}
+          hint={
+            <>
+              {t("dashboard.webhooks.secretHint")} <bdi dir="ltr">{secret.url}</bdi>
+            </>
+          }
+          secret={secret.secret}
+          copyLabel={t("dashboard.webhooks.copySecret")}
+          doneLabel={t("dashboard.webhooks.secretDone")}
+          onDone={() => setSecret(null)}
+          testId="webhook-secret"
+        />
       ) : null}
       <section aria-labelledby={listHeadingId} className="flex flex-col gap-3">
         <h2 ref={listHeadingRef} id={listHeadingId} tabIndex={-1} className="sr-only outline-none">

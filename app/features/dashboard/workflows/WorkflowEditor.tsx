@@ -16,6 +16,7 @@ import { TextField } from "../../../components/TextField";
 import type { EventType } from "../api/types";
 import { MinutesField } from "../eventTypes/MinutesField";
 import { formFailureAlert, useFocusFailedForm } from "../ui/formFailure";
+import { SecretNotice } from "../ui/SecretNotice";
 import { StickySaveBar } from "../ui/StickySaveBar";
 import { MessagePreview } from "./MessagePreview";
 import { StepEditor } from "./StepEditor";
@@ -31,6 +32,8 @@ import { workflowApi, workflowKeys } from "./workflowQueries";
 // The page mounts anew at a new address, so a workflow just created is edited by a new editor
 // at /dashboard/workflows/{id}: this id tells it to show, and focus, the saved notice.
 let createdNow: string | null = null;
+// …and this is its signing secret, which only the creating answer carries.
+let createdSecret: string | null = null;
 
 interface WorkflowEditorProps {
   /** The saved workflow; null for a new one. */
@@ -57,6 +60,7 @@ export function WorkflowEditor({
   const formRef = useRef<HTMLFormElement>(null);
   const stepsRef = useRef<HTMLDivElement>(null);
   const savedRef = useRef<HTMLParagraphElement>(null);
+  const [secret, setSecret] = useState<string | null>(null);
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(false);
   const cancelledId = useId();
@@ -66,6 +70,8 @@ export function WorkflowEditor({
   useEffect(() => {
     if (workflow === null || workflow.id !== createdNow) return;
     createdNow = null;
+    setSecret(createdSecret);
+    createdSecret = null;
     setSaved(true);
     requestAnimationFrame(() => requestAnimationFrame(() => savedRef.current?.focus()));
   }, [workflow]);
@@ -77,8 +83,10 @@ export function WorkflowEditor({
     onSuccess: async (result) => {
       queryClient.setQueryData(workflowKeys.one(result.id), result);
       await queryClient.invalidateQueries({ queryKey: workflowKeys.list(result.eventTypeId) });
-      if (workflow === null) createdNow = result.id;
-      else {
+      if (workflow === null) {
+        createdNow = result.id;
+        createdSecret = "signingSecret" in result ? String(result.signingSecret) : null;
+      } else {
         setSaved(true);
         focusSaved();
       }
@@ -235,6 +243,17 @@ export function WorkflowEditor({
             </Button>
           ) : null}
         </div>
+        {secret !== null && draft.steps.some((step) => step.action === "webhook") ? (
+          <SecretNotice
+            title={t("dashboard.workflows.secretTitle")}
+            hint={t("dashboard.workflows.secretHint")}
+            secret={secret}
+            copyLabel={t("dashboard.webhooks.copySecret")}
+            doneLabel={t("dashboard.webhooks.secretDone")}
+            onDone={() => setSecret(null)}
+            testId="workflow-secret"
+          />
+        ) : null}
         <StickySaveBar>
           {saved ? (
             <p

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type {
   Workflow,
   WorkflowCreate,
+  WorkflowCreated,
   WorkflowListResponse,
   WorkflowRunList,
   WorkflowUpdate,
@@ -44,7 +45,7 @@ export const workflowRunsQuery = (id: string) =>
   });
 
 export const workflowApi = {
-  create: (fields: WorkflowCreate) => apiClient.post<Workflow>("/workflows", fields),
+  create: (fields: WorkflowCreate) => apiClient.post<WorkflowCreated>("/workflows", fields),
   update: (id: string, patch: WorkflowUpdate) =>
     apiClient.patch<Workflow>(`/workflows/${id}`, patch),
   remove: (id: string) => apiClient.delete<void>(`/workflows/${id}`),
