@@ -11,6 +11,7 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, eventTypeBody, signUpHost } from "../../test/factories";
+import { openWorkSignal } from "../../workers/workSignal";
 import { writeDueCalendarEvents } from "../calendarEventWriter";
 import { LINK_WAIT_MS } from "../connectedLocations";
 import { googleTestApp } from "../testing/googleTestApp";
@@ -154,5 +155,45 @@ describe("a booking with Google Meet", async () => {
     setNow(new Date(now().getTime() + LINK_WAIT_MS + 1000));
     expect(await worker.drain()).toBeGreaterThanOrEqual(2);
     expect(inbox.received.some((raw) => /^To: .*lin@example\.com/im.test(raw))).toBe(true);
+  });
+});
+
+describe("a mail waiting for its meeting's Meet link", async () => {
+  const host = await signUpHost(t, { name: "Meg Host" });
+  await connectGoogle(host);
+  const type = await createEventType(t, host, { title: "Meet call", locations: MEET });
+
+  it("goes out as soon as the link is stored, the mail worker woken by it", async () => {
+    const signal = await openWorkSignal(t.database);
+    onTestFinished(() => signal.close());
+    const inbox = await smtpInbox();
+    await bookOk(
+      t,
+      bookingBody(userLink(host, type), {
+        start: berlinSlot(4, "11:00"),
+        email: "meg-invitee@example.com",
+        location: { type: "GOOGLE_MEET_CONNECTED" },
+      }),
+    );
+    // Only a wake gets it going: its poll is an hour away.
+    const worker = startOutboxWorker({
+      database: t.database,
+      smtpUrl: `smtp://127.0.0.1:${inbox.port}`,
+      publicUrl: t.deps.config.publicUrl,
+      clock: t.deps.clock,
+      pollMs: 3_600_000,
+      workSignal: signal,
+    });
+    onTestFinished(() => worker.stop());
+    expect(await worker.drain()).toBe(0);
+    await writeDueCalendarEvents(writeContext());
+    const toInvitee = () =>
+      inbox.received.find((raw) => /^To: .*meg-invitee@example\.com/im.test(raw));
+    const deadline = Date.now() + 20_000;
+    while (toInvitee() === undefined) {
+      if (Date.now() > deadline) throw new Error("the mail was not woken by its link");
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(toInvitee()!.replace(/=\r?\n/g, "")).toMatch(/meet\.google\.com\/[a-z0-9-]+/);
   });
 });
