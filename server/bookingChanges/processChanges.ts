@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { BookingChangeRow } from "../booking/bookingChange";
 import type { Db, Tx } from "../db/database";
 import { bookingChanges } from "../db/schema";
@@ -144,21 +144,22 @@ const notFailed = (failed: readonly number[]) =>
 
 /** The oldest unprocessed changes no other process holds, each with none before it of its meeting. */
 async function claimBatch(tx: Tx, failed: readonly number[]): Promise<BookingChangeRow[]> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
-    select id from booking_changes c
-     where c.processed_at is null and ${notFailed(failed)}
-       and not exists (select 1 from booking_changes p
-                        where p.event_id = c.event_id and p.id < c.id and p.processed_at is null)
-     order by c.id
-     limit ${CLAIM_BATCH}
-     for update skip locked`);
-  const ids = result.rows.map((row) => Number(row.id));
-  if (ids.length === 0) return [];
+  // One statement: the rows are read as they are locked.
   return tx
     .select()
     .from(bookingChanges)
-    .where(inArray(bookingChanges.id, ids))
-    .orderBy(bookingChanges.id);
+    .where(
+      and(
+        isNull(bookingChanges.processedAt),
+        notFailed(failed),
+        sql`not exists (select 1 from booking_changes p
+                         where p.event_id = ${bookingChanges.eventId} and p.id < ${bookingChanges.id}
+                           and p.processed_at is null)`,
+      ),
+    )
+    .orderBy(bookingChanges.id)
+    .limit(CLAIM_BATCH)
+    .for("update", { skipLocked: true });
 }
 
 /** Runs every processor of one change in the caller's transaction, writing its rows at once. */
