@@ -1,16 +1,15 @@
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_EVENTS } from "../../core/webhooks/webhookEvents";
 import type { Db } from "../db/database";
 import * as schema from "../db/schema";
-import { calendarConnections, connectedCalendars } from "../db/schema";
 import { bookDirectly } from "../test/bookingCommands";
 import { BOOKING_NOW, berlinSlot, userLink } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { processChanges } from "./processChanges";
 import { drainChanges } from "./testing/drainChanges";
+import { equipHost } from "./testing/equipHost";
 
 const t = await createTestApp({ bookingLimits: { perIp: 0, perEventType: 0 } });
 t.setNow(BOOKING_NOW);
@@ -40,29 +39,7 @@ function countingDb(): { db: Db; statements: () => number } {
 /** A host with a write calendar, a subscription to every webhook event and an event type with a reminder. */
 async function equippedHost() {
   const host = await signUpHost(t);
-  const [connection] = await t.database.db
-    .insert(calendarConnections)
-    .values({
-      userId: host.id,
-      provider: "CALDAV",
-      name: "Work",
-      serverUrl: "http://127.0.0.1:9/",
-      secret: "unused",
-    })
-    .returning();
-  await t.database.db.insert(connectedCalendars).values({
-    connectionId: connection!.id,
-    url: "http://127.0.0.1:9/bookings/",
-    name: "Bookings",
-    writeTarget: true,
-  });
-  const hook = await t.request({
-    method: "POST",
-    url: "/api/webhooks",
-    headers: host.headers,
-    payload: { url: "http://127.0.0.1:9/hook", events: [...WEBHOOK_EVENTS] },
-  });
-  expect(hook.statusCode, hook.body).toBe(201);
+  await equipHost(t, host);
   const type = await createEventType(t, host, {
     reminders: [{ minutesBefore: 60, to: "invitee" }],
   });

@@ -8,9 +8,9 @@ import {
   findEvent,
   findEventHosts,
   findEvents,
-  findHostsOfEvents,
   findHostUsers,
   type HostUser,
+  hostsOfEvents,
 } from "../data/bookings";
 import { type EventTypeWithHosts, findEventType, findEventTypes } from "../data/eventTypes";
 import { findActiveWorkflowsOf, findWorkflows, type WorkflowWithSteps } from "../data/workflows";
@@ -74,7 +74,7 @@ export async function batchReader(
   const eventIds = [...new Set(named.flatMap((n) => n.eventIds))];
   const events = await findEvents(tx, eventIds);
   const attendees = await findAttendeesOf(tx, eventIds);
-  const hostsOf = await findHostsOfEvents(tx, eventIds);
+  const hostsOf = await hostsOfEvents(tx, eventIds);
   const known = new Map<string, HostUser>();
   for (const hosts of hostsOf.values()) for (const host of hosts) known.set(host.id, host);
   const missing = [...new Set(named.flatMap((n) => n.userIds))].filter((id) => !known.has(id));

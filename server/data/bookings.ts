@@ -102,23 +102,6 @@ export function findAttendeesOf(db: Db | Tx, eventIds: readonly string[]): Promi
     .orderBy(asc(attendees.createdAt), asc(attendees.id));
 }
 
-/** The hosts of each of the events `eventIds`, each event's in findEventHosts' order. */
-export async function findHostsOfEvents(
-  db: Db | Tx,
-  eventIds: readonly string[],
-): Promise<Map<string, HostUser[]>> {
-  const byEvent = new Map<string, HostUser[]>(eventIds.map((id) => [id, []]));
-  if (eventIds.length === 0) return byEvent;
-  const rows = await db
-    .select({ eventId: eventHosts.eventId, ...hostColumns })
-    .from(eventHosts)
-    .innerJoin(users, eq(users.id, eventHosts.userId))
-    .where(inArray(eventHosts.eventId, [...eventIds]))
-    .orderBy(asc(users.name), asc(users.id));
-  for (const { eventId, ...host } of rows) byEvent.get(eventId)?.push(host);
-  return byEvent;
-}
-
 export async function findAttendee(db: Db | Tx, attendeeId: string): Promise<AttendeeRow | null> {
   const [row] = await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1);
   return row ?? null;
@@ -195,9 +178,9 @@ export async function attendeesOfEvents(
   return byEvent;
 }
 
-/** The hosts of several events at once, by event id. */
+/** The hosts of several events at once, by event id, each event's in findEventHosts' order. */
 export async function hostsOfEvents(
-  db: Db,
+  db: Db | Tx,
   eventIds: readonly string[],
 ): Promise<Map<string, HostUser[]>> {
   const byEvent = new Map<string, HostUser[]>(eventIds.map((id) => [id, []]));

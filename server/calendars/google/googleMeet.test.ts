@@ -11,7 +11,7 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, eventTypeBody, signUpHost } from "../../test/factories";
-import { openWorkSignal } from "../../workers/workSignal";
+import { openWorkSignal, type WorkSignal } from "../../workers/workSignal";
 import { writeDueCalendarEvents } from "../calendarEventWriter";
 import { LINK_WAIT_MS } from "../connectedLocations";
 import { googleTestApp } from "../testing/googleTestApp";
@@ -22,8 +22,11 @@ const { google, t, setNow, now, connectGoogle, writeContext } = await googleTest
 const MEET = [{ type: "GOOGLE_MEET_CONNECTED", options: {} }];
 const MEET_LINK = /^https:\/\/meet\.google\.com\/[a-z0-9]{3}-[a-z0-9]{4}-[a-z0-9]{5}$/;
 
-/** An outbox worker on a loopback SMTP inbox, on the test's clock; stopped when the test ends. */
-async function mailWorker() {
+/**
+ * An outbox worker on a loopback SMTP inbox, on the test's clock, woken by `workSignal` if given
+ * (its poll is an hour away); stopped when the test ends.
+ */
+async function mailWorker(workSignal?: WorkSignal) {
   const inbox = await smtpInbox();
   const worker = startOutboxWorker({
     database: t.database,
@@ -31,6 +34,7 @@ async function mailWorker() {
     publicUrl: t.deps.config.publicUrl,
     clock: t.deps.clock,
     pollMs: 3_600_000,
+    ...(workSignal ? { workSignal } : {}),
   });
   onTestFinished(() => worker.stop());
   return { inbox, worker };
@@ -166,7 +170,7 @@ describe("a mail waiting for its meeting's Meet link", async () => {
   it("goes out as soon as the link is stored, the mail worker woken by it", async () => {
     const signal = await openWorkSignal(t.database);
     onTestFinished(() => signal.close());
-    const inbox = await smtpInbox();
+    const { inbox, worker } = await mailWorker(signal);
     await bookOk(
       t,
       bookingBody(userLink(host, type), {
@@ -175,16 +179,6 @@ describe("a mail waiting for its meeting's Meet link", async () => {
         location: { type: "GOOGLE_MEET_CONNECTED" },
       }),
     );
-    // Only a wake gets it going: its poll is an hour away.
-    const worker = startOutboxWorker({
-      database: t.database,
-      smtpUrl: `smtp://127.0.0.1:${inbox.port}`,
-      publicUrl: t.deps.config.publicUrl,
-      clock: t.deps.clock,
-      pollMs: 3_600_000,
-      workSignal: signal,
-    });
-    onTestFinished(() => worker.stop());
     expect(await worker.drain()).toBe(0);
     await writeDueCalendarEvents(writeContext());
     const toInvitee = () =>
