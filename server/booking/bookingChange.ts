@@ -1,7 +1,5 @@
-import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { Db, Tx } from "../db/database";
 import { type BookingChangeKind, bookingChanges } from "../db/schema";
-import type { BookingMailPayload, PaymentMailData } from "../mail/mailTypes";
 
 export type BookingChangeRow = typeof bookingChanges.$inferSelect;
 
@@ -38,31 +36,6 @@ export async function recordChange(
     createdAt: now,
   });
 }
-
-/** What every processor of one change gets: the change, the booking as it is now, and settings. */
-export interface ChangeContext {
-  tx: Tx;
-  change: BookingChangeRow;
-  /** The change's own time: the mails' stamps and the reminders' plan are as of it. */
-  now: Date;
-  publicUrl: string;
-  /** Signs the hosts' links that answer a request. */
-  secret: string;
-  /** The event type of the changed meeting; null when it is gone (nothing to derive then). */
-  eventType: EventTypeWithHosts | null;
-  /** What earlier processors of this change left for later ones. */
-  effects: ChangeEffects;
-}
-
-export interface ChangeEffects {
-  /** What each attendee's mails say about their payment (a refund made by the change). */
-  payments: Map<string, PaymentMailData>;
-  /** The host mails written, each with the meeting it tells of: their calendars follow. */
-  hostMails: { eventId: string; mail: BookingMailPayload }[];
-}
-
-/** One effect of a change, derived inside the change worker's transaction. */
-export type ChangeProcessor = (context: ChangeContext) => Promise<void>;
 
 /** created: the booking as written; a series names each occurrence. */
 export interface CreatedData {

@@ -1,23 +1,10 @@
-import type {
-  ChangeContext,
-  CreatedData,
-  RescheduledBefore,
-  RescheduledData,
-} from "../booking/bookingChange";
+import type { CreatedData, RescheduledBefore, RescheduledData } from "../booking/bookingChange";
 import { loadSeries } from "../booking/seriesInvite";
-import {
-  type AttendeeRow,
-  type EventRow,
-  findAttendee,
-  findAttendees,
-  findEvent,
-  findEventHosts,
-  findHostUsers,
-  type HostUser,
-} from "../data/bookings";
+import type { AttendeeRow, EventRow, HostUser } from "../data/bookings";
 import type { EventTypeWithHosts } from "../data/eventTypes";
 import type { BookingMailContext } from "../mail/bookingMails";
 import type { MailSeries } from "../mail/mailTypes";
+import type { ChangeContext } from "./changeContext";
 
 /** One meeting a change concerns, read as it is now, with the attendee(s) it is about. */
 export interface ChangedMeeting {
@@ -46,17 +33,17 @@ export function createdMeetings(context: ChangeContext): Promise<ChangedMeeting[
 }
 
 async function readCreatedMeetings(context: ChangeContext): Promise<ChangedMeeting[]> {
-  const { tx, change } = context;
+  const { read, change } = context;
   const data = change.data as unknown as CreatedData;
   const written = data.occurrences ?? [
     { eventId: change.eventId, attendeeId: change.attendeeId!, hostIds: data.hostIds },
   ];
   const meetings: ChangedMeeting[] = [];
   for (const { eventId, attendeeId, hostIds } of written) {
-    const event = await findEvent(tx, eventId);
-    const attendee = await findAttendee(tx, attendeeId);
+    const event = await read.event(eventId);
+    const attendee = await read.attendee(attendeeId);
     if (event === null || attendee === null) continue;
-    meetings.push({ event, attendee, hosts: await findHostUsers(tx, hostIds) });
+    meetings.push({ event, attendee, hosts: await read.users(hostIds) });
   }
   return meetings;
 }
@@ -71,9 +58,9 @@ export function changedEvent(
 async function readChangedEvent(
   context: ChangeContext,
 ): Promise<{ event: EventRow; hosts: HostUser[] } | null> {
-  const event = await findEvent(context.tx, context.change.eventId);
+  const event = await context.read.event(context.change.eventId);
   if (event === null) return null;
-  return { event, hosts: await findEventHosts(context.tx, event.id) };
+  return { event, hosts: await context.read.eventHosts(event.id) };
 }
 
 /** The attendees named, oldest first, in whatever status they now are. */
@@ -83,7 +70,7 @@ export async function attendeesNamed(
   ids: readonly string[],
 ): Promise<AttendeeRow[]> {
   const all: AttendeeRow[] = [];
-  for (const eventId of eventIds) all.push(...(await findAttendees(context.tx, eventId, true)));
+  for (const eventId of eventIds) all.push(...(await context.read.attendeesOf(eventId)));
   return ids.map((id) => all.find((a) => a.id === id)).filter((a) => a !== undefined);
 }
 
@@ -118,7 +105,7 @@ export function movedMeeting(context: ChangeContext) {
 async function readMovedMeeting(context: ChangeContext) {
   const data = context.change.data as unknown as RescheduledData;
   const before = context.change.before as unknown as RescheduledBefore;
-  const moved = await findEvent(context.tx, context.change.eventId);
+  const moved = await context.read.event(context.change.eventId);
   if (moved === null) return null;
   const former = eventRowOf(before.event);
   return {
@@ -126,8 +113,8 @@ async function readMovedMeeting(context: ChangeContext) {
     moved,
     former,
     attendees: await attendeesNamed(context, [moved.id], data.attendeeIds),
-    before: await findHostUsers(context.tx, before.hostIds),
-    after: await findHostUsers(context.tx, data.hostIds),
+    before: await context.read.users(before.hostIds),
+    after: await context.read.users(data.hostIds),
   };
 }
 

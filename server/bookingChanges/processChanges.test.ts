@@ -24,6 +24,7 @@ import { SUCCEEDS, startStripeDouble } from "../test/stripeDouble";
 import { createTestApp } from "../test/testApp";
 import { deriveEffects, processChanges } from "./processChanges";
 import { drainChanges } from "./testing/drainChanges";
+import { equipHost } from "./testing/equipHost";
 
 const stripe = await startStripeDouble();
 afterAll(() => stripe.stop());
@@ -40,31 +41,7 @@ const settings = {
 };
 
 /** Gives a host a write calendar and a subscription to every webhook event. */
-async function equip(host: Host) {
-  const [connection] = await db
-    .insert(calendarConnections)
-    .values({
-      userId: host.id,
-      provider: "CALDAV",
-      name: "Work",
-      serverUrl: "http://127.0.0.1:9/",
-      secret: "unused",
-    })
-    .returning();
-  await db.insert(connectedCalendars).values({
-    connectionId: connection!.id,
-    url: "http://127.0.0.1:9/bookings/",
-    name: "Bookings",
-    writeTarget: true,
-  });
-  const hook = await t.request({
-    method: "POST",
-    url: "/api/webhooks",
-    headers: host.headers,
-    payload: { url: "http://127.0.0.1:9/hook", events: [...WEBHOOK_EVENTS] },
-  });
-  expect(hook.statusCode, hook.body).toBe(201);
-}
+const equip = (host: Host) => equipHost(t, host);
 
 /** A host with a write calendar and a subscription to every webhook event, and an event type. */
 async function hostWithEverything(overrides: Record<string, unknown> = {}) {

@@ -58,8 +58,8 @@ export async function meetingLinkProviders(db: Db, userId: string): Promise<Set<
 /**
  * Keeps the join link a provider made for a meeting as its location's value, once: the first
  * link stored wins (a collective meeting written into several hosts' calendars shares the link
- * of the first), so a retried write never swaps the link the invitee was sent. Resolves with
- * the meeting's link as stored.
+ * of the first), so a retried write never swaps the link the invitee was sent, and wakes the
+ * mails that wait for it. Resolves with the meeting's link as stored.
  */
 export async function storeMeetingLink(
   db: Db,
@@ -73,6 +73,13 @@ export async function storeMeetingLink(
      where id = ${eventId}
        and location->>'type' = ${type}
        and coalesce(location->>'value', '') = ''`);
+  // The meeting's mails put back to wait for the link (never claimed yet) are due again, which
+  // wakes the mail worker (the outbox's notify trigger): they go out now, with it.
+  await db.execute(sql`
+    update outbox set next_attempt_at = created_at
+     where kind = 'mail' and status = 'pending' and attempts = 0 and purpose is null
+       and next_attempt_at > created_at
+       and payload->'data'->>'uid' = ${`${eventId}@slotted`}`);
   return meetingLink(db, eventId);
 }
 
@@ -112,9 +119,19 @@ export async function fillMeetingLinks<
 export const LINK_WAIT_MS = 2 * 60_000;
 
 /**
+ * How long a mail waiting for its meeting's link is put back before it is looked at again (the
+ * link's arrival brings it back at once: storeMeetingLink).
+ */
+export const LINK_RECHECK_MS = 5_000;
+
+/**
  * SQL true for a mail outbox row `o` that should wait for its meeting's link: its meeting has a
  * connected location without a value in the mail, none is stored yet, the meeting's calendar
- * write is still pending, and the mail is younger than LINK_WAIT_MS.
+ * write is still pending, and the mail is younger than LINK_WAIT_MS. The claim evaluates it only
+ * for the rows it took, and only past the cheap tests; its lookups are scalar subqueries, one
+ * index probe a row (the meeting by its key, its pending calendar write by
+ * outbox_calendar_pending_event_idx): as EXISTS the planner hashed the whole events table and
+ * every pending calendar row at each claim.
  */
 export function mailAwaitsLinkSql(now: Date) {
   const since = new Date(now.getTime() - LINK_WAIT_MS);
@@ -122,15 +139,13 @@ export function mailAwaitsLinkSql(now: Date) {
     CONNECTED_LOCATION_TYPES.map((t) => sql`${t}::text`),
     sql`, `,
   );
+  const eventId = sql`split_part(o.payload->'data'->>'uid', '@', 1)`;
   return sql`(o.payload->'data'->'location'->>'type' in (${types})
     and coalesce(o.payload->'data'->'location'->>'value', '') = ''
     and o.created_at > ${since}
-    and exists (
-      select 1 from events e
-       where e.id::text = split_part(o.payload->'data'->>'uid', '@', 1)
-         and coalesce(e.location->>'value', '') = '')
-    and exists (
-      select 1 from outbox c
-       where c.kind = 'calendar' and c.status = 'pending'
-         and c.payload->>'eventId' = split_part(o.payload->'data'->>'uid', '@', 1)))`;
+    and (select coalesce(e.location->>'value', '') = '' from events e
+          where e.id = case when ${eventId} ~ '^[0-9a-fA-F-]{36}$' then ${eventId}::uuid end)
+    and (select true from outbox c
+          where c.kind = 'calendar' and c.status = 'pending' and c.payload->>'eventId' = ${eventId}
+          limit 1) is not null)`;
 }

@@ -83,6 +83,25 @@ export async function findEvent(db: Db | Tx, eventId: string): Promise<EventRow 
   return row ?? null;
 }
 
+/** The events `ids` that exist. */
+export function findEvents(db: Db | Tx, ids: readonly string[]): Promise<EventRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(events)
+    .where(inArray(events.id, [...ids]));
+}
+
+/** Every attendee of the events `eventIds`, in any status, oldest first. */
+export function findAttendeesOf(db: Db | Tx, eventIds: readonly string[]): Promise<AttendeeRow[]> {
+  if (eventIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(attendees)
+    .where(inArray(attendees.eventId, [...eventIds]))
+    .orderBy(asc(attendees.createdAt), asc(attendees.id));
+}
+
 export async function findAttendee(db: Db | Tx, attendeeId: string): Promise<AttendeeRow | null> {
   const [row] = await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1);
   return row ?? null;
@@ -159,9 +178,9 @@ export async function attendeesOfEvents(
   return byEvent;
 }
 
-/** The hosts of several events at once, by event id. */
+/** The hosts of several events at once, by event id, each event's in findEventHosts' order. */
 export async function hostsOfEvents(
-  db: Db,
+  db: Db | Tx,
   eventIds: readonly string[],
 ): Promise<Map<string, HostUser[]>> {
   const byEvent = new Map<string, HostUser[]>(eventIds.map((id) => [id, []]));

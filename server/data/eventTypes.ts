@@ -31,6 +31,19 @@ export async function findEventType(db: Db | Tx, id: string): Promise<EventTypeW
   return withHosts ?? null;
 }
 
+/** The event types `ids` that exist, with their hosts: two statements for any number. */
+export async function findEventTypes(
+  db: Db | Tx,
+  ids: readonly string[],
+): Promise<EventTypeWithHosts[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(eventTypes)
+    .where(inArray(eventTypes.id, [...ids]));
+  return attachHosts(db, rows);
+}
+
 /** Personal event types of `userId` and those of every team they belong to. */
 export async function listVisibleEventTypes(db: Db, userId: string): Promise<EventTypeWithHosts[]> {
   const teamIds = db

@@ -27,6 +27,22 @@ export async function findWorkflows(
   return withSteps(db, rows);
 }
 
+/** The active workflows of each of `eventTypeIds` with their steps, oldest first: two statements. */
+export async function findActiveWorkflowsOf(
+  db: Db | Tx,
+  eventTypeIds: readonly string[],
+): Promise<Map<string, WorkflowWithSteps[]>> {
+  const byType = new Map<string, WorkflowWithSteps[]>(eventTypeIds.map((id) => [id, []]));
+  if (eventTypeIds.length === 0) return byType;
+  const rows = await db
+    .select()
+    .from(workflows)
+    .where(and(inArray(workflows.eventTypeId, [...eventTypeIds]), eq(workflows.active, true)))
+    .orderBy(asc(workflows.createdAt), asc(workflows.id));
+  for (const workflow of await withSteps(db, rows)) byType.get(workflow.eventTypeId)?.push(workflow);
+  return byType;
+}
+
 /** One workflow with its steps; null when there is none with that id. */
 export async function findWorkflow(db: Db | Tx, id: string): Promise<WorkflowWithSteps | null> {
   const rows = await db.select().from(workflows).where(eq(workflows.id, id));

@@ -724,6 +724,10 @@ export const outbox = pgTable(
     index().on(t.status, t.nextAttemptAt),
     index("outbox_event_idx").on(t.eventId).where(sql`${t.eventId} is not null`),
     index("outbox_attendee_idx").on(t.attendeeId).where(sql`${t.attendeeId} is not null`),
+    // A mail waiting for its meeting's link asks whether the meeting's calendar write is pending.
+    index("outbox_calendar_pending_event_idx")
+      .on(sql`(${t.payload}->>'eventId')`)
+      .where(sql`${t.kind} = 'calendar' and ${t.status} = 'pending'`),
   ],
 );
 

@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
-import { fillMeetingLinks, mailAwaitsLinkSql } from "../calendars/connectedLocations";
+import {
+  fillMeetingLinks,
+  LINK_RECHECK_MS,
+  mailAwaitsLinkSql,
+} from "../calendars/connectedLocations";
 import type { Database } from "../db/database";
 import { errorMessage } from "../loggerOptions";
 import { type Outcome as ClaimOutcome, startClaimWorker } from "../workers/claimWorker";
@@ -122,22 +126,33 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function claim(limit: number, now: Date, leasedUntil: Date): Promise<Claimed[]> {
+    for (;;) {
+      const { claimed, waited } = await claimOnce(limit, now, leasedUntil);
+      // Mails put back to wait for their link took the batch: the next ones may be due.
+      if (claimed.length > 0 || waited === 0) return claimed;
+    }
+  }
+
+  async function claimOnce(limit: number, now: Date, leasedUntil: Date) {
     // A reminder is claimed together with a share lock on its meeting and attendee, skipping
     // it while a transaction holds either (a reschedule or cancel not yet committed): checked
     // against the rows as they are then, it cannot go out for a time that is being changed. A
     // plain "is it still live" read would see the meeting as it was before that transaction
-    // and send the reminder just as the move commits.
+    // and send the reminder just as the move commits. A mail waiting for its meeting's link is
+    // put back for LINK_RECHECK_MS (storeMeetingLink brings it back sooner): that test is made
+    // of the rows taken only, not in the filter, where the planner priced it over the whole
+    // backlog and PostgreSQL spent a second compiling each claim (JIT) once the tables grew.
     const result = await db.execute<{
       id: string | number;
       payload: MailPayload;
       attempts: number;
+      waits: boolean;
     }>(sql`
       with plain as (
-        select o.id, true as live
+        select o.id, ${mailAwaitsLinkSql(now)} as waits
           from outbox o
          where o.kind = 'mail' and o.status = 'pending' and o.next_attempt_at <= ${now}
            and o.purpose is null
-           and not ${mailAwaitsLinkSql(now)}
          order by o.next_attempt_at, o.id
          limit ${limit}
          for update skip locked
@@ -155,21 +170,35 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
          for update of o skip locked
          for share of e, a skip locked
       ), due as (
-        select id, live from plain union all select id, live from scheduled
+        select id, true as live from plain where not waits
+        union all select id, live from scheduled
       ), stale as (
         delete from outbox where id in (select id from due where not live)
+      ), waiting as (
+        update outbox set next_attempt_at = ${new Date(now.getTime() + LINK_RECHECK_MS)}
+         where id in (select id from plain where waits)
+        returning id
+      ), taken as (
+        update outbox
+           set attempts = attempts + 1, next_attempt_at = ${leasedUntil}
+         where id in (select id from due where live)
+        returning id, payload, attempts, false as waits
       )
-      update outbox
-         set attempts = attempts + 1, next_attempt_at = ${leasedUntil}
-       where id in (select id from due where live)
-      returning id, payload, attempts`);
-    const claimed = result.rows.map((row) => ({ ...row, id: Number(row.id), leasedUntil }));
+      select * from taken
+      union all select id, null, 0, true from waiting`);
+    const waited = result.rows.filter((row) => row.waits).length;
+    const rows = result.rows.filter((row) => !row.waits);
+    const claimed = rows.map(({ waits: _, ...row }) => ({
+      ...row,
+      id: Number(row.id),
+      leasedUntil,
+    }));
     // A meeting's join link made by the host's provider after the mail was written goes in it.
     await fillMeetingLinks(
       db,
       claimed.map((row) => row.payload as { data?: BookingMailData }),
     );
-    return claimed;
+    return { claimed, waited };
   }
 
   /** Mails the SMTP server accepted, waiting for the next statement that marks them sent. */

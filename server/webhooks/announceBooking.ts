@@ -21,6 +21,56 @@ export interface AnnounceOptions {
   orderKey?: string;
 }
 
+/** The rows a booking event is told from, as read in the change's transaction. */
+type EventPart = Pick<
+  typeof events.$inferSelect,
+  | "id"
+  | "status"
+  | "title"
+  | "startAt"
+  | "endAt"
+  | "location"
+  | "rescheduleReason"
+  | "cancellationReason"
+>;
+type TypePart = Pick<typeof eventTypes.$inferSelect, "id" | "slug" | "title" | "kind" | "teamId">;
+
+/** What a booking event tells of the meeting, its type, hosts, attendees and payment. */
+export function bookingSnapshotOf(
+  event: EventPart,
+  type: TypePart,
+  hosts: BookingSnapshot["hosts"],
+  people: BookingSnapshot["attendees"],
+  payment: BookingSnapshot["payment"],
+  options: AnnounceOptions,
+): BookingSnapshot {
+  return {
+    event: {
+      id: event.id,
+      status: event.status as BookingSnapshot["event"]["status"],
+      title: event.title,
+      startAt: event.startAt,
+      endAt: event.endAt,
+      location: event.location ?? null,
+      rescheduleReason: event.rescheduleReason,
+      cancellationReason: event.cancellationReason,
+    },
+    eventType: {
+      id: type.id,
+      slug: type.slug,
+      title: type.title,
+      kind: type.kind,
+      teamId: type.teamId,
+    },
+    hosts,
+    attendees: people,
+    payment,
+    former: options.former ?? null,
+    formerHosts: options.formerHosts ?? null,
+    requestRefused: options.requestRefused ?? null,
+  };
+}
+
 /**
  * Announces a change of a booking to the subscriptions that asked for `type`, in the caller's
  * transaction (after the change is written): the event type's team's subscriptions and its hosts'
@@ -73,31 +123,7 @@ export async function announceBooking(
     )
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const snapshot: BookingSnapshot = {
-    event: {
-      id: row.event.id,
-      status: row.event.status as BookingSnapshot["event"]["status"],
-      title: row.event.title,
-      startAt: row.event.startAt,
-      endAt: row.event.endAt,
-      location: row.event.location ?? null,
-      rescheduleReason: row.event.rescheduleReason,
-      cancellationReason: row.event.cancellationReason,
-    },
-    eventType: {
-      id: row.type.id,
-      slug: row.type.slug,
-      title: row.type.title,
-      kind: row.type.kind,
-      teamId: row.type.teamId,
-    },
-    hosts,
-    attendees: people,
-    payment: payment ?? null,
-    former: options.former ?? null,
-    formerHosts: options.formerHosts ?? null,
-    requestRefused: options.requestRefused ?? null,
-  };
+  const snapshot = bookingSnapshotOf(row.event, row.type, hosts, people, payment ?? null, options);
   await enqueueWebhookEvent(
     tx,
     {

@@ -1,11 +1,10 @@
 import type {
   BookingChangeRow,
   CancelledData,
-  ChangeProcessor,
   CreatedData,
   RescheduledBefore,
 } from "../../booking/bookingChange";
-import { refreshBookingFacts } from "../../insights/bookingFacts";
+import type { ChangeProcessor } from "../changeContext";
 
 /**
  * The meetings whose insights a change may alter: its own, each occurrence a series booking
@@ -27,7 +26,7 @@ export function meetingsOfChange(change: BookingChangeRow): string[] {
 
 /**
  * Keeps the insights' booking facts: the meetings a change concerns are written afresh from
- * their rows. After the refund processor, whose refunds change what a meeting earned.
+ * their rows (once per batch for the changes derived together). After the refund processor, whose refunds change what a meeting earned.
  */
 export const bookingFactsProcessor: ChangeProcessor = (context) =>
-  refreshBookingFacts(context.tx, meetingsOfChange(context.change));
+  context.out.facts(meetingsOfChange(context.change));

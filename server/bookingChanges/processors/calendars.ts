@@ -1,5 +1,5 @@
-import type { ChangeProcessor } from "../../booking/bookingChange";
-import { type CalendarJob, enqueueCalendarJobs } from "../../calendars/calendarJobs";
+import type { CalendarJob } from "../../calendars/calendarJobs";
+import type { ChangeProcessor } from "../changeContext";
 
 const WRITTEN = new Set(["bookingConfirmed", "bookingRescheduled", "bookingCancelled"]);
 
@@ -16,5 +16,5 @@ export const calendarProcessor: ChangeProcessor = async (context) => {
     if (!WRITTEN.has(mail.template)) continue;
     jobs.push({ eventId, hostEmail: mail.to.email, language: mail.language, data: mail.data });
   }
-  await enqueueCalendarJobs(context.tx, jobs, context.now);
+  await context.out.calendarJobs(jobs, context.now);
 };

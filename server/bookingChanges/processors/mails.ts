@@ -2,18 +2,15 @@ import type {
   ApprovedData,
   CancelledBefore,
   CancelledData,
-  ChangeContext,
-  ChangeProcessor,
   CreatedData,
   PaidData,
   RefundedData,
 } from "../../booking/bookingChange";
 import { moveMails } from "../../booking/eventMove";
 import { requestMails } from "../../booking/requestMails";
-import { findAttendee, findEvent } from "../../data/bookings";
 import { bookingMails, meetingUid } from "../../mail/bookingMails";
 import type { BookingMailPayload, MailPayload } from "../../mail/mailTypes";
-import { enqueueMails } from "../../mail/outbox";
+import type { ChangeContext, ChangeProcessor } from "../changeContext";
 import {
   attendeesNamed,
   changedEvent,
@@ -30,8 +27,7 @@ import {
 export const mailProcessor: ChangeProcessor = async (context) => {
   if (context.change.kind === "refunded") return refundedMails(context);
   const told = await mailsOf(context);
-  await enqueueMails(
-    context.tx,
+  await context.out.mails(
     told.map(({ mail }) => mail),
     context.now,
   );
@@ -206,7 +202,7 @@ async function refusedMails(context: ChangeContext): Promise<Told> {
 async function paidMails(context: ChangeContext): Promise<Told> {
   const type = context.eventType;
   const changed = await changedEvent(context);
-  const attendee = await findAttendee(context.tx, context.change.attendeeId ?? "");
+  const attendee = await context.read.attendee(context.change.attendeeId ?? "");
   if (type === null || changed === null || attendee === null) return [];
   const { event, hosts } = changed;
   const data = context.change.data as unknown as PaidData;
@@ -224,7 +220,7 @@ async function paidMails(context: ChangeContext): Promise<Told> {
 
 /** Each payer refunded is told how much went back, and why (a host, or a payment too late). */
 async function refundedMails(context: ChangeContext): Promise<void> {
-  const event = await findEvent(context.tx, context.change.eventId);
+  const event = await context.read.event(context.change.eventId);
   const data = context.change.data as unknown as RefundedData;
   // Changes recorded before the reason was were all a host's.
   const reason = data.reason ?? "host";
@@ -240,5 +236,5 @@ async function refundedMails(context: ChangeContext): Promise<void> {
       reason,
     },
   }));
-  await enqueueMails(context.tx, mails, context.now);
+  await context.out.mails(mails, context.now);
 }

@@ -1,11 +1,7 @@
-import type {
-  CancelledBefore,
-  CancelledData,
-  ChangeProcessor,
-  RefundedData,
-} from "../../booking/bookingChange";
+import type { CancelledBefore, CancelledData, RefundedData } from "../../booking/bookingChange";
 import { refundCancelled } from "../../payments/cancelRefunds";
 import { enqueueRefund } from "../../payments/refundQueue";
+import type { ChangeProcessor } from "../changeContext";
 
 /**
  * The refunds a cancellation makes by the event type's policy (a refused request's: in full) (queued for the payment worker);

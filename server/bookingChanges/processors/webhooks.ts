@@ -2,13 +2,11 @@ import type {
   ApprovedData,
   CancelledBefore,
   CancelledData,
-  ChangeContext,
-  ChangeProcessor,
   CreatedData,
   PaidData,
   RescheduledBefore,
 } from "../../booking/bookingChange";
-import { announceBooking } from "../../webhooks/announceBooking";
+import type { ChangeContext, ChangeProcessor } from "../changeContext";
 import { createdMeetings, eventRowOf, movedMeeting } from "../changedBooking";
 
 /**
@@ -27,7 +25,7 @@ export const webhookProcessor: ChangeProcessor = async (context) => {
       return announceReassigned(context);
     case "approved":
       // A request is announced only now, when it becomes a booking.
-      return announceBooking(context.tx, "booking.created", context.change.eventId, context.now, {
+      return context.out.announce("booking.created", context.change.eventId, context.now, {
         attendeeIds: (context.change.data as unknown as ApprovedData).attendeeIds,
       });
     case "declined":
@@ -36,19 +34,13 @@ export const webhookProcessor: ChangeProcessor = async (context) => {
     case "paid":
       return announcePaid(context);
     case "payment_failed":
-      return announceBooking(
-        context.tx,
-        "booking.payment_failed",
-        context.change.eventId,
-        context.now,
-        {
-          attendeeIds: [context.change.attendeeId ?? ""],
-        },
-      );
+      return context.out.announce("booking.payment_failed", context.change.eventId, context.now, {
+        attendeeIds: [context.change.attendeeId ?? ""],
+      });
     case "no_show":
     case "no_show_undone":
       // The mark and its undoing both: the attendee's noShowAt says which.
-      return announceBooking(context.tx, "booking.no_show", context.change.eventId, context.now, {
+      return context.out.announce("booking.no_show", context.change.eventId, context.now, {
         attendeeIds: [context.change.attendeeId ?? ""],
       });
     default:
@@ -64,7 +56,7 @@ async function announceCreated(context: ChangeContext): Promise<void> {
   const data = context.change.data as unknown as CreatedData;
   if (data.status !== "CONFIRMED") return;
   for (const { event, attendee } of await createdMeetings(context)) {
-    await announceBooking(context.tx, "booking.created", event.id, context.now, {
+    await context.out.announce("booking.created", event.id, context.now, {
       attendeeIds: [attendee.id],
     });
   }
@@ -77,7 +69,7 @@ async function announceCancelled(context: ChangeContext): Promise<void> {
   // The series' own cancellation is told in its mails only.
   if (before.status !== "CONFIRMED" || data.scope === "series") return;
   if (data.attendeeIds.length === 0) return;
-  await announceBooking(context.tx, "booking.cancelled", context.change.eventId, context.now, {
+  await context.out.announce("booking.cancelled", context.change.eventId, context.now, {
     attendeeIds: data.attendeeIds,
   });
 }
@@ -90,7 +82,7 @@ async function announceRescheduled(context: ChangeContext): Promise<void> {
   const { change } = context;
   const former = eventRowOf((change.before as unknown as RescheduledBefore).event);
   if (former.status !== "CONFIRMED") return;
-  await announceBooking(context.tx, "booking.rescheduled", change.eventId, context.now, {
+  await context.out.announce("booking.rescheduled", change.eventId, context.now, {
     ...(change.attendeeId ? { attendeeIds: [change.attendeeId] } : {}),
     former: { startAt: former.startAt, endAt: former.endAt },
     ...(former.id !== change.eventId ? { orderKey: former.id } : {}),
@@ -103,7 +95,7 @@ async function announceRescheduled(context: ChangeContext): Promise<void> {
  */
 async function announceRefused(context: ChangeContext): Promise<void> {
   const data = context.change.data as unknown as CancelledData;
-  await announceBooking(context.tx, "booking.cancelled", context.change.eventId, context.now, {
+  await context.out.announce("booking.cancelled", context.change.eventId, context.now, {
     attendeeIds: data.attendeeIds,
     requestRefused: context.change.kind === "expired" ? "expired" : "declined",
   });
@@ -116,7 +108,7 @@ async function announceRefused(context: ChangeContext): Promise<void> {
 async function announceReassigned(context: ChangeContext): Promise<void> {
   const meeting = await movedMeeting(context);
   if (meeting === null || meeting.former.status !== "CONFIRMED") return;
-  await announceBooking(context.tx, "booking.reassigned", context.change.eventId, context.now, {
+  await context.out.announce("booking.reassigned", context.change.eventId, context.now, {
     formerHosts: meeting.before,
   });
 }
@@ -129,7 +121,7 @@ async function announcePaid(context: ChangeContext): Promise<void> {
   const { change } = context;
   const concerned = { attendeeIds: [change.attendeeId ?? ""] };
   if (!(change.data as unknown as PaidData).request) {
-    await announceBooking(context.tx, "booking.created", change.eventId, context.now, concerned);
+    await context.out.announce("booking.created", change.eventId, context.now, concerned);
   }
-  await announceBooking(context.tx, "booking.paid", change.eventId, context.now, concerned);
+  await context.out.announce("booking.paid", change.eventId, context.now, concerned);
 }

@@ -2,16 +2,14 @@ import type { WorkflowCanceller, WorkflowTrigger } from "../../../core/workflows
 import type {
   ApprovedData,
   CancelledData,
-  ChangeContext,
-  ChangeProcessor,
   CreatedData,
   PaidData,
 } from "../../booking/bookingChange";
 import type { AttendeeRow, EventRow, HostUser } from "../../data/bookings";
-import { findWorkflows, type WorkflowWithSteps } from "../../data/workflows";
+import type { WorkflowWithSteps } from "../../data/workflows";
 import { dropScheduledMails } from "../../mail/scheduledMails";
-import { enqueueWorkflowSends } from "../../workflows/enqueueWorkflowSends";
 import { plannedSends } from "../../workflows/plannedSends";
+import type { ChangeContext, ChangeProcessor } from "../changeContext";
 import {
   attendeesNamed,
   changedEvent,
@@ -53,7 +51,7 @@ const TIMED: ReadonlySet<WorkflowTrigger> = new Set(["before_start", "after_end"
 
 async function workflowsOf(context: ChangeContext): Promise<WorkflowWithSteps[]> {
   if (context.eventType === null) return [];
-  return findWorkflows(context.tx, context.eventType.id, { activeOnly: true });
+  return context.read.workflows(context.eventType.id);
 }
 
 /** Runs `selected` workflows for a meeting's attendees. */
@@ -69,7 +67,7 @@ async function run(
   if (type === null || attendees.length === 0) return;
   const meeting = { mail: mailContextOf(context, type, event, hosts), attendees, hosts };
   for (const workflow of selected) {
-    await enqueueWorkflowSends(context.tx, plannedSends(workflow, meeting, options), context.now);
+    await context.out.workflowSends(plannedSends(workflow, meeting, options), context.now);
   }
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { events } from "../../db/schema";
 import {
   berlinSlot,
@@ -9,6 +9,7 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, eventTypeBody, signUpHost } from "../../test/factories";
+import { openWorkSignal } from "../../workers/workSignal";
 import { writeDueCalendarEvents } from "../calendarEventWriter";
 import { LINK_WAIT_MS } from "../connectedLocations";
 import { googleTestApp } from "../testing/googleTestApp";
@@ -120,5 +121,38 @@ describe("a booking with Google Meet", async () => {
     setNow(new Date(now().getTime() + LINK_WAIT_MS + 1000));
     expect(await worker.drain()).toBeGreaterThanOrEqual(2);
     expect(inbox.received.some((raw) => /^To: .*lin@example\.com/im.test(raw))).toBe(true);
+  });
+});
+
+describe("a mail waiting for its meeting's Meet link", async () => {
+  const host = await signUpHost(t, { name: "Meg Host" });
+  await connectGoogle(host);
+  const type = await createEventType(t, host, { title: "Meet call", locations: MEET });
+
+  it("goes out as soon as the link is stored, the mail worker woken by it", async () => {
+    const signal = await openWorkSignal(t.database);
+    onTestFinished(() => signal.close());
+    const { inbox, worker } = await mailWorker(t, signal);
+    await bookOk(
+      t,
+      bookingBody(userLink(host, type), {
+        start: berlinSlot(4, "11:00"),
+        email: "meg-invitee@example.com",
+        location: { type: "GOOGLE_MEET_CONNECTED" },
+      }),
+    );
+    expect(await worker.drain()).toBe(0);
+    await writeDueCalendarEvents(writeContext());
+    const toInvitee = () =>
+      inbox.received.find((raw) => /^To: .*meg-invitee@example\.com/im.test(raw));
+    // Waits for the mail, not for a poll: the worker's next poll is an hour away.
+    await vi.waitFor(
+      () => expect(toInvitee(), "the mail was not woken by its link").toBeDefined(),
+      {
+        timeout: 20_000,
+        interval: 25,
+      },
+    );
+    expect(toInvitee()!.replace(/=\r?\n/g, "")).toMatch(/meet\.google\.com\/[a-z0-9-]+/);
   });
 });

@@ -3,14 +3,18 @@ import { startOutboxWorker } from "../../mail/outboxWorker";
 import { smtpInbox } from "../../mail/testing/smtpInbox";
 import { bookingMailsTo } from "../../test/bookingFactories";
 import type { TestApp } from "../../test/testApp";
+import type { WorkSignal } from "../../workers/workSignal";
 
 /**
  * The steps the meeting-link tests (Google Meet, Zoom) share: mails sent to a loopback inbox,
  * and the invitee moving or cancelling through the links of their latest mail.
  */
 
-/** An outbox worker on a loopback SMTP inbox, on the test's clock; stopped when the test ends. */
-export async function mailWorker(t: TestApp) {
+/**
+ * An outbox worker on a loopback SMTP inbox, on the test's clock, woken by `workSignal` if given
+ * (its poll is an hour away); stopped when the test ends.
+ */
+export async function mailWorker(t: TestApp, workSignal?: WorkSignal) {
   const inbox = await smtpInbox();
   const worker = startOutboxWorker({
     database: t.database,
@@ -18,6 +22,7 @@ export async function mailWorker(t: TestApp) {
     publicUrl: t.deps.config.publicUrl,
     clock: t.deps.clock,
     pollMs: 3_600_000,
+    ...(workSignal ? { workSignal } : {}),
   });
   onTestFinished(() => worker.stop());
   return { inbox, worker };

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_calendar_pending_event_idx" ON "outbox" USING btree (("payload"->>'eventId')) WHERE "outbox"."kind" = 'calendar' and "outbox"."status" = 'pending';
