@@ -1,8 +1,9 @@
-import { afterAll, expect } from "vitest";
+import { afterAll } from "vitest";
 import { BOOKING_NOW } from "../../test/bookingFactories";
 import type { Host } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/testApp";
 import type { CalendarWriteContext } from "../calendarEventWriter";
+import { connectOAuthAccount, syncNow } from "./oauthTestApp";
 import { CLIENT_ID, CLIENT_SECRET, type DoubleCalendar, startGoogleDouble } from "./googleDouble";
 
 /**
@@ -39,38 +40,9 @@ export async function googleTestApp(calendars?: DoubleCalendar[]) {
   };
   setNow(BOOKING_NOW);
 
-  async function connectGoogle(host: Host) {
-    const started = await t.request({
-      method: "POST",
-      url: "/api/calendar-connections/google/authorize",
-      headers: host.headers,
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const { pathname, search } = new URL(google.consent(started.json().url));
-    const answer = await t.request({
-      method: "GET",
-      url: pathname + search,
-      headers: host.headers,
-    });
-    expect(answer.statusCode, answer.body).toBe(302);
-    expect(new URL(answer.headers.location as string).searchParams.get("oauth")).toBe("connected");
-    const list = await t.request({
-      method: "GET",
-      url: "/api/calendar-connections",
-      headers: host.headers,
-    });
-    return list.json().connections.find((c: { provider: string }) => c.provider === "GOOGLE") as {
-      id: string;
-      calendars: { id: string; name: string; writeTarget: boolean }[];
-    };
-  }
-
-  const sync = (host: Host, id: string) =>
-    t.request({
-      method: "POST",
-      url: `/api/calendar-connections/${id}/sync`,
-      headers: host.headers,
-    });
+  const connectGoogle = (host: Host) =>
+    connectOAuthAccount(t, host, "google", (url) => google.consent(url));
+  const sync = (host: Host, id: string) => syncNow(t, host, id);
 
   const writeContext = (): CalendarWriteContext => ({
     db: t.database.db,

@@ -155,6 +155,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
     async (request, reply) => {
       await calendarConnectionDeleter(db, requireUserId(request), request.params.id, {
         google: deps.config.google,
+        microsoft: deps.config.microsoft,
         db,
         encryptionKey: deps.config.encryptionKey,
         clock: deps.clock,
