@@ -779,7 +779,9 @@ export async function startMicrosoftDouble(options: {
       gone(event);
     },
     expireDeltaLinks() {
-      oldestDelta = version + 1;
+      // Links given from now on read from a version past every earlier one.
+      version += 1;
+      oldestDelta = version;
     },
     subscriptions,
     validations,
