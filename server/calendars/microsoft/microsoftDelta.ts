@@ -79,8 +79,8 @@ const sameEntry = (a: [number, number, boolean] | undefined, b: typeof a) =>
  * state whose window covers [from, to), its deltaLink reads only what changed since; otherwise
  * (the first read, the horizon grown past the window, Graph answering 410 syncStateNotFound
  * for a lapsed link) the window is read in full. Pages are followed by @odata.nextLink until
- * the @odata.deltaLink for next time. The ids whose entry changed (added, moved, removed) join
- * `changed`, for two-way. Stored only once every page was read: a failure (thrown as
+ * the @odata.deltaLink for next time. The ids a delta read told of (or, after a full read, whose
+ * entry differs: added, moved, removed) join `changed`, for two-way. Stored only once every page was read: a failure (thrown as
  * CalendarSourceError) leaves the last state, and nothing is concluded from it.
  */
 export async function refreshMicrosoftCalendar(
@@ -99,7 +99,7 @@ export async function refreshMicrosoftCalendar(
     .where(where);
   const old = row?.state ?? null;
   const covers = old !== null && old.from <= window.from && old.to >= window.to;
-  type Read = Omit<MicrosoftDeltaState, "changed">;
+  type Read = Omit<MicrosoftDeltaState, "changed"> & { told: string[] };
   const read = async (link: string | null): Promise<Read | null> => {
     const events: MicrosoftDeltaState["events"] = link !== null && old ? { ...old.events } : {};
     const to = link !== null && old ? old.to : window.to + DELTA_WINDOW_SLACK_MS;
@@ -111,6 +111,7 @@ export async function refreshMicrosoftCalendar(
     let next: string | undefined =
       link ?? `/me/calendars/${enc(calendar.url)}/calendarView/delta?${query}`;
     let delta: string | undefined;
+    const told: string[] = [];
     while (next) {
       const answer: { status: number; body: z.infer<typeof deltaPageSchema> | null } =
         await keeper.call(
@@ -125,6 +126,7 @@ export async function refreshMicrosoftCalendar(
       const { status, body } = answer;
       if (status === 410) return null;
       for (const item of body?.value ?? []) {
+        told.push(item.id);
         const entry = entryOf(item, window.zone);
         if (entry === null) delete events[item.id];
         else events[item.id] = entry;
@@ -133,18 +135,21 @@ export async function refreshMicrosoftCalendar(
       delta = body?.["@odata.deltaLink"];
     }
     if (delta === undefined) throw new CalendarSourceError("INVALID_DATA", "no deltaLink");
-    return { link: delta, from, to, events };
+    return { link: delta, from, to, events, told: link !== null ? told : [] };
   };
   const fresh = (covers ? await read(old.link) : null) ?? (await read(null));
   // A full read never answers 410 (it is not accepted there): it throws instead.
   if (fresh === null) throw new CalendarSourceError("INVALID_DATA", "delta");
-  const changed = new Set(old?.changed ?? []);
-  if (old !== null) {
+  // What a delta read told of changed (an event made and deleted between two reads included);
+  // after a full read, what differs from the events kept before.
+  const { told, ...kept } = fresh;
+  const changed = new Set([...(old?.changed ?? []), ...told]);
+  if (old !== null && told.length === 0) {
     for (const id of new Set([...Object.keys(old.events), ...Object.keys(fresh.events)])) {
       if (!sameEntry(old.events[id], fresh.events[id])) changed.add(id);
     }
   }
-  const state: MicrosoftDeltaState = { ...fresh, changed: [...changed] };
+  const state: MicrosoftDeltaState = { ...kept, changed: [...changed] };
   await db.update(connectedCalendars).set({ deltaState: state }).where(where);
   return state;
 }
