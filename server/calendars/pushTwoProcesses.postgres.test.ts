@@ -127,7 +127,11 @@ describe("two server processes on PostgreSQL receiving the same push", () => {
     });
     const msEvent = [...ms.events.values()].find((e) => e.transactionId === fromMicrosoft.eventId);
     ms.removeEvent(msEvent!.id);
-    const pushedAt = clock.now();
+    // Each server runs its own test clock: a read after the push is told by a changed time.
+    const before = await database.query<{ at: Date }>(
+      "select last_synced_at as at from calendar_connections where id in ($1, $2) order by id",
+      [fromGoogle.connectionId, fromMicrosoft.connectionId],
+    );
     // The pushes of the channel and subscription the connections keep (two processes syncing a
     // new connection at once may both have asked for one; Google and Graph stop telling an
     // address that refuses the other).
@@ -164,21 +168,18 @@ describe("two server processes on PostgreSQL receiving the same push", () => {
 
     // Both connections read again after the push, both bookings cancelled, every effect done.
     await until(async () => {
-      const [state] = await database.query<{ read: number; cancelled: number; pending: number }>(
-        `select
-           (select count(*)::int from calendar_connections
-             where id in ($1, $2) and last_synced_at >= $3) as read,
-           (select count(*)::int from events where id in ($4, $5) and status = 'CANCELLED') as cancelled,
-           (select count(*)::int from booking_changes where processed_at is null) as pending`,
-        [
-          fromGoogle.connectionId,
-          fromMicrosoft.connectionId,
-          pushedAt,
-          fromGoogle.eventId,
-          fromMicrosoft.eventId,
-        ],
+      const now = await database.query<{ at: Date }>(
+        "select last_synced_at as at from calendar_connections where id in ($1, $2) order by id",
+        [fromGoogle.connectionId, fromMicrosoft.connectionId],
       );
-      return state!.read === 2 && state!.cancelled === 2 && state!.pending === 0;
+      const [state] = await database.query<{ cancelled: number; pending: number }>(
+        `select
+           (select count(*)::int from events where id in ($1, $2) and status = 'CANCELLED') as cancelled,
+           (select count(*)::int from booking_changes where processed_at is null) as pending`,
+        [fromGoogle.eventId, fromMicrosoft.eventId],
+      );
+      const read = now.every((row, i) => row.at.getTime() !== before[i]!.at.getTime());
+      return read && state!.cancelled === 2 && state!.pending === 0;
     }, "both deletions acted on");
 
     for (const { eventId } of [fromGoogle, fromMicrosoft]) {

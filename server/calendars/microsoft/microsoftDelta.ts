@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { DAY_MS } from "../../../core/time/durations";
 import { localToInstant } from "../../../core/time/localToInstant";
 import type { Db } from "../../db/database";
 import { connectedCalendars, type MicrosoftDeltaState } from "../../db/schema";
@@ -98,7 +99,9 @@ export async function refreshMicrosoftCalendar(
     .from(connectedCalendars)
     .where(where);
   const old = row?.state ?? null;
-  const covers = old !== null && old.from <= window.from && old.to >= window.to;
+  // The window's start may be a little before the stored one (another process's clock a few
+  // seconds behind): a day of the past is not worth a full read.
+  const covers = old !== null && old.from <= window.from + DAY_MS && old.to >= window.to;
   type Read = Omit<MicrosoftDeltaState, "changed"> & { told: string[] };
   const read = async (link: string | null): Promise<Read | null> => {
     const events: MicrosoftDeltaState["events"] = link !== null && old ? { ...old.events } : {};
