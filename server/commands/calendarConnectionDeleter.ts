@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { releaseGoogleConnection } from "../calendars/google/googleChannels";
 import type { GoogleContext } from "../calendars/google/googleSource";
-import type { Db } from "../db/database";
-import { releaseMicrosoftConnection } from "../calendars/microsoft/microsoftSubscriptions";
 import type { MicrosoftContext } from "../calendars/microsoft/microsoftSource";
+import { releaseMicrosoftConnection } from "../calendars/microsoft/microsoftSubscriptions";
+import type { Db } from "../db/database";
 import { calendarConnections, googleChannels, microsoftSubscriptions } from "../db/schema";
 import { loadOwnedCalendarConnection } from "../policies/calendarConnections";
 

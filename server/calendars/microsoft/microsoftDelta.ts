@@ -5,7 +5,15 @@ import { localToInstant } from "../../../core/time/localToInstant";
 import type { Db } from "../../db/database";
 import { connectedCalendars, type MicrosoftDeltaState } from "../../db/schema";
 import { CalendarSourceError } from "../calendarSource";
-import type { MicrosoftTokenKeeper } from "./microsoftSource";
+import type { ApiRequest } from "../oauth/oauthHttp";
+
+/** What a delta read needs of a connection: Graph calls with its live token (MicrosoftTokenKeeper). */
+export interface GraphCaller {
+  call<T>(
+    request: Omit<ApiRequest, "url"> & { path: string },
+    schema: z.ZodType<T>,
+  ): Promise<{ status: number; body: T | null }>;
+}
 
 /** Every Graph read asks for times in UTC (all-day events are then placed by their dates). */
 export const PREFER = 'outlook.timezone="UTC", odata.maxpagesize=250';
@@ -86,7 +94,7 @@ const sameEntry = (a: [number, number, boolean] | undefined, b: typeof a) =>
  */
 export async function refreshMicrosoftCalendar(
   db: Db,
-  keeper: MicrosoftTokenKeeper,
+  keeper: GraphCaller,
   calendar: { connectionId: string; url: string },
   window: { from: number; to: number; zone: string },
 ): Promise<MicrosoftDeltaState> {

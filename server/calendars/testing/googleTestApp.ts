@@ -3,8 +3,8 @@ import { BOOKING_NOW } from "../../test/bookingFactories";
 import type { Host } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/testApp";
 import type { CalendarWriteContext } from "../calendarEventWriter";
-import { connectOAuthAccount, syncNow } from "./oauthTestApp";
 import { CLIENT_ID, CLIENT_SECRET, type DoubleCalendar, startGoogleDouble } from "./googleDouble";
+import { connectOAuthAccount, syncNow } from "./oauthTestApp";
 
 /**
  * A test app set up for Google (GOOGLE_OAUTH_URL / GOOGLE_API_URL on a loopback double), with

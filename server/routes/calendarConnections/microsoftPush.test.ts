@@ -73,8 +73,6 @@ function worker() {
   });
 }
 
-const liveSubscriptions = () => ms.subscriptions.filter((s) => !s.deleted && s.calendarId === CAL);
-
 describe("Graph change-notification subscriptions", () => {
   it("are made on connect after the notification URL answered the validation, with only a digest of the clientState kept", async () => {
     setNow(BOOKING_NOW);
