@@ -18,9 +18,10 @@ import {
   berlinSlot,
   bookingBody,
   bookOk,
+  slotsOn,
   userLink,
 } from "../../test/bookingFactories";
-import { createEventType, type Host, signUpHost } from "../../test/factories";
+import { createEventType, signUpHost } from "../../test/factories";
 
 const { ms, t, setNow, connectMicrosoft, sync, writeContext } = await microsoftTestApp();
 const CAL = "AAMkCal-ada";
@@ -44,19 +45,6 @@ async function busySpans(connectionId: string): Promise<string> {
     .map((row) => row.during)
     .sort()
     .join(" ");
-}
-
-async function slotsOn(host: Host, type: { slug: string }, date: string): Promise<string[]> {
-  const query = new URLSearchParams({
-    ...userLink(host, type),
-    start: date,
-    end: date,
-    timezone: "Europe/Berlin",
-  });
-  const response = await t.request({ method: "GET", url: `/api/timetable?${query}` });
-  expect(response.statusCode, response.body).toBe(200);
-  const day = response.json().timetable.find((d: { date: string }) => d.date === date);
-  return Object.keys(day?.slots ?? {});
 }
 
 /** The calendar worker of a server process, passed by hand. */
@@ -189,7 +177,7 @@ describe("delta reads and push", () => {
     const host = await signUpHost(t);
     const type = await createEventType(t, host);
     const connection = await connectMicrosoft(host);
-    expect(await slotsOn(host, type, "2027-01-05")).toContain("10:00");
+    expect(await slotsOn(t, host, type, "2027-01-05")).toContain("10:00");
 
     ms.putEvent({
       id: "pushed-1",
@@ -207,7 +195,7 @@ describe("delta reads and push", () => {
       await pass.stop();
     }
     expect(await busySpans(connection.id)).toMatch(/2027-01-05 09:00:00\+00/);
-    expect(await slotsOn(host, type, "2027-01-05")).not.toContain("10:00");
+    expect(await slotsOn(t, host, type, "2027-01-05")).not.toContain("10:00");
     // Each connection the pass read followed its deltaLink: only the changes, no full read.
     expect(new Set(ms.deltaReads.slice(since))).toEqual(new Set(["changes"]));
 
@@ -215,7 +203,7 @@ describe("delta reads and push", () => {
     ms.removeEvent("pushed-1");
     await sync(host, connection.id);
     expect(await busySpans(connection.id)).not.toMatch(/2027-01-05 09:00/);
-    expect(await slotsOn(host, type, "2027-01-05")).toContain("10:00");
+    expect(await slotsOn(t, host, type, "2027-01-05")).toContain("10:00");
   });
 
   it("a lapsed deltaLink (410 syncStateNotFound) is followed by a full read", async () => {
