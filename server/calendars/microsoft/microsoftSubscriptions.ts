@@ -13,8 +13,11 @@ import { type MicrosoftContext, MicrosoftTokenKeeper } from "./microsoftSource";
 /** Where Graph posts change notifications (and the validation request), under PUBLIC_URL. */
 export const MICROSOFT_NOTIFICATIONS_PATH = "/api/calendar-connections/microsoft/notifications";
 
-/** How long a subscription is asked to live: Graph's longest for Outlook events (4230 min). */
-export const SUBSCRIPTION_TTL_MS = 4230 * 60_000;
+/**
+ * How long a subscription is asked to live: half an hour under Graph's longest for Outlook
+ * events (4230 min), so a clock a little ahead of Graph's is not refused.
+ */
+export const SUBSCRIPTION_TTL_MS = 4200 * 60_000;
 
 const subscriptionAnswer = z.object({ id: z.string(), expirationDateTime: z.string() });
 
