@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import {
   type CalendarExternalChange,
@@ -85,4 +85,70 @@ export async function handleExternalCalendarChange(
     context.log?.warn({ eventId: meeting.eventId, err: error }, "calendar deletion not cancelled");
     return "marked";
   }
+}
+
+/**
+ * The calendars of a connection two-way reads: those Slotted writes into or wrote into (a
+ * booked meeting's event can only be deleted or moved there).
+ */
+export function twoWayCalendars(db: Db, connectionId: string) {
+  return db
+    .select()
+    .from(connectedCalendars)
+    .where(
+      and(
+        eq(connectedCalendars.connectionId, connectionId),
+        or(
+          eq(connectedCalendars.writeTarget, true),
+          sql`exists (select 1 from calendar_writes w where w.calendar_id = ${connectedCalendars.id})`,
+        ),
+      ),
+    );
+}
+
+/** A meeting Slotted wrote into a calendar, with its times now (epoch ms). */
+export interface WrittenMeeting {
+  eventId: string;
+  href: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The meetings Slotted wrote into the calendar among those named (by meeting id or by where the
+ * event lives at the provider), keyed by that name.
+ */
+export async function writtenMeetings(
+  db: Db,
+  calendarId: string,
+  by: "eventId" | "href",
+  keys: string[],
+): Promise<Map<string, WrittenMeeting>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({
+      eventId: events.id,
+      href: calendarWrites.href,
+      start: events.startAt,
+      end: events.endAt,
+    })
+    .from(calendarWrites)
+    .innerJoin(events, eq(events.id, calendarWrites.eventId))
+    .where(and(eq(calendarWrites.calendarId, calendarId), inArray(calendarWrites[by], keys)));
+  return new Map(
+    rows.map((row) => [row[by], { ...row, start: row.start.getTime(), end: row.end.getTime() }]),
+  );
+}
+
+/**
+ * What the provider's event says of a written meeting: gone (`DELETED`), at another time
+ * (`MOVED`), or as written (null; an all-day or timeless event is taken as unmoved).
+ */
+export function changeOfMeeting(
+  meeting: WrittenMeeting,
+  seen: { deleted: boolean; start: number | null; end: number | null },
+): CalendarExternalChange | null {
+  if (seen.deleted) return "DELETED";
+  const moved = seen.start !== null && (seen.start !== meeting.start || seen.end !== meeting.end);
+  return moved ? "MOVED" : null;
 }

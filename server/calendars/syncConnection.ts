@@ -16,6 +16,8 @@ import { connectionSource } from "./connectionSource";
 import type { CalendarBookingCanceller } from "./externalChanges";
 import { ensureGoogleChannels } from "./google/googleChannels";
 import { syncGoogleChanges } from "./google/googleTwoWay";
+import { ensureMicrosoftSubscriptions } from "./microsoft/microsoftSubscriptions";
+import { syncMicrosoftChanges } from "./microsoft/microsoftTwoWay";
 import { ZoomTokenKeeper } from "./zoom/zoomMeetings";
 
 /** How often a healthy connection is read again. */
@@ -148,6 +150,19 @@ export async function syncConnection(
     await ensureGoogleChannels({ ...google, publicUrl: context.publicUrl }, connection).catch(
       () => undefined,
     );
+  }
+  if (connection.provider === "MICROSOFT") {
+    const microsoft = { ...google, microsoft: context.microsoft ?? null };
+    // The same for Microsoft: its delta reads tell what changed; Graph subscriptions push.
+    await syncMicrosoftChanges(
+      { ...microsoft, now, cancelBooking: context.cancelBooking },
+      connection,
+      { from, to, zone: host?.timeZone ?? "UTC" },
+    ).catch(() => undefined);
+    await ensureMicrosoftSubscriptions(
+      { ...microsoft, publicUrl: context.publicUrl },
+      connection,
+    ).catch(() => undefined);
   }
   return { ok: true, busyBlocks: rows.length, truncated };
 }

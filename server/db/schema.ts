@@ -996,6 +996,19 @@ export const calendarConnections = pgTable(
 );
 
 /** The calendars of a connection: which count as busy, which one bookings are written into. */
+/**
+ * A Microsoft calendar's events as its last calendarView/delta read left them: the window read,
+ * the deltaLink that reads what changed since, each event (occurrence) by Graph id as [start,
+ * end] epoch ms with whether it blocks time, and the ids changed since two-way last looked.
+ */
+export interface MicrosoftDeltaState {
+  link: string;
+  from: number;
+  to: number;
+  events: Record<string, [number, number, boolean]>;
+  changed: string[];
+}
+
 export const connectedCalendars = pgTable(
   "connected_calendars",
   {
@@ -1015,6 +1028,11 @@ export const connectedCalendars = pgTable(
      * read next); null: the next read is a full one.
      */
     syncToken: text("sync_token"),
+    /**
+     * Microsoft: the calendar's events as the last calendarView/delta read left them, with the
+     * deltaLink to read only what changed since (microsoft/microsoftDelta.ts); null: read in full.
+     */
+    deltaState: jsonb("delta_state").$type<MicrosoftDeltaState>(),
   },
   (t) => [uniqueIndex("connected_calendars_url_key").on(t.connectionId, t.url)],
 );
@@ -1138,6 +1156,29 @@ export const zoomMeetings = pgTable("zoom_meetings", {
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A Microsoft Graph change-notification subscription on one calendar's events: Graph's id, and
+ * only a SHA-256 of the clientState secret every notification of it carries.
+ */
+export const microsoftSubscriptions = pgTable(
+  "microsoft_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => calendarConnections.id, { onDelete: "cascade" }),
+    calendarId: uuid("calendar_id")
+      .notNull()
+      .references(() => connectedCalendars.id, { onDelete: "cascade" }),
+    clientStateHash: text("client_state_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("microsoft_subscriptions_calendar_key").on(t.calendarId),
+    index().on(t.expiresAt),
+  ],
+);
 
 /** A host's private feed of their Slotted bookings: only a SHA-256 of the token is stored. */
 export const bookingFeeds = pgTable("booking_feeds", {

@@ -141,3 +141,22 @@ export function upcomingBerlinSlot(daysAhead: number, time: string): string {
     localToInstant("Europe/Berlin", day.toISOString().slice(0, 10), time),
   ).toISOString();
 }
+
+/** The times the timetable offers on `date` (Berlin) for `host`'s event type `type`. */
+export async function slotsOn(
+  t: TestApp,
+  host: Host,
+  type: { slug: string },
+  date: string,
+): Promise<string[]> {
+  const query = new URLSearchParams({
+    ...userLink(host, type),
+    start: date,
+    end: date,
+    timezone: "Europe/Berlin",
+  });
+  const response = await t.request({ method: "GET", url: `/api/timetable?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  const day = response.json().timetable.find((d: { date: string }) => d.date === date);
+  return Object.keys(day?.slots ?? {});
+}

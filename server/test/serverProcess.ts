@@ -15,9 +15,10 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 60_000, port: chosen }: { timeoutMs?: number; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A chosen port lets PUBLIC_URL name the process before it starts.
+  const port = chosen ?? (await freePort());
   const child = spawn(
     process.execPath,
     ["--import", "tsx", join(projectRoot, "server", "main.ts")],

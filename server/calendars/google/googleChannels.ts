@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { newSecret, safeEqual, tokenHash } from "../../auth/secrets";
 import type { Db } from "../../db/database";
-import { calendarConnections, connectedCalendars, googleChannels } from "../../db/schema";
+import { type calendarConnections, connectedCalendars, googleChannels } from "../../db/schema";
+import { freshConnection, makeConnectionDue, pushNeedsRenewal } from "../calendarPush";
 import { GOOGLE_NOTIFICATIONS_PATH, revokeGoogleToken } from "./googleClient";
 import { type GoogleContext, GoogleTokenKeeper } from "./googleSource";
 
 /** How long a channel is asked to live (Google caps events channels at about a week). */
 export const CHANNEL_TTL_MS = 7 * 86_400_000;
-/** A channel with less than this left is renewed by the next sync (every few minutes). */
-export const CHANNEL_RENEW_BEFORE_MS = 86_400_000;
 
 const channelAnswer = z.object({
   id: z.string(),
@@ -20,7 +19,7 @@ const channelAnswer = z.object({
 
 /**
  * Keeps one events.watch channel on each busy calendar of a Google connection: a calendar
- * without one, or whose channel lapses within CHANNEL_RENEW_BEFORE_MS, gets a new one (a fresh
+ * without one, or whose channel lapses within a day (calendarPush.ts), gets a new one (a fresh
  * id and token; only the token's SHA-256 is kept) and the old one is stopped; channels of
  * calendars no longer busy are stopped and forgotten. Google then tells
  * GOOGLE_NOTIFICATIONS_PATH of every change, and the periodic sync stays the safety net: a
@@ -32,11 +31,7 @@ export async function ensureGoogleChannels(
 ): Promise<void> {
   const { db } = context;
   const now = context.clock();
-  // The row as it is now: the sync may just have refreshed and stored the tokens.
-  const [fresh] = await db
-    .select()
-    .from(calendarConnections)
-    .where(eq(calendarConnections.id, connection.id));
+  const fresh = await freshConnection(db, connection.id);
   if (fresh === undefined) return;
   const keeper = new GoogleTokenKeeper(context, fresh);
   const calendars = await db
@@ -61,7 +56,7 @@ export async function ensureGoogleChannels(
       if (current) await stop(current);
       continue;
     }
-    if (current && current.expiresAt.getTime() - now.getTime() > CHANNEL_RENEW_BEFORE_MS) continue;
+    if (current && !pushNeedsRenewal(current.expiresAt, now)) continue;
     const id = randomUUID();
     const token = newSecret(32);
     const expiration = now.getTime() + CHANNEL_TTL_MS;
@@ -113,15 +108,7 @@ export async function acceptGoogleNotification(
   if (channel === undefined || !safeEqual(channel.tokenHash, tokenHash(input.token))) return false;
   // "sync" only says the channel works; "exists" and "not_exists" say something changed.
   if (input.resourceState === "sync") return true;
-  await db
-    .update(calendarConnections)
-    .set({ nextSyncAt: now })
-    .where(
-      and(
-        eq(calendarConnections.id, channel.connectionId),
-        sql`${calendarConnections.nextSyncAt} > ${now}`,
-      ),
-    );
+  await makeConnectionDue(db, channel.connectionId, now);
   return true;
 }
 

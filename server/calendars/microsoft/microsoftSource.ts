@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { localToInstant } from "../../../core/time/localToInstant";
 import type { MicrosoftConfig } from "../../config";
 import type { Db } from "../../db/database";
 import { type calendarConnections, calendarWrites, connectedCalendars } from "../../db/schema";
@@ -21,6 +20,7 @@ import {
   saveConnectionSecret,
 } from "../oauth/oauthHttp";
 import { microsoftEndpoints, refreshMicrosoftTokens } from "./microsoftClient";
+import { refreshMicrosoftCalendar } from "./microsoftDelta";
 
 /** What a Microsoft connection needs beyond its row: the app, the database (tokens), the clock. */
 export interface MicrosoftContext {
@@ -33,9 +33,6 @@ export interface MicrosoftContext {
 }
 
 type ConnectionRow = Pick<typeof calendarConnections.$inferSelect, "id" | "userId" | "secret">;
-
-/** Every Graph read asks for times in UTC (all-day events are then placed by their dates). */
-const PREFER = 'outlook.timezone="UTC", odata.maxpagesize=250';
 
 function microsoftConfig(context: MicrosoftContext): MicrosoftConfig {
   if (context.microsoft === null) {
@@ -90,53 +87,21 @@ const calendarListSchema = z.object({
   "@odata.nextLink": z.string().optional(),
 });
 
-const dateTimeTimeZone = z.object({ dateTime: z.string(), timeZone: z.string().optional() });
-
-const viewSchema = z.object({
-  value: z.array(
-    z.object({
-      id: z.string(),
-      showAs: z.string().optional(),
-      isAllDay: z.boolean().optional(),
-      isCancelled: z.boolean().optional(),
-      start: dateTimeTimeZone,
-      end: dateTimeTimeZone,
-    }),
-  ),
-  "@odata.nextLink": z.string().optional(),
-});
-
 const eventSchema = z.object({
   id: z.string(),
   "@odata.etag": z.string().optional(),
   onlineMeeting: z.object({ joinUrl: z.string().optional() }).nullable().optional(),
 });
 
-/** Graph's `showAs` values that leave the time free; busy, oof and tentative block it. */
-const FREE_SHOW_AS = new Set(["free", "workingElsewhere"]);
-
 const enc = encodeURIComponent;
-
-/** A Graph date-time (no offset) in `zone`, as epoch ms; "UTC" is what the Prefer header asks. */
-function instantOf(value: { dateTime: string; timeZone?: string | undefined }): number {
-  const zone = value.timeZone ?? "UTC";
-  const text = value.dateTime.replace(/(\.\d{3})\d*$/, "$1");
-  if (zone === "UTC" || zone === "Etc/GMT") return Date.parse(`${text}Z`);
-  // Asked for UTC, Graph answers in UTC; another (IANA) zone is still read, a Windows one is not.
-  try {
-    return localToInstant(zone, text.slice(0, 10), text.slice(11, 16));
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /**
  * The calendars of a Microsoft 365 or Outlook.com account and their busy time, as the
  * CalendarSource the sync job reads: `url` is the calendar's Graph id. Busy time comes from
- * calendarView, which expands recurring series into their occurrences; times are asked in UTC
- * (Prefer: outlook.timezone), events marked free or working elsewhere and cancelled ones are
- * left out, all-day events are their days in the host's zone, and the meetings Slotted wrote
- * are left out (their host_busy rows block them already).
+ * the calendar's events kept up to date by calendarView/delta (microsoftDelta.ts: occurrences
+ * of recurring series, times in UTC, all-day events as days of the calendar's or host's zone,
+ * free and cancelled events not blocking); the meetings Slotted wrote are left out (their
+ * host_busy rows block them already).
  */
 export function microsoftSource(
   context: MicrosoftContext,
@@ -175,38 +140,25 @@ export function microsoftSource(
       budget?: ReadBudget,
     ): Promise<BusyInterval[]> {
       const own = await ownEventIds(context.db, connection.id, calendar.url);
-      const zone = calendar.timeZone ?? fallbackZone;
+      const state = await refreshMicrosoftCalendar(
+        context.db,
+        keeper,
+        { connectionId: connection.id, url: calendar.url },
+        { from, to, zone: calendar.timeZone ?? fallbackZone },
+      );
       const busy: BusyInterval[] = [];
-      const query = new URLSearchParams({
-        startDateTime: new Date(from).toISOString(),
-        endDateTime: new Date(to).toISOString(),
-        $select: "id,showAs,isAllDay,isCancelled,start,end",
-      });
-      let next: string | undefined = `/me/calendars/${enc(calendar.url)}/calendarView?${query}`;
-      while (next) {
-        const body: z.infer<typeof viewSchema> | null = (
-          await keeper.call({ method: "GET", path: next, headers: { prefer: PREFER } }, viewSchema)
-        ).body;
-        for (const event of body?.value ?? []) {
-          if (event.isCancelled || FREE_SHOW_AS.has(event.showAs ?? "busy")) continue;
-          if (own.has(event.id)) continue;
-          const start = event.isAllDay
-            ? localToInstant(zone, event.start.dateTime.slice(0, 10), "00:00")
-            : instantOf(event.start);
-          const end = event.isAllDay
-            ? localToInstant(zone, event.end.dateTime.slice(0, 10), "00:00")
-            : instantOf(event.end);
-          if (!(start < end) || Number.isNaN(start) || Number.isNaN(end)) continue;
-          busy.push({ uid: `microsoft:${event.id}`, start, end });
-          if (budget) {
-            await budget.spend(1);
-            if (busy.length >= budget.maxIntervals) {
-              budget.truncated = true;
-              return busy;
-            }
+      const kept = Object.entries(state.events)
+        .filter(([id, [start, end, blocks]]) => blocks && !own.has(id) && start < to && end > from)
+        .sort((a, b) => a[1][0] - b[1][0]);
+      for (const [id, [start, end]] of kept) {
+        busy.push({ uid: `microsoft:${id}`, start, end });
+        if (budget) {
+          await budget.spend(1);
+          if (busy.length >= budget.maxIntervals) {
+            budget.truncated = true;
+            return busy;
           }
         }
-        next = body?.["@odata.nextLink"];
       }
       return busy;
     },

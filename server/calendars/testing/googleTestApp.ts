@@ -3,8 +3,8 @@ import { BOOKING_NOW } from "../../test/bookingFactories";
 import type { Host } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/testApp";
 import type { CalendarWriteContext } from "../calendarEventWriter";
-import { connectThroughConsent } from "./connectThroughConsent";
 import { CLIENT_ID, CLIENT_SECRET, type DoubleCalendar, startGoogleDouble } from "./googleDouble";
+import { connectOAuthAccount, syncNow } from "./oauthTestApp";
 
 /**
  * A test app set up for Google (GOOGLE_OAUTH_URL / GOOGLE_API_URL on a loopback double), with
@@ -41,17 +41,8 @@ export async function googleTestApp(calendars?: DoubleCalendar[]) {
   setNow(BOOKING_NOW);
 
   const connectGoogle = (host: Host) =>
-    connectThroughConsent<{
-      id: string;
-      calendars: { id: string; name: string; writeTarget: boolean }[];
-    }>(t, host, "google", (url) => google.consent(url), "GOOGLE");
-
-  const sync = (host: Host, id: string) =>
-    t.request({
-      method: "POST",
-      url: `/api/calendar-connections/${id}/sync`,
-      headers: host.headers,
-    });
+    connectOAuthAccount(t, host, "google", (url) => google.consent(url));
+  const sync = (host: Host, id: string) => syncNow(t, host, id);
 
   const writeContext = (): CalendarWriteContext => ({
     db: t.database.db,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { localToInstant } from "../../../core/time/localToInstant";
@@ -11,9 +11,14 @@ import { consentPage, json, readBody } from "./oauthDouble";
  * grant is revoked) and the parts of Graph v1.0 Slotted uses: /me/calendars, calendarView
  * (recurring series expanded into occurrences in their zone, all-day events as midnight dates,
  * paged by odata.maxpagesize with @odata.nextLink, times in the zone the Prefer header asks),
- * events create (transactionId deduplicated, Teams meetings for isOnlineMeeting), update and
- * delete. Exchange mails the attendees of an event it stores: `invitationsSent` counts them.
- * Faults are injected with `failNext`. Its clock is the test's.
+ * calendarView/delta (the window's occurrences, then with the @odata.deltaLink only those
+ * changed since, removed ones as `@removed`; 410 syncStateNotFound once links lapse), events
+ * create (transactionId deduplicated, Teams meetings for isOnlineMeeting), update and delete,
+ * and change-notification subscriptions (create validated by calling the notificationUrl with
+ * a validationToken, renew, delete; `notify` posts a change to them). Exchange mails the
+ * attendees of an event it stores: `invitationsSent` counts them. Faults are injected with
+ * `failNext`. Its clock is the test's; `deliver` carries its requests to Slotted (default:
+ * fetch), so a test app that listens on no port can still be called.
  */
 
 export const MS_CLIENT_ID = "00000000-0000-4000-8000-00000000d0b1";
@@ -58,6 +63,35 @@ export interface MsDoubleEvent {
   "@odata.etag": string;
 }
 
+/** Graph's longest subscription on Outlook events. */
+const MAX_SUBSCRIPTION_MS = 4230 * 60_000;
+
+export interface MsSubscription {
+  id: string;
+  resource: string;
+  calendarId: string;
+  changeType: string;
+  notificationUrl: string;
+  clientState: string | undefined;
+  expirationDateTime: string;
+  deleted: boolean;
+}
+
+/** How the double reaches Slotted's notificationUrl (a real request, or an injected one). */
+export type Deliver = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+) => Promise<{ status: number; contentType: string; text: string }>;
+
+const fetchDeliver: Deliver = async (url, init) => {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    text: await response.text(),
+  };
+};
+
 interface Grant {
   refreshTokens: Set<string>;
   revoked: boolean;
@@ -81,6 +115,28 @@ export interface MicrosoftDouble {
   failNext(count: number, status: number): void;
   /** Adds or replaces an event (as the host does in Outlook). */
   putEvent(event: Omit<MsDoubleEvent, "@odata.etag">): void;
+  /** Deletes an event (as the host does in Outlook). */
+  removeEvent(id: string): void;
+  /** Every deltaLink given so far lapses: following one answers 410 syncStateNotFound. */
+  expireDeltaLinks(): void;
+  /** Each calendarView/delta request: a window read in full, a next page, or changes since. */
+  deltaReads: ("full" | "page" | "changes")[];
+  /** Subscriptions made (deleted ones marked). */
+  subscriptions: MsSubscription[];
+  /** The validation requests answered well when subscriptions were made, by notificationUrl. */
+  validations: string[];
+  /** The notification bodies Graph would post to the calendar's live subscriptions. */
+  notificationsFor(
+    calendarId: string,
+    changeType: "created" | "updated" | "deleted",
+    eventId: string,
+  ): { url: string; body: unknown }[];
+  /** Posts them (through `deliver`), resolving with the statuses Slotted answered. */
+  notify(
+    calendarId: string,
+    changeType: "created" | "updated" | "deleted",
+    eventId: string,
+  ): Promise<number[]>;
   refreshes: number;
   /** Invitation mails Exchange would have sent to attendees (Slotted must cause none). */
   invitationsSent: number;
@@ -120,8 +176,10 @@ function addDays(date: string, days: number): string {
 export async function startMicrosoftDouble(options: {
   clock: () => Date;
   calendars?: MsDoubleCalendar[];
+  deliver?: Deliver;
 }): Promise<MicrosoftDouble> {
   const { clock } = options;
+  const deliver = options.deliver ?? fetchDeliver;
   const calendars: MsDoubleCalendar[] = options.calendars ?? [
     {
       id: "AAMkCal-default",
@@ -143,6 +201,23 @@ export async function startMicrosoftDouble(options: {
   const failures: number[] = [];
   let etagCounter = 0;
   const nextEtag = () => `W/"DwAAABYAAA${++etagCounter}"`;
+  /** Change tracking for delta: each event's last change, and the events deleted, by version. */
+  let version = 0;
+  const changedAt = new Map<string, number>();
+  const removed = new Map<string, { event: MsDoubleEvent; at: number }>();
+  let oldestDelta = 0;
+  const touched = (id: string) => {
+    removed.delete(id);
+    changedAt.set(id, ++version);
+  };
+  const gone = (event: MsDoubleEvent) => {
+    events.delete(event.id);
+    changedAt.delete(event.id);
+    removed.set(event.id, { event, at: ++version });
+  };
+  const subscriptions: MsSubscription[] = [];
+  const validations: string[] = [];
+  const deltaReads: MicrosoftDouble["deltaReads"] = [];
   const loginBase = `/${MS_TENANT}/oauth2/v2.0`;
 
   function checkAuthorize(params: URLSearchParams): string | null {
@@ -265,6 +340,218 @@ export async function startMicrosoftDouble(options: {
     return found;
   }
 
+  /** The occurrences of the calendar's events (those `wanted`) in [from, to), as Graph lists them. */
+  function viewItems(
+    calendarId: string,
+    from: number,
+    to: number,
+    wanted: (event: MsDoubleEvent) => boolean,
+  ) {
+    return [...events.values()]
+      .filter((e) => e.calendarId === calendarId && wanted(e))
+      .flatMap((event) =>
+        occurrences(event, from, to).map((o) => ({
+          id: o.id,
+          type: o.type,
+          showAs: event.showAs ?? "busy",
+          isAllDay: event.isAllDay ?? false,
+          isCancelled: event.isCancelled ?? false,
+          // Graph gives an all-day event as midnight dates labelled with the asked zone.
+          start: {
+            dateTime: o.date ? `${o.date}T00:00:00.0000000` : graphUtc(o.start),
+            timeZone: "UTC",
+          },
+          end: {
+            dateTime: o.date
+              ? `${addDays(o.date, Math.round((o.end - o.start) / DAY))}T00:00:00.0000000`
+              : graphUtc(o.end),
+            timeZone: "UTC",
+          },
+          _sort: o.start,
+        })),
+      )
+      .sort((a, b) => a._sort - b._sort)
+      .map(({ _sort, ...rest }) => rest);
+  }
+
+  interface DeltaToken {
+    calendarId: string;
+    from: number;
+    to: number;
+    /** Changes after this version are read; -1: everything (the first read). */
+    since: number;
+    /** The version the read is as of (the next link's `since`). */
+    upTo: number;
+    skip: number;
+  }
+  const encodeToken = (token: DeltaToken) =>
+    Buffer.from(JSON.stringify(token)).toString("base64url");
+  const decodeToken = (text: string): DeltaToken | null => {
+    try {
+      return JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    } catch {
+      return null;
+    }
+  };
+
+  /** calendarView/delta: a window's first read, a page of it, or the changes since a link. */
+  function deltaPage(
+    response: ServerResponse,
+    calendarId: string,
+    query: URLSearchParams,
+    prefer: string,
+    pageSize: number,
+  ) {
+    if (!calendars.some((c) => c.id === calendarId)) {
+      return graphError(response, 404, "ErrorItemNotFound");
+    }
+    prefers.push(prefer);
+    const skipToken = query.get("$skiptoken");
+    const deltaToken = query.get("$deltatoken");
+    let token: DeltaToken | null;
+    deltaReads.push(skipToken !== null ? "page" : deltaToken !== null ? "changes" : "full");
+    if (skipToken !== null) token = decodeToken(skipToken);
+    else if (deltaToken !== null) {
+      const link = decodeToken(deltaToken);
+      if (link !== null && link.since < oldestDelta) {
+        return graphError(response, 410, "syncStateNotFound");
+      }
+      token = link && { ...link, since: link.since, upTo: version, skip: 0 };
+    } else {
+      const from = Date.parse(query.get("startDateTime") ?? "");
+      const to = Date.parse(query.get("endDateTime") ?? "");
+      if (!(from < to)) return graphError(response, 400, "ErrorInvalidParameter");
+      token = { calendarId, from, to, since: -1, upTo: version, skip: 0 };
+    }
+    if (token === null || token.calendarId !== calendarId) {
+      return graphError(response, 400, "ErrorInvalidParameter");
+    }
+    const { since } = token;
+    const changed = viewItems(
+      calendarId,
+      token.from,
+      token.to,
+      (e) => since < 0 || (changedAt.get(e.id) ?? 0) > since,
+    );
+    const deletions =
+      since < 0
+        ? []
+        : [...removed.values()]
+            .filter((r) => r.at > since && r.event.calendarId === calendarId)
+            .flatMap((r) => occurrences(r.event, token.from, token.to))
+            .map((o) => ({ id: o.id, "@removed": { reason: "deleted" } }));
+    const items = [...changed, ...deletions];
+    const value = items.slice(token.skip, token.skip + pageSize);
+    const base = `${double.url}/v1.0/me/calendars/${encodeURIComponent(calendarId)}/calendarView/delta`;
+    if (token.skip + pageSize < items.length) {
+      const next = encodeToken({ ...token, skip: token.skip + pageSize });
+      return json(response, 200, { value, "@odata.nextLink": `${base}?$skiptoken=${next}` });
+    }
+    const link = encodeToken({ ...token, since: token.upTo, skip: 0 });
+    return json(response, 200, { value, "@odata.deltaLink": `${base}?$deltatoken=${link}` });
+  }
+
+  /** POST /subscriptions (validated at its notificationUrl first), PATCH (renew), DELETE. */
+  async function subscriptionCall(
+    response: ServerResponse,
+    method: string,
+    id: string | undefined,
+    input: Record<string, string | undefined>,
+  ) {
+    const expiry = Date.parse(input.expirationDateTime ?? "");
+    const tooLong = () =>
+      !(expiry > clock().getTime()) || expiry > clock().getTime() + MAX_SUBSCRIPTION_MS;
+    if (method === "POST" && id === undefined) {
+      const resource = /^\/me\/calendars\/([^/]+)\/events$/.exec(input.resource ?? "");
+      const calendarId = resource && decodeURIComponent(resource[1]!);
+      if (calendarId === null || !calendars.some((c) => c.id === calendarId)) {
+        return graphError(response, 400, "InvalidRequest");
+      }
+      if (tooLong() || !input.notificationUrl || (input.clientState?.length ?? 0) > 128) {
+        return graphError(response, 400, "InvalidRequest");
+      }
+      const validationToken = `Validation: ${randomBytes(12).toString("base64url")}`;
+      const separator = input.notificationUrl.includes("?") ? "&" : "?";
+      const answer = await deliver(
+        `${input.notificationUrl}${separator}validationToken=${encodeURIComponent(validationToken)}`,
+        { method: "POST", headers: { "content-type": "text/plain; charset=utf-8" }, body: "" },
+      ).catch(() => null);
+      if (
+        answer === null ||
+        answer.status !== 200 ||
+        !answer.contentType.startsWith("text/plain") ||
+        answer.text !== validationToken
+      ) {
+        return graphError(response, 400, "ValidationError");
+      }
+      validations.push(input.notificationUrl);
+      const made: MsSubscription = {
+        id: randomUUID(),
+        resource: input.resource!,
+        calendarId,
+        changeType: input.changeType ?? "",
+        notificationUrl: input.notificationUrl,
+        clientState: input.clientState,
+        expirationDateTime: new Date(expiry).toISOString(),
+        deleted: false,
+      };
+      subscriptions.push(made);
+      const { calendarId: _c, deleted: _d, ...shown } = made;
+      return json(response, 201, shown);
+    }
+    const found = subscriptions.find(
+      (s) => s.id === id && !s.deleted && Date.parse(s.expirationDateTime) > clock().getTime(),
+    );
+    if (found === undefined) return graphError(response, 404, "ResourceNotFound");
+    if (method === "PATCH") {
+      if (tooLong()) return graphError(response, 400, "InvalidRequest");
+      found.expirationDateTime = new Date(expiry).toISOString();
+      const { calendarId: _c, deleted: _d, ...shown } = found;
+      return json(response, 200, shown);
+    }
+    if (method === "DELETE") {
+      found.deleted = true;
+      response.writeHead(204).end();
+      return;
+    }
+    return graphError(response, 405, "MethodNotAllowed");
+  }
+
+  function notificationsFor(
+    calendarId: string,
+    changeType: "created" | "updated" | "deleted",
+    eventId: string,
+  ) {
+    return subscriptions
+      .filter(
+        (s) =>
+          s.calendarId === calendarId &&
+          !s.deleted &&
+          Date.parse(s.expirationDateTime) > clock().getTime() &&
+          s.changeType.split(",").includes(changeType),
+      )
+      .map((s) => ({
+        url: s.notificationUrl,
+        body: {
+          value: [
+            {
+              subscriptionId: s.id,
+              subscriptionExpirationDateTime: s.expirationDateTime,
+              changeType,
+              resource: `Users/me/Events/${eventId}`,
+              resourceData: {
+                "@odata.type": "#Microsoft.Graph.Event",
+                "@odata.id": `Users/me/Events/${eventId}`,
+                id: eventId,
+              },
+              clientState: s.clientState,
+              tenantId: "00000000-0000-0000-0000-000000000000",
+            },
+          ],
+        },
+      }));
+  }
+
   function eventJson(event: MsDoubleEvent) {
     const { calendarId: _c, recurrence: _r, ...rest } = event;
     return {
@@ -334,32 +621,15 @@ export async function startMicrosoftDouble(options: {
       if (!/outlook\.timezone="UTC"/.test(prefer) && /outlook\.timezone/.test(prefer)) {
         return graphError(response, 501, "the double answers in UTC only");
       }
-      const items = [...events.values()]
-        .filter((e) => e.calendarId === calendarId)
-        .flatMap((event) =>
-          occurrences(event, from, to).map((o) => ({
-            id: o.id,
-            type: o.type,
-            showAs: event.showAs ?? "busy",
-            isAllDay: event.isAllDay ?? false,
-            isCancelled: event.isCancelled ?? false,
-            // Graph gives an all-day event as midnight dates labelled with the asked zone.
-            start: {
-              dateTime: o.date ? `${o.date}T00:00:00.0000000` : graphUtc(o.start),
-              timeZone: "UTC",
-            },
-            end: {
-              dateTime: o.date
-                ? `${addDays(o.date, Math.round((o.end - o.start) / DAY))}T00:00:00.0000000`
-                : graphUtc(o.end),
-              timeZone: "UTC",
-            },
-            _sort: o.start,
-          })),
-        )
-        .sort((a, b) => a._sort - b._sort)
-        .map(({ _sort, ...rest }) => rest);
-      return json(response, 200, page(items));
+      return json(response, 200, page(viewItems(calendarId, from, to, () => true)));
+    }
+    const delta = /^\/me\/calendars\/([^/]+)\/calendarView\/delta$/.exec(path);
+    if (method === "GET" && delta !== null) {
+      return deltaPage(response, decodeURIComponent(delta[1]!), query, prefer, pageSize);
+    }
+    const subscription = /^\/subscriptions(?:\/([^/]+))?$/.exec(path);
+    if (subscription !== null) {
+      return subscriptionCall(response, method, subscription[1], input);
     }
     const create = /^\/me\/calendars\/([^/]+)\/events$/.exec(path);
     if (method === "POST" && create !== null) {
@@ -379,6 +649,7 @@ export async function startMicrosoftDouble(options: {
       withTeams(event);
       double.invitationsSent += event.attendees?.length ?? 0;
       events.set(event.id, event);
+      touched(event.id);
       return json(response, 201, eventJson(event));
     }
     const one = /^\/me\/events\/([^/]+)$/.exec(path);
@@ -390,10 +661,11 @@ export async function startMicrosoftDouble(options: {
         Object.assign(existing, changes, { "@odata.etag": nextEtag() });
         withTeams(existing);
         double.invitationsSent += existing.attendees?.length ?? 0;
+        touched(existing.id);
         return json(response, 200, eventJson(existing));
       }
       if (method === "DELETE") {
-        events.delete(existing.id);
+        gone(existing);
         response.writeHead(204).end();
         return;
       }
@@ -481,6 +753,33 @@ export async function startMicrosoftDouble(options: {
     },
     putEvent(event) {
       events.set(event.id, { ...event, "@odata.etag": nextEtag() });
+      touched(event.id);
+    },
+    removeEvent(id) {
+      const event = events.get(id);
+      if (event === undefined) throw new Error(`no event ${id}`);
+      gone(event);
+    },
+    expireDeltaLinks() {
+      // Links given from now on read from a version past every earlier one.
+      version += 1;
+      oldestDelta = version;
+    },
+    subscriptions,
+    validations,
+    deltaReads,
+    notificationsFor,
+    async notify(calendarId, changeType, eventId) {
+      const statuses: number[] = [];
+      for (const { url, body } of notificationsFor(calendarId, changeType, eventId)) {
+        const answer = await deliver(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        statuses.push(answer.status);
+      }
+      return statuses;
     },
     async stop() {
       server.closeAllConnections();

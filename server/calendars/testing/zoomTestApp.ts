@@ -3,7 +3,7 @@ import { BOOKING_NOW } from "../../test/bookingFactories";
 import type { Host } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/testApp";
 import type { CalendarWriteContext } from "../calendarEventWriter";
-import { connectThroughConsent } from "./connectThroughConsent";
+import { connectOAuthAccount } from "./oauthTestApp";
 import { startZoomDouble, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET } from "./zoomDouble";
 
 /**
@@ -31,12 +31,12 @@ export async function zoomTestApp() {
 
   /** Connects Zoom for `host` through the double's consent page: the connection as listed. */
   const connectZoom = (host: Host) =>
-    connectThroughConsent<{
+    connectOAuthAccount<{
       id: string;
       status: string;
       lastError: string | null;
       calendars: unknown[];
-    }>(t, host, "zoom", (url) => zoom.consent(url), "ZOOM");
+    }>(t, host, "zoom", (url) => zoom.consent(url));
 
   const writeContext = (): CalendarWriteContext => ({
     db: t.database.db,

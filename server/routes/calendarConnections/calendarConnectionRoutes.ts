@@ -157,6 +157,7 @@ export async function calendarConnectionRoutes(base: FastifyInstance, { deps }: 
     async (request, reply) => {
       await calendarConnectionDeleter(db, requireUserId(request), request.params.id, {
         google: deps.config.google,
+        microsoft: deps.config.microsoft,
         zoom: deps.config.zoom,
         db,
         encryptionKey: deps.config.encryptionKey,

@@ -9,6 +9,7 @@ import {
   book,
   bookingBody,
   bookOk,
+  slotsOn,
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../../test/factories";
@@ -22,19 +23,6 @@ const radicale = await startRadicale({ password: PASSWORD });
 afterAll(() => radicale.stop());
 
 const MONDAY = "2027-01-04";
-
-async function slotsOn(host: Host, type: { slug: string }, date: string): Promise<string[]> {
-  const query = new URLSearchParams({
-    ...userLink(host, type),
-    start: date,
-    end: date,
-    timezone: "Europe/Berlin",
-  });
-  const response = await t.request({ method: "GET", url: `/api/timetable?${query}` });
-  expect(response.statusCode, response.body).toBe(200);
-  const day = response.json().timetable.find((d: { date: string }) => d.date === date);
-  return Object.keys(day?.slots ?? {});
-}
 
 function connect(host: Host, payload: Record<string, unknown>) {
   return t.request({
@@ -162,18 +150,18 @@ describe("CalDAV connections against a real server (Radicale)", async () => {
     expect(synced.statusCode, synced.body).toBe(200);
     expect(synced.json().status).toBe("OK");
 
-    const monday = await slotsOn(host, type, MONDAY);
+    const monday = await slotsOn(t, host, type, MONDAY);
     expect(monday).not.toContain("10:00");
     expect(monday).not.toContain("10:30");
     expect(monday).not.toContain("12:00");
     expect(monday).toContain("11:00");
     expect(monday).toContain("14:00");
-    expect(await slotsOn(host, type, "2027-01-05")).toEqual([]);
-    expect(await slotsOn(host, type, "2027-01-06")).toContain("12:00");
-    const thursday = await slotsOn(host, type, "2027-01-07");
+    expect(await slotsOn(t, host, type, "2027-01-05")).toEqual([]);
+    expect(await slotsOn(t, host, type, "2027-01-06")).toContain("12:00");
+    const thursday = await slotsOn(t, host, type, "2027-01-07");
     expect(thursday).toContain("12:00");
     expect(thursday).not.toContain("15:00");
-    expect(await slotsOn(host, type, "2027-01-08")).not.toContain("12:00");
+    expect(await slotsOn(t, host, type, "2027-01-08")).not.toContain("12:00");
   });
 
   it("refuses a booking at a time the host's calendar is busy", async () => {
@@ -214,7 +202,7 @@ describe("CalDAV connections against a real server (Radicale)", async () => {
       calendars: [{ id: personalId, busy: false }],
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await slotsOn(host, type, "2027-01-05")).toContain("09:00");
+    expect(await slotsOn(t, host, type, "2027-01-05")).toContain("09:00");
   });
 
   it("keeps a connection hidden from and unusable by another host", async () => {
@@ -261,11 +249,11 @@ describe("CalDAV connections against a real server (Radicale)", async () => {
     radicale.setPassword("changed-again");
     try {
       await call(host, "POST", `/${connectionId}/sync`);
-      expect(await slotsOn(host, type, "2027-01-06")).not.toEqual([]);
+      expect(await slotsOn(t, host, type, "2027-01-06")).not.toEqual([]);
       t.setNow(new Date(BOOKING_NOW.getTime() + 61 * 60_000));
-      expect(await slotsOn(host, type, "2027-01-06")).toEqual([]);
+      expect(await slotsOn(t, host, type, "2027-01-06")).toEqual([]);
       await call(host, "PATCH", `/${connectionId}`, { onFailure: "KEEP_OFFERING" });
-      expect(await slotsOn(host, type, "2027-01-06")).not.toEqual([]);
+      expect(await slotsOn(t, host, type, "2027-01-06")).not.toEqual([]);
     } finally {
       t.setNow(BOOKING_NOW);
       radicale.setPassword(PASSWORD);
@@ -332,7 +320,7 @@ describe("ICS feed subscriptions", async () => {
     expect(response.body).not.toContain("s3cret-token");
     expect(response.json()).toMatchObject({ provider: "ICS", status: "OK", busyBlocks: 1 });
     expect(response.json().calendars).toMatchObject([{ readOnly: true, writeTarget: false }]);
-    const wednesday = await slotsOn(host, type, "2027-01-06");
+    const wednesday = await slotsOn(t, host, type, "2027-01-06");
     expect(wednesday).not.toContain("09:00");
     expect(wednesday).toContain("10:00");
   });

@@ -2,9 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { oauthAuthorizeSchema } from "../../../core/api/calendarConnections";
+import { DomainError } from "../../../core/errors";
+import { message } from "../../../core/messages";
 import { CALENDARS_PATH } from "../../calendars/calendarFailingMail";
+import { calendarDeletionCanceller } from "../../commands/calendarDeletionCanceller";
 import { microsoftAuthorizationStarter } from "../../commands/microsoftAuthorizationStarter";
 import { microsoftConnectionCreator } from "../../commands/microsoftConnectionCreator";
+import { microsoftNotificationReceiver } from "../../commands/microsoftNotificationReceiver";
 import type { Deps } from "../../deps";
 import { requireAuth } from "../../plugins/auth";
 import { errorResponses } from "../errorSchemas";
@@ -21,6 +25,25 @@ const callbackQuery = z.object({
   error_description: z.string().max(4000).optional(),
   error_uri: z.string().max(2000).optional(),
   session_state: z.string().max(500).optional(),
+});
+
+/**
+ * What Graph posts to the notification URL: the validation request (`validationToken` in the
+ * query, no body) when a subscription is made, or a batch of change notifications.
+ */
+const notificationQuery = z.object({ validationToken: z.string().min(1).max(2000).optional() });
+const notificationBody = z.object({
+  value: z
+    .array(
+      z.object({
+        subscriptionId: z.string().max(200),
+        clientState: z.string().max(256).optional(),
+        changeType: z.string().max(100).optional(),
+        resource: z.string().max(2000).optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
 });
 
 /** Connecting a Microsoft 365 / Outlook.com account by OAuth: the sign-in page, the callback. */
@@ -83,12 +106,41 @@ export async function microsoftCalendarRoutes(base: FastifyInstance, { deps }: {
           publicUrl: deps.config.publicUrl,
           google: deps.config.google,
           microsoft: deps.config.microsoft,
+          cancelBooking: calendarDeletionCanceller(db, deps.config.publicUrl),
           now: deps.clock(),
         },
         requireAuth(request),
         request.query,
       );
       return back(outcome.ok ? "connected" : outcome.failure);
+    },
+  );
+
+  app.post(
+    "/calendar-connections/microsoft/notifications",
+    {
+      schema: {
+        tags,
+        summary:
+          "Microsoft Graph's change notifications for calendars' events: answers a subscription's validationToken as text; a genuine notification (live subscription, its clientState) has the calendar read again at once (202), others are refused (403)",
+        querystring: notificationQuery,
+        body: z.union([notificationBody, z.literal("")]).optional(),
+        response: { 200: z.string(), 202: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { validationToken } = request.query;
+      // Graph checks the address is ours: the token back, as plain text, within 10 seconds.
+      if (validationToken !== undefined) {
+        return reply.status(200).type("text/plain; charset=utf-8").send(validationToken);
+      }
+      const body = request.body;
+      if (body === undefined || body === "") {
+        throw new DomainError("VALIDATION", message("calendars.notFound"));
+      }
+      const genuine = await microsoftNotificationReceiver(db, body.value, deps.clock());
+      if (genuine === 0) throw new DomainError("FORBIDDEN", message("calendars.notFound"));
+      return reply.status(202).send(null);
     },
   );
 }

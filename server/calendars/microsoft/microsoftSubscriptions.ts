@@ -1,0 +1,186 @@
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { newSecret, safeEqual, tokenHash } from "../../auth/secrets";
+import type { Db } from "../../db/database";
+import {
+  type calendarConnections,
+  connectedCalendars,
+  microsoftSubscriptions,
+} from "../../db/schema";
+import { freshConnection, makeConnectionDue, pushNeedsRenewal } from "../calendarPush";
+import { type MicrosoftContext, MicrosoftTokenKeeper } from "./microsoftSource";
+
+/** Where Graph posts change notifications (and the validation request), under PUBLIC_URL. */
+export const MICROSOFT_NOTIFICATIONS_PATH = "/api/calendar-connections/microsoft/notifications";
+
+/**
+ * How long a subscription is asked to live: half an hour under Graph's longest for Outlook
+ * events (4230 min), so a clock a little ahead of Graph's is not refused.
+ */
+export const SUBSCRIPTION_TTL_MS = 4200 * 60_000;
+
+const subscriptionAnswer = z.object({ id: z.string(), expirationDateTime: z.string() });
+
+type Subscription = typeof microsoftSubscriptions.$inferSelect;
+
+/**
+ * Keeps one Graph change-notification subscription (created, updated, deleted) on the events of
+ * each calendar of a Microsoft connection that counts as busy or is written into: a calendar
+ * without one gets one (Graph first checks the notificationUrl answers its validationToken, see
+ * the notifications route; a fresh clientState of which only the SHA-256 is kept); one within
+ * a day of its end is renewed (PATCH; one Graph no longer knows is made again); those of other
+ * calendars are deleted. Push is an optimisation: what cannot be made (Graph wants a public
+ * https address) is tried again next sync, and the periodic sync reads the calendars anyway.
+ */
+export async function ensureMicrosoftSubscriptions(
+  context: MicrosoftContext & { publicUrl: string },
+  connection: Pick<typeof calendarConnections.$inferSelect, "id">,
+): Promise<void> {
+  const { db } = context;
+  const now = context.clock();
+  const fresh = await freshConnection(db, connection.id);
+  if (fresh === undefined) return;
+  const keeper = new MicrosoftTokenKeeper(context, fresh);
+  const calendars = await db
+    .select({
+      id: connectedCalendars.id,
+      url: connectedCalendars.url,
+      busy: connectedCalendars.busy,
+      writeTarget: connectedCalendars.writeTarget,
+    })
+    .from(connectedCalendars)
+    .where(eq(connectedCalendars.connectionId, connection.id));
+  const subscriptions = await db
+    .select()
+    .from(microsoftSubscriptions)
+    .where(eq(microsoftSubscriptions.connectionId, connection.id));
+  const expiry = () => new Date(now.getTime() + SUBSCRIPTION_TTL_MS).toISOString();
+  for (const calendar of calendars) {
+    const current = subscriptions.find((s) => s.calendarId === calendar.id);
+    try {
+      if (!calendar.busy && !calendar.writeTarget) {
+        if (current) await deleteSubscriptions(db, keeper, [current]);
+        continue;
+      }
+      if (current && !pushNeedsRenewal(current.expiresAt, now)) continue;
+      if (current) {
+        const { status, body } = await keeper.call(
+          {
+            method: "PATCH",
+            path: `/subscriptions/${encodeURIComponent(current.id)}`,
+            body: { expirationDateTime: expiry() },
+            accept: [404],
+          },
+          subscriptionAnswer,
+        );
+        if (status !== 404 && body !== null) {
+          await db
+            .update(microsoftSubscriptions)
+            .set({ expiresAt: new Date(body.expirationDateTime) })
+            .where(eq(microsoftSubscriptions.id, current.id));
+          continue;
+        }
+        await db.delete(microsoftSubscriptions).where(eq(microsoftSubscriptions.id, current.id));
+      }
+      const clientState = newSecret(32);
+      const { body } = await keeper.call(
+        {
+          method: "POST",
+          path: "/subscriptions",
+          body: {
+            changeType: "created,updated,deleted",
+            notificationUrl: `${context.publicUrl}${MICROSOFT_NOTIFICATIONS_PATH}`,
+            resource: `/me/calendars/${encodeURIComponent(calendar.url)}/events`,
+            expirationDateTime: expiry(),
+            clientState,
+            latestSupportedTlsVersion: "v1_2",
+          },
+        },
+        subscriptionAnswer,
+      );
+      if (body === null) continue;
+      await db.insert(microsoftSubscriptions).values({
+        id: body.id,
+        connectionId: connection.id,
+        calendarId: calendar.id,
+        clientStateHash: tokenHash(clientState),
+        expiresAt: new Date(body.expirationDateTime),
+      });
+    } catch {
+      // Tried again next sync; the periodic sync reads the calendar meanwhile.
+    }
+  }
+}
+
+/** One change notification as Graph posts it (in a batch: `value`). */
+export interface MicrosoftNotification {
+  subscriptionId: string;
+  clientState?: string | undefined;
+}
+
+/**
+ * Graph's change notifications: each one naming a live subscription whose clientState matches
+ * (compared in constant time, as SHA-256 digests) makes its connection due at once. Resolves
+ * with how many were genuine; the others change nothing.
+ */
+export async function acceptMicrosoftNotifications(
+  db: Db,
+  notifications: readonly MicrosoftNotification[],
+  now: Date,
+): Promise<number> {
+  const ids = [...new Set(notifications.map((n) => n.subscriptionId))];
+  if (ids.length === 0) return 0;
+  const live = await db
+    .select()
+    .from(microsoftSubscriptions)
+    .where(and(inArray(microsoftSubscriptions.id, ids), gt(microsoftSubscriptions.expiresAt, now)));
+  const due = new Set<string>();
+  let genuine = 0;
+  for (const notification of notifications) {
+    const subscription = live.find((s) => s.id === notification.subscriptionId);
+    const given = tokenHash(notification.clientState ?? "");
+    if (subscription === undefined || !safeEqual(subscription.clientStateHash, given)) continue;
+    genuine++;
+    due.add(subscription.connectionId);
+  }
+  for (const connectionId of due) await makeConnectionDue(db, connectionId, now);
+  return genuine;
+}
+
+/**
+ * After a Microsoft connection was deleted: its subscriptions are deleted at Graph so no more
+ * notifications come. Best effort (they lapse within three days anyway). Microsoft has no
+ * endpoint to revoke a delegated grant: the host removes it under their account's app access.
+ */
+export async function releaseMicrosoftConnection(
+  context: MicrosoftContext,
+  connection: typeof calendarConnections.$inferSelect,
+  subscriptions: Subscription[],
+): Promise<void> {
+  try {
+    await deleteSubscriptions(null, new MicrosoftTokenKeeper(context, connection), subscriptions);
+  } catch {
+    // Nothing more to do: the connection is gone here either way.
+  }
+}
+
+/** Deletes subscriptions at Graph (one already gone counts), then their rows (with `db`). */
+async function deleteSubscriptions(
+  db: Db | null,
+  keeper: MicrosoftTokenKeeper,
+  subscriptions: Subscription[],
+): Promise<void> {
+  for (const subscription of subscriptions) {
+    await keeper.call(
+      {
+        method: "DELETE",
+        path: `/subscriptions/${encodeURIComponent(subscription.id)}`,
+        accept: [404],
+      },
+      z.unknown(),
+    );
+    if (db) {
+      await db.delete(microsoftSubscriptions).where(eq(microsoftSubscriptions.id, subscription.id));
+    }
+  }
+}
