@@ -1,6 +1,5 @@
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { WEBHOOK_EVENTS } from "../../core/webhooks/webhookEvents";
 import { bookingApprover } from "../commands/bookingApprover";
 import { bookingRescheduler } from "../commands/bookingRescheduler";
 import { eventCanceller } from "../commands/eventCanceller";
@@ -8,14 +7,7 @@ import { expiredRequestSweeper } from "../commands/expiredRequestSweeper";
 import { paymentRefunder } from "../commands/paymentRefunder";
 import { paymentSettler } from "../commands/paymentSettler";
 import { roundRobinReassigner } from "../commands/roundRobinReassigner";
-import {
-  bookingChanges,
-  calendarConnections,
-  connectedCalendars,
-  outbox,
-  payments,
-  webhookDeliveries,
-} from "../db/schema";
+import { bookingChanges, outbox, payments, webhookDeliveries } from "../db/schema";
 import { paymentsSetup } from "../payments/stripeGateway";
 import { bookDirectly, commandContext, resolvedEvent } from "../test/bookingCommands";
 import { BOOKING_NOW, berlinSlot, teamEventType, userLink } from "../test/bookingFactories";

@@ -20,8 +20,7 @@ export async function calendarConnectionDeleter(
   db: Db,
   userId: string,
   id: string,
-  providers?: GoogleContext &
-    Pick<MicrosoftContext, "microsoft"> & { zoom?: ZoomConfig | null },
+  providers?: GoogleContext & Pick<MicrosoftContext, "microsoft"> & { zoom?: ZoomConfig | null },
 ): Promise<void> {
   const gone = await db.transaction(async (tx) => {
     await loadOwnedCalendarConnection(tx, userId, id);

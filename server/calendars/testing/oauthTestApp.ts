@@ -36,9 +36,7 @@ export async function connectOAuthAccount<T = ListedConnection>(
   });
   return list
     .json()
-    .connections.find(
-      (c: { provider: string }) => c.provider === provider.toUpperCase(),
-    ) as T;
+    .connections.find((c: { provider: string }) => c.provider === provider.toUpperCase()) as T;
 }
 
 /** The host's "sync now". */
