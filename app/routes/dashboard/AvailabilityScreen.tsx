@@ -8,16 +8,16 @@ import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { Dialog } from "../../components/Dialog";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { TextField } from "../../components/TextField";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import { dashboardKeys, schedulesQuery } from "../../features/dashboard/api/dashboardQueries";
 import type { Schedule } from "../../features/dashboard/api/types";
 import { OutOfOfficeSection } from "../../features/dashboard/availability/OutOfOfficeSection";
 import { wallTimeLabel } from "../../features/dashboard/availability/timeOptions";
-import { Dialog } from "../../features/dashboard/ui/Dialog";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
-import { useFormatters } from "../../features/dashboard/ui/useFormatters";
+import { useFormatters } from "../../features/dashboard/useFormatters";
 import { Link, useNavigate } from "../../router";
 
 /** The host's schedules; each event type uses one (or the default). */

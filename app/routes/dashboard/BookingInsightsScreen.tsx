@@ -8,6 +8,9 @@ import {
   LEAD_TIME_BUCKETS,
 } from "../../../core/api/bookingInsights";
 import { intlLocale } from "../../../core/i18n/intlLocale";
+import { Card } from "../../components/Card";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { SelectField } from "../../components/SelectField";
 import {
   eventTypesQuery,
@@ -31,9 +34,6 @@ import { formatDay } from "../../features/dashboard/insights/formatDay";
 import { Heatmap } from "../../features/dashboard/insights/Heatmap";
 import { KpiCards } from "../../features/dashboard/insights/KpiCards";
 import { todayIn } from "../../features/dashboard/insights/todayIn";
-import { Card } from "../../features/dashboard/ui/Card";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { announce } from "../../features/layout/Announcer";
 import { Link } from "../../router";
 

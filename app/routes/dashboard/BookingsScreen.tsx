@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { bookingsQuery, eventTypesQuery } from "../../features/dashboard/api/dashboardQueries";
@@ -12,9 +14,7 @@ import {
   bookingsOfTab,
   matchesSearch,
 } from "../../features/dashboard/bookings/bookingWindow";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
-import { useFormatters } from "../../features/dashboard/ui/useFormatters";
+import { useFormatters } from "../../features/dashboard/useFormatters";
 
 const TABS: BookingTab[] = ["upcoming", "past", "cancelled"];
 

@@ -10,6 +10,8 @@ import {
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import {
   calendarConnectionsQuery,
@@ -18,8 +20,6 @@ import {
 import { BookingFeedCard } from "../../features/dashboard/calendars/BookingFeedCard";
 import { CalendarConnectionCard } from "../../features/dashboard/calendars/CalendarConnectionCard";
 import { ConnectCalendarDialog } from "../../features/dashboard/calendars/ConnectCalendarDialog";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { notify } from "../../state/appState";
 
 /** Which provider's callback brought the host back (`?provider=`; Google when absent). */

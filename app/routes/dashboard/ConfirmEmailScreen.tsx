@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
-import { MailedLinkScreen } from "../../features/dashboard/ui/MailedLinkScreen";
+import { MailedLinkScreen } from "../../features/dashboard/MailedLinkScreen";
 import { useLocation } from "../../router";
 
 /** The page the link mailed to a new address opens: the account moves there on a click. */

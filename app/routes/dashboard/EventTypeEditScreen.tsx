@@ -2,7 +2,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { meQuery } from "../../api/queries";
+import { BackLink } from "../../components/BackLink";
 import { Button } from "../../components/Button";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import {
   dashboardKeys,
@@ -14,9 +17,6 @@ import { DeleteEventTypeDialog } from "../../features/dashboard/eventTypes/Delet
 import { EventTypeForm } from "../../features/dashboard/eventTypes/EventTypeForm";
 import { draftFromEventType } from "../../features/dashboard/eventTypes/eventTypeDraft";
 import { ShareCenter } from "../../features/dashboard/share/ShareCenter";
-import { BackLink } from "../../features/dashboard/ui/BackLink";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { useNavigate } from "../../router";
 import { notify } from "../../state/appState";
 import type { ScreenProps } from "./ScreenProps";

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { meQuery } from "../../api/queries";
+import { BackLink } from "../../components/BackLink";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import {
   dashboardKeys,
@@ -14,9 +17,6 @@ import {
   PERSONAL_KINDS,
   TEAM_KINDS,
 } from "../../features/dashboard/eventTypes/eventTypeDraft";
-import { BackLink } from "../../features/dashboard/ui/BackLink";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { useLocation, useNavigate } from "../../router";
 import { notify } from "../../state/appState";
 

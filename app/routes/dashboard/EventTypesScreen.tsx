@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { meQuery } from "../../api/queries";
 import { Button } from "../../components/Button";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { eventTypesQuery, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
 import type { EventType } from "../../features/dashboard/api/types";
 import { EventTypeCard } from "../../features/dashboard/eventTypes/EventTypeCard";
 import { KindDialog } from "../../features/dashboard/eventTypes/KindDialog";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 
 /** All event types the host can see: their own, then each team's. */
 export function EventTypesScreen() {

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { Card } from "../../components/Card";
+import { PageHeader } from "../../components/PageHeader";
 import { TextField } from "../../components/TextField";
 import { Logo } from "../../features/brand/Logo";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
-import { Card } from "../../features/dashboard/ui/Card";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { useFocusWhen } from "../../lib/useFocusWhen";
 import { Link } from "../../router";
 

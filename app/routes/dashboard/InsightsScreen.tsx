@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { INSIGHTS_WINDOWS, type InsightsWindow } from "../../../core/api/insights";
 import { intlLocale } from "../../../core/i18n/intlLocale";
+import { Card } from "../../components/Card";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { SelectField } from "../../components/SelectField";
 import { insightsQuery, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
 import { CountTable } from "../../features/dashboard/insights/CountTable";
 import { ViewsChart } from "../../features/dashboard/insights/ViewsChart";
-import { Card } from "../../features/dashboard/ui/Card";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { announce } from "../../features/layout/Announcer";
 import { Link } from "../../router";
 

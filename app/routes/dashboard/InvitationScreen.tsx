@@ -5,12 +5,12 @@ import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { Card } from "../../components/Card";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { Logo } from "../../features/brand/Logo";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import { dashboardKeys } from "../../features/dashboard/api/dashboardQueries";
-import { Card } from "../../features/dashboard/ui/Card";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link, useLocation, useNavigate } from "../../router";
 import { notify } from "../../state/appState";
 

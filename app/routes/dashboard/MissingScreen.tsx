@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
+import { PageHeader } from "../../components/PageHeader";
 import { Link } from "../../router";
 
 /** A path under /dashboard that names no screen. */

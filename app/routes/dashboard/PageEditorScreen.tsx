@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { pageEditQuery, settingsQuery } from "../../features/dashboard/api/dashboardQueries";
 import { PageEditor } from "../../features/dashboard/page/PageEditor";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import type { ScreenProps } from "./ScreenProps";
 
 /** `/dashboard/page` (the host's own page) and `/dashboard/page/:slug` (a team's page). */

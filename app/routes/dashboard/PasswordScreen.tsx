@@ -5,16 +5,16 @@ import { PASSWORD_MIN_LENGTH } from "../../../core/accounts/accountSchemas";
 import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
+import { BackLink } from "../../components/BackLink";
 import { Button } from "../../components/Button";
+import { Card } from "../../components/Card";
+import { PageHeader } from "../../components/PageHeader";
 import { TextField } from "../../components/TextField";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import {
   NewPasswordFields,
   newPasswordReady,
 } from "../../features/dashboard/password/PasswordFields";
-import { BackLink } from "../../features/dashboard/ui/BackLink";
-import { Card } from "../../features/dashboard/ui/Card";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { notify } from "../../state/appState";
 
 /** Change the password; every other session signs out. */

@@ -5,14 +5,14 @@ import { fieldErrorsOf } from "../../api/apiErrors";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { Card } from "../../components/Card";
+import { PageHeader } from "../../components/PageHeader";
 import { Logo } from "../../features/brand/Logo";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import {
   NewPasswordFields,
   newPasswordReady,
 } from "../../features/dashboard/password/PasswordFields";
-import { Card } from "../../features/dashboard/ui/Card";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
 import { useFocusWhen } from "../../lib/useFocusWhen";
 import { Link, useLocation } from "../../router";
 

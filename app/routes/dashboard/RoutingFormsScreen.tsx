@@ -5,6 +5,9 @@ import { apiClient } from "../../api/apiClient";
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { CopyButton } from "../../components/CopyButton";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { SelectField } from "../../components/SelectField";
 import { UserText } from "../../components/UserText";
 import { teamsQuery } from "../../features/dashboard/api/dashboardQueries";
@@ -14,9 +17,6 @@ import {
   routingFormKeys,
   routingFormsQuery,
 } from "../../features/dashboard/routingForms/routingFormQueries";
-import { CopyButton } from "../../features/dashboard/ui/CopyButton";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link, useNavigate } from "../../router";
 
 /** The host's routing forms (and their teams'), with a link, responses and a way to add one. */

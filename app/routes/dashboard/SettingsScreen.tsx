@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { settingsQuery } from "../../features/dashboard/api/dashboardQueries";
 import { ChangeEmailForm } from "../../features/dashboard/settings/ChangeEmailForm";
 import { HostInvitationsPanel } from "../../features/dashboard/settings/HostInvitationsPanel";
 import { PhoneSettingsCard } from "../../features/dashboard/settings/PhoneSettingsCard";
 import { ProfileSettingsForm } from "../../features/dashboard/settings/ProfileSettingsForm";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link } from "../../router";
 
 /**

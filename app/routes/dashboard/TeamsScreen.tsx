@@ -4,15 +4,15 @@ import { useTranslation } from "react-i18next";
 import { fieldErrorsOf } from "../../api/apiErrors";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
+import { Dialog, dialogActionsClassName } from "../../components/Dialog";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { TextField } from "../../components/TextField";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
 import { dashboardKeys, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
 import { slugify } from "../../features/dashboard/eventTypes/eventTypeDraft";
+import { formFailureAlert, useFocusFailedForm } from "../../features/dashboard/formFailure";
 import { MyInvitations } from "../../features/dashboard/teams/MyInvitations";
-import { Dialog, dialogActionsClassName } from "../../features/dashboard/ui/Dialog";
-import { formFailureAlert, useFocusFailedForm } from "../../features/dashboard/ui/formFailure";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { Link, useNavigate } from "../../router";
 
 /** The host's teams, invitations to join others, and a way to start one. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { meQuery } from "../../api/queries";
 import { dashboardApi } from "../../features/dashboard/api/dashboardApi";
-import { MailedLinkScreen } from "../../features/dashboard/ui/MailedLinkScreen";
+import { MailedLinkScreen } from "../../features/dashboard/MailedLinkScreen";
 import { useLocation } from "../../router";
 
 /** The page a sign-up's verification mail links to: the address is verified on a click. */

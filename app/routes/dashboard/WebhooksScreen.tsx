@@ -5,10 +5,10 @@ import type { WebhookResponse, WebhookUpdate } from "../../../core/api/webhooks"
 import { errorMessage } from "../../api/errorMessage";
 import { Alert } from "../../components/Alert";
 import { Button } from "../../components/Button";
-import { ConfirmDialog } from "../../features/dashboard/ui/ConfirmDialog";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
-import { SecretNotice } from "../../features/dashboard/ui/SecretNotice";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
+import { SecretNotice } from "../../components/SecretNotice";
 import { DeliveryLog } from "../../features/dashboard/webhooks/DeliveryLog";
 import { WebhookDialog } from "../../features/dashboard/webhooks/WebhookDialog";
 import {

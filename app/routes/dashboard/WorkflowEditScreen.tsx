@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { meQuery } from "../../api/queries";
+import { BackLink } from "../../components/BackLink";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { eventTypesQuery, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
-import { BackLink } from "../../features/dashboard/ui/BackLink";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { WorkflowEditor } from "../../features/dashboard/workflows/WorkflowEditor";
 import { draftOf, newWorkflowDraft } from "../../features/dashboard/workflows/workflowDraft";
 import { workflowQuery, workflowsQuery } from "../../features/dashboard/workflows/workflowQueries";

@@ -5,12 +5,12 @@ import type { Workflow } from "../../../core/api/workflows";
 import { errorMessage } from "../../api/errorMessage";
 import { meQuery } from "../../api/queries";
 import { buttonClassName } from "../../components/buttonClassName";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageHeader } from "../../components/PageHeader";
+import { QueryStatus } from "../../components/QueryStatus";
 import { isolateText, UserText } from "../../components/UserText";
 import { eventTypesQuery, teamsQuery } from "../../features/dashboard/api/dashboardQueries";
 import type { EventType } from "../../features/dashboard/api/types";
-import { ConfirmDialog } from "../../features/dashboard/ui/ConfirmDialog";
-import { PageHeader } from "../../features/dashboard/ui/PageHeader";
-import { QueryStatus } from "../../features/dashboard/ui/QueryStatus";
 import { WorkflowCard } from "../../features/dashboard/workflows/WorkflowCard";
 import {
   workflowApi,

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { WEEKDAYS, type Weekday } from "../../../../core/time/localDate";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
-import { Dialog } from "../ui/Dialog";
+import { Dialog } from "../../../components/Dialog";
 
 interface CopyHoursDialogProps {
   from: Weekday;

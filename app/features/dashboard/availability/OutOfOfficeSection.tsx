@@ -6,16 +6,16 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { Dialog } from "../../../components/Dialog";
+import { QueryStatus } from "../../../components/QueryStatus";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { UserText } from "../../../components/UserText";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, outOfOfficeQuery } from "../api/dashboardQueries";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Dialog } from "../ui/Dialog";
-import { QueryStatus } from "../ui/QueryStatus";
-import { useFormatters } from "../ui/useFormatters";
+import { useFormatters } from "../useFormatters";
 
 type Editing = { mode: "new" } | { mode: "edit"; period: OutOfOfficeResponse } | null;
 

@@ -11,9 +11,9 @@ import {
 import { addDays, parseLocalDate, WEEKDAYS, weekdayOf } from "../../../../core/time/localDate";
 import type { FieldErrors } from "../../../api/apiClient";
 import { Button } from "../../../components/Button";
+import { Dialog } from "../../../components/Dialog";
 import { FieldMessages } from "../../../components/FieldMessages";
 import type { Schedule, TimeRange } from "../api/types";
-import { Dialog } from "../ui/Dialog";
 import { RangesEditor } from "./RangesEditor";
 import { wallTimeLabel } from "./timeOptions";
 

@@ -4,15 +4,15 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { CopyButton } from "../../../components/CopyButton";
 import { FieldFrame } from "../../../components/FieldFrame";
 import { describedBy, inputClassName } from "../../../components/FieldMessages";
+import { QueryStatus } from "../../../components/QueryStatus";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { bookingFeedQuery, dashboardKeys } from "../api/dashboardQueries";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { CopyButton } from "../ui/CopyButton";
-import { QueryStatus } from "../ui/QueryStatus";
-import { useFormatters } from "../ui/useFormatters";
+import { useFormatters } from "../useFormatters";
 
 /**
  * The host's private ICS feed of their bookings, for calendars that can only subscribe: make the

@@ -9,13 +9,13 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { SelectField } from "../../../components/SelectField";
 import { UserText } from "../../../components/UserText";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { useFormatters } from "../ui/useFormatters";
+import { useFormatters } from "../useFormatters";
 
 /**
  * One connection: its health (last good sync, the failure in plain words, busy blocks held), the

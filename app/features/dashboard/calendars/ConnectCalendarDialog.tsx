@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { fieldErrorsOf } from "../../../api/apiErrors";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { Dialog, dialogActionsClassName } from "../../../components/Dialog";
 import { TextField } from "../../../components/TextField";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
-import { Dialog, dialogActionsClassName } from "../ui/Dialog";
-import { formFailureAlert, useFocusFailedForm } from "../ui/formFailure";
+import { formFailureAlert, useFocusFailedForm } from "../formFailure";
 
 /** Connects a CalDAV account (server, user, app password) or subscribes to an ICS feed. */
 export function ConnectCalendarDialog({

@@ -4,12 +4,12 @@ import {
   EVENT_SLUG_MAX,
   EVENT_TITLE_MAX,
 } from "../../../../core/eventTypes/textLimits";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import { isolateText } from "../../../components/UserText";
 import type { Team } from "../api/types";
-import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
 
 interface BasicsCardProps extends SectionProps {

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { APPROVAL_SCOPES, type ApprovalScope } from "../../../../core/booking/needsApproval";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { NumberField } from "../../../components/NumberField";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
-import { Card } from "../ui/Card";
-import { NumberField } from "../ui/NumberField";
 import type { SectionProps } from "./editorTypes";
 import { MinutesField } from "./MinutesField";
 

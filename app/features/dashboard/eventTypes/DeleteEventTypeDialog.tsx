@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { isolateText } from "../../../components/UserText";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import type { EventType } from "../api/types";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 
 interface DeleteEventTypeDialogProps {
   eventType: Pick<EventType, "id" | "title">;

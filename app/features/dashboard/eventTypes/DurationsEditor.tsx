@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
-import { Card } from "../ui/Card";
-import { NumberField } from "../ui/NumberField";
+import { NumberField } from "../../../components/NumberField";
 import type { SectionProps } from "./editorTypes";
 import { DURATION_PRESETS } from "./eventTypeDraft";
 

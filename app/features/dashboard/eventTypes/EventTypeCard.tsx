@@ -5,6 +5,7 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
 import { buttonClassName } from "../../../components/buttonClassName";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { CopyButton } from "../../../components/CopyButton";
 import { UserText } from "../../../components/UserText";
 import { Link, useNavigate } from "../../../router";
 import { notify } from "../../../state/appState";
@@ -12,7 +13,6 @@ import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 import type { EventType } from "../api/types";
 import { ShareCenter } from "../share/ShareCenter";
-import { CopyButton } from "../ui/CopyButton";
 import { DeleteEventTypeDialog } from "./DeleteEventTypeDialog";
 import { duplicateDraft } from "./eventTypeDraft";
 

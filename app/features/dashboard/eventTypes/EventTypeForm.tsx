@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { StickySaveBar } from "../../../components/StickySaveBar";
 import { publicUrl } from "../../../lib/publicUrl";
 import type { EventTypeFields, Schedule, Team } from "../api/types";
-import { StickySaveBar } from "../ui/StickySaveBar";
 import { BasicsCard } from "./BasicsCard";
 import { ConfirmationCard } from "./ConfirmationCard";
 import { DurationsEditor } from "./DurationsEditor";

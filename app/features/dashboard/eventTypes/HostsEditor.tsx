@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
+import { NumberField } from "../../../components/NumberField";
 import { SelectField } from "../../../components/SelectField";
-import { Card } from "../ui/Card";
-import { NumberField } from "../ui/NumberField";
 import type { HostSectionProps } from "./editorTypes";
 
 /** COLLECTIVE and ROUND_ROBIN: which team members host, and (round robin) who goes first. */

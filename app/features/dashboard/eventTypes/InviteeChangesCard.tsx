@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
-import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
 import { MinutesField } from "./MinutesField";
 

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
+import { Dialog } from "../../../components/Dialog";
 import { SelectField } from "../../../components/SelectField";
 import { useNavigate } from "../../../router";
 import type { EventKind, Team } from "../api/types";
-import { Dialog } from "../ui/Dialog";
 import { PERSONAL_KINDS, TEAM_KINDS } from "./eventTypeDraft";
 
 interface KindDialogProps {

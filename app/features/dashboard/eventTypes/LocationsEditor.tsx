@@ -8,12 +8,12 @@ import {
   ONLINE_LOCATION_TYPES,
 } from "../../../../core/eventTypes/eventTypeSchema";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { calendarConnectionsQuery } from "../api/dashboardQueries";
 import type { EventLocation, LocationOptions } from "../api/types";
-import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
 
 // Spec §3: locations are the same when the type matches, except in-person and custom ones,

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REFUND_POLICIES, type RefundPolicy } from "../../../../core/eventTypes/eventTypeSchema";
 import { setupQuery } from "../../../api/queries";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
-import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
 import { fromMinorUnits, toMinorUnits } from "./eventTypeDraft";
 

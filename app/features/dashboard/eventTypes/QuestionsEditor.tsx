@@ -2,13 +2,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { QUESTION_TYPES } from "../../../../core/eventTypes/eventTypeSchema";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { useFocusAfterMove } from "../../../lib/useFocusAfterMove";
 import type { Question } from "../api/types";
-import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
 import { newQuestion } from "./eventTypeDraft";
 

@@ -3,9 +3,9 @@ import {
   RECURRENCE_EVERY_WEEKS_MAX,
   RECURRENCE_OCCURRENCES_MAX,
 } from "../../../../core/eventTypes/recurrenceLimits";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
-import { Card } from "../ui/Card";
-import { NumberField } from "../ui/NumberField";
+import { NumberField } from "../../../components/NumberField";
 import type { SectionProps } from "./editorTypes";
 
 /**

@@ -7,11 +7,11 @@ import {
   type ReminderRecipient,
 } from "../../../../core/eventTypes/reminderLimits";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
-import { Card } from "../ui/Card";
 import type { SectionProps } from "./editorTypes";
 import { MinutesField } from "./MinutesField";
 

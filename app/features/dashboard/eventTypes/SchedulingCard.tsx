@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { NumberField } from "../../../components/NumberField";
 import { SelectField } from "../../../components/SelectField";
 import type { Schedule } from "../api/types";
-import { Card } from "../ui/Card";
-import { NumberField } from "../ui/NumberField";
 import type { SectionProps } from "./editorTypes";
 import { MinutesField } from "./MinutesField";
 

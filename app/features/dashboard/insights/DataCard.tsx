@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Card } from "../ui/Card";
+import { Card } from "../../../components/Card";
 import { downloadCsv, toCsv } from "./csv";
 
 export interface DataColumn {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { BookingHeatmap } from "../../../../core/api/bookingInsights";
 import { intlLocale } from "../../../../core/i18n/intlLocale";
-import { Card } from "../ui/Card";
+import { Card } from "../../../components/Card";
 import { downloadCsv, toCsv } from "./csv";
 
 interface HeatmapProps {

@@ -17,11 +17,11 @@ import {
 } from "../../../../core/uploads/uploadLimits";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { ColorField } from "../../../components/ColorField";
 import { FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { imageHeaderRefusal } from "../settings/imageHeaderRefusal";
-import { ColorField } from "../ui/ColorField";
 import type { BlockPatch, EditOptions, EditorBlock } from "./editorBlocks";
 import { imageCopies } from "./imageCopies";
 

@@ -10,12 +10,12 @@ import {
 import { defaultPrefill } from "../../../../core/routingForms/routeTarget";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { SelectField } from "../../../components/SelectField";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import { isolateText } from "../../../components/UserText";
 import { announce } from "../../layout/Announcer";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { type FormField, newItemId } from "./routingFormQueries";
 
 interface FieldsEditorProps {

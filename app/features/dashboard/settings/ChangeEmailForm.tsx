@@ -5,9 +5,9 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
 import { TextField } from "../../../components/TextField";
 import { dashboardApi } from "../api/dashboardApi";
-import { Card } from "../ui/Card";
 
 /**
  * Asks to move the account to another address: the current password proves it is the owner,

@@ -12,10 +12,10 @@ import { errorMessage } from "../../../api/errorMessage";
 import { setupQuery } from "../../../api/queries";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
 import { TextField } from "../../../components/TextField";
 import { useIntlLocale } from "../../../i18n/useIntlLocale";
 import { dashboardKeys } from "../api/dashboardQueries";
-import { Card } from "../ui/Card";
 
 const invitationsKey = [...dashboardKeys.all, "hostInvitations"] as const;
 

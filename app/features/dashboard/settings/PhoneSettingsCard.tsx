@@ -6,11 +6,11 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
+import { QueryStatus } from "../../../components/QueryStatus";
 import { TextField } from "../../../components/TextField";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, phoneQuery } from "../api/dashboardQueries";
-import { Card } from "../ui/Card";
-import { QueryStatus } from "../ui/QueryStatus";
 
 /** Isolated left-to-right, so a number reads +49 170… in Arabic and Persian too. */
 function Phone({ value }: { value: string }) {

@@ -8,8 +8,11 @@ import { errorMessage } from "../../../api/errorMessage";
 import { meQuery } from "../../../api/queries";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { ColorField } from "../../../components/ColorField";
 import { SelectField } from "../../../components/SelectField";
+import { StickySaveBar } from "../../../components/StickySaveBar";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import { isolateText } from "../../../components/UserText";
@@ -21,9 +24,6 @@ import { TimeZoneField } from "../../booking/TimeZoneField";
 import { dashboardApi, type MeUpdate } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 import type { MeSettings, ProfileSettings } from "../api/types";
-import { Card } from "../ui/Card";
-import { ColorField } from "../ui/ColorField";
-import { StickySaveBar } from "../ui/StickySaveBar";
 import { AvatarUpload } from "./AvatarUpload";
 
 /** Name, username, avatar, welcome message, zone, clock, language, analytics, legal links, branding. */

@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { ColorField } from "../../../components/ColorField";
+import { CopyButton } from "../../../components/CopyButton";
+import { Dialog } from "../../../components/Dialog";
 import { TextField } from "../../../components/TextField";
 import { publicUrl } from "../../../lib/publicUrl";
-import { ColorField } from "../ui/ColorField";
-import { CopyButton } from "../ui/CopyButton";
-import { Dialog } from "../ui/Dialog";
 import { type EmbedOptions, embedSnippet } from "./embedSnippet";
 
 interface EmbedDialogProps {

@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/Alert";
 import { buttonClassName } from "../../../components/buttonClassName";
+import { Dialog } from "../../../components/Dialog";
 import { LoadingIndicator } from "../../../components/LoadingIndicator";
-import { Dialog } from "../ui/Dialog";
 
 interface QrCodeDialogProps {
   url: string;

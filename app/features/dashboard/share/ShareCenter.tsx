@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/Button";
 import type { ButtonSize } from "../../../components/buttonClassName";
+import { CopyButton } from "../../../components/CopyButton";
+import { Dialog } from "../../../components/Dialog";
 import { isolateText } from "../../../components/UserText";
-import { CopyButton } from "../ui/CopyButton";
-import { Dialog } from "../ui/Dialog";
 import { shareUrls } from "./shareUrls";
 
 const QrCodeDialog = lazy(() =>

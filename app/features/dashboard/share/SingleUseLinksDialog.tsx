@@ -3,13 +3,13 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { CopyButton } from "../../../components/CopyButton";
+import { Dialog } from "../../../components/Dialog";
 import { LoadingIndicator } from "../../../components/LoadingIndicator";
 import { isolateText } from "../../../components/UserText";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, singleUseLinksQuery } from "../api/dashboardQueries";
-import { CopyButton } from "../ui/CopyButton";
-import { Dialog } from "../ui/Dialog";
-import { useFormatters } from "../ui/useFormatters";
+import { useFormatters } from "../useFormatters";
 
 interface SingleUseLinksDialogProps {
   eventTypeId: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { CopyButton } from "../ui/CopyButton";
-import { Dialog } from "../ui/Dialog";
+import { CopyButton } from "../../../components/CopyButton";
+import { Dialog } from "../../../components/Dialog";
 import { PROFILE_SETTINGS_URLS, type ProfileNetwork } from "./shareUrls";
 
 interface SocialProfileDialogProps {

@@ -3,14 +3,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../api/errorMessage";
 import { Button } from "../../../components/Button";
+import { Card } from "../../../components/Card";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { isolateText } from "../../../components/UserText";
 import { useNavigate } from "../../../router";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys } from "../api/dashboardQueries";
 import type { Team } from "../api/types";
-import { Card } from "../ui/Card";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 
 /** Any member can leave a team; the server keeps its last admin until they hand over. */
 export function LeaveTeamCard({ team }: { team: Team }) {

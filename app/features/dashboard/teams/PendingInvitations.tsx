@@ -5,7 +5,7 @@ import { Button } from "../../../components/Button";
 import { notify } from "../../../state/appState";
 import { dashboardApi } from "../api/dashboardApi";
 import { dashboardKeys, teamInvitationsQuery } from "../api/dashboardQueries";
-import { useFormatters } from "../ui/useFormatters";
+import { useFormatters } from "../useFormatters";
 
 /** A team's invitations still waiting for an answer, each of which its admins can withdraw. */
 export function PendingInvitations({ teamId }: { teamId: string }) {

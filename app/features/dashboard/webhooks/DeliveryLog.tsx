@@ -5,10 +5,10 @@ import type { WebhookDelivery } from "../../../../core/api/webhooks";
 import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
+import { LogTableHead } from "../../../components/LogTableHead";
+import { QueryStatus } from "../../../components/QueryStatus";
 import { notify } from "../../../state/appState";
-import { LogTableHead } from "../ui/LogTableHead";
-import { QueryStatus } from "../ui/QueryStatus";
-import { useFormatters } from "../ui/useFormatters";
+import { useFormatters } from "../useFormatters";
 import { eventLabelKey, webhookApi, webhookDeliveriesQuery, webhookKeys } from "./webhookQueries";
 
 const statusStyle: Record<WebhookDelivery["status"], string> = {

@@ -7,11 +7,11 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { Dialog, dialogActionsClassName } from "../../../components/Dialog";
 import { describedBy, FieldMessages } from "../../../components/FieldMessages";
 import { SelectField } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
-import { Dialog, dialogActionsClassName } from "../ui/Dialog";
-import { formFailureAlert, useFocusFailedForm } from "../ui/formFailure";
+import { formFailureAlert, useFocusFailedForm } from "../formFailure";
 import { eventLabelKey, webhookApi, webhookKeys } from "./webhookQueries";
 
 /** Adds a subscription: its URL, whose it is (the host's or a team's) and the events it wants. */

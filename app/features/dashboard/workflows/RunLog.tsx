@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Workflow, WorkflowRun } from "../../../../core/api/workflows";
+import { LogTableHead } from "../../../components/LogTableHead";
+import { QueryStatus } from "../../../components/QueryStatus";
 import { UserText } from "../../../components/UserText";
-import { LogTableHead } from "../ui/LogTableHead";
-import { QueryStatus } from "../ui/QueryStatus";
-import { useFormatters } from "../ui/useFormatters";
+import { useFormatters } from "../useFormatters";
 import { runErrorKey } from "./runErrors";
 import { workflowRunsQuery } from "./workflowQueries";
 

@@ -11,13 +11,13 @@ import { fieldErrorsOf } from "../../../api/apiErrors";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { CheckboxField } from "../../../components/CheckboxField";
+import { SecretNotice } from "../../../components/SecretNotice";
 import { SelectField } from "../../../components/SelectField";
+import { StickySaveBar } from "../../../components/StickySaveBar";
 import { TextField } from "../../../components/TextField";
 import type { EventType } from "../api/types";
 import { MinutesField } from "../eventTypes/MinutesField";
-import { formFailureAlert, useFocusFailedForm } from "../ui/formFailure";
-import { SecretNotice } from "../ui/SecretNotice";
-import { StickySaveBar } from "../ui/StickySaveBar";
+import { formFailureAlert, useFocusFailedForm } from "../formFailure";
 import { MessagePreview } from "./MessagePreview";
 import { StepEditor } from "./StepEditor";
 import {

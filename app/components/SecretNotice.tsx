@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode, useId } from "react";
-import { Button } from "../../../components/Button";
+import { Button } from "./Button";
 import { CopyButton } from "./CopyButton";
 
 interface SecretNoticeProps {

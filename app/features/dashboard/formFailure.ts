@@ -1,8 +1,8 @@
 import type { TFunction } from "i18next";
 import { type RefObject, useEffect } from "react";
-import { fieldErrorsOf } from "../../../api/apiErrors";
-import { errorMessage } from "../../../api/errorMessage";
-import { focusFirstError } from "../../../lib/focusFirstError";
+import { fieldErrorsOf } from "../../api/apiErrors";
+import { errorMessage } from "../../api/errorMessage";
+import { focusFirstError } from "../../lib/focusFirstError";
 
 /**
  * What a form's alert says after its send failed, as the public forms say it: when fields of

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { FieldFrame } from "../../../components/FieldFrame";
-import { describedBy, inputClassName } from "../../../components/FieldMessages";
+import { FieldFrame } from "./FieldFrame";
+import { describedBy, inputClassName } from "./FieldMessages";
 
 interface NumberFieldProps {
   label: string;

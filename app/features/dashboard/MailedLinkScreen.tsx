@@ -1,14 +1,14 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errorMessage";
-import { Alert } from "../../../components/Alert";
-import { Button } from "../../../components/Button";
-import { useFocusWhen } from "../../../lib/useFocusWhen";
-import { Link } from "../../../router";
-import { Logo } from "../../brand/Logo";
-import { Card } from "./Card";
-import { PageHeader } from "./PageHeader";
+import { errorMessage } from "../../api/errorMessage";
+import { Alert } from "../../components/Alert";
+import { Button } from "../../components/Button";
+import { Card } from "../../components/Card";
+import { PageHeader } from "../../components/PageHeader";
+import { useFocusWhen } from "../../lib/useFocusWhen";
+import { Link } from "../../router";
+import { Logo } from "../brand/Logo";
 
 /**
  * A page a mailed link opens: it acts on a click, not on load (mail scanners open links, and a

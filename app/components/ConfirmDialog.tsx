@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/Alert";
-import { Button } from "../../../components/Button";
+import { Alert } from "./Alert";
+import { Button } from "./Button";
 import { Dialog } from "./Dialog";
 
 interface ConfirmDialogProps {

@@ -1,5 +1,5 @@
 import { type ReactNode, useRef } from "react";
-import { useBlockEndReserve } from "../../../lib/useBlockEndReserve";
+import { useBlockEndReserve } from "../lib/useBlockEndReserve";
 
 /**
  * The save button of a long form, kept at the bottom of the viewport; the page's scroll

@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "../router";
 
 /** "← List" above a screen's heading; the arrow turns with the reading direction. */
 export function BackLink({ to, label }: { to: string; label: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useDocumentTitle } from "../../../lib/useDocumentTitle";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
 
 interface PageHeaderProps {
   title: string;

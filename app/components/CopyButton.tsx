@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/Button";
-import type { ButtonSize } from "../../../components/buttonClassName";
-import { notify } from "../../../state/appState";
+import { notify } from "../state/appState";
+import { Button } from "./Button";
+import type { ButtonSize } from "./buttonClassName";
 
 interface CopyButtonProps {
   text: string;

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../api/errorMessage";
-import { Alert } from "../../../components/Alert";
-import { LoadingIndicator } from "../../../components/LoadingIndicator";
+import { errorMessage } from "../api/errorMessage";
+import { Alert } from "./Alert";
+import { LoadingIndicator } from "./LoadingIndicator";
 
 /** The spinner while any query loads, else the first failure; null when all have data. */
 export function QueryStatus({ queries }: { queries: readonly UseQueryResult<unknown>[] }) {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldFrame } from "../../../components/FieldFrame";
+import { FieldFrame } from "./FieldFrame";
 
 interface ColorFieldProps {
   label: string;

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "../../../../core/i18n/intlLocale";
-import { meQuery } from "../../../api/queries";
+import { intlLocale } from "../../../core/i18n/intlLocale";
+import { meQuery } from "../../api/queries";
 
 /**
  * Dates and times in the signed-in host's zone and clock (12 or 24 h), in the page language.
