@@ -88,6 +88,12 @@ describe("booking insights screen", () => {
           await expect.poll(() => period.inputValue(), { message: where }).not.toBe(before);
         }
         expect(await period.inputValue(), where).toBe(last);
+        // The charts keep the last period's figures until the new ones arrive (aria-busy).
+        await expect
+          .poll(() => page.getByTestId("insights-over-time").getAttribute("aria-busy"), {
+            message: where,
+          })
+          .toBeNull();
         const chart = page.getByTestId("insights-over-time").locator("svg.recharts-surface");
         await chart.first().waitFor();
         await expect

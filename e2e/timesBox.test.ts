@@ -79,7 +79,8 @@ describe("a day's times", () => {
           .evaluate((b) => b === document.activeElement),
       )
       .toBe(true);
-    expect(await timeVisibility(page, firstHidden)).toBe("visible");
+    // The fades follow the scroll a frame later: wait for the box to settle, not a fixed time.
+    await expect.poll(() => timeVisibility(page, firstHidden)).toBe("visible");
 
     // The keyboard reaches every time, each in full view when focused; the count goes once
     // the last time shows.
@@ -92,7 +93,9 @@ describe("a day's times", () => {
             .evaluate((b) => b === document.activeElement),
         )
         .toBe(true);
-      expect(await timeVisibility(page, i), `time ${i + 1}`).toBe("visible");
+      await expect
+        .poll(() => timeVisibility(page, i), { message: `time ${i + 1}` })
+        .toBe("visible");
       if (i < 15) await page.keyboard.press("Tab");
     }
     await expect.poll(() => more.count()).toBe(0);
@@ -106,7 +109,9 @@ describe("a day's times", () => {
             .evaluate((b) => b === document.activeElement),
         )
         .toBe(true);
-      expect(await timeVisibility(page, i - 1), `time ${i} going back`).toBe("visible");
+      await expect
+        .poll(() => timeVisibility(page, i - 1), { message: `time ${i} going back` })
+        .toBe("visible");
     }
   });
 

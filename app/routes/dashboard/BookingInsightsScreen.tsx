@@ -144,6 +144,13 @@ export function BookingInsightsScreen() {
   }, [summary.data, summary.isPlaceholderData, t, locale]);
 
   const csvSuffix = filter ? `${filter.from}_${filter.to}` : "";
+  // While a chart still shows the last filter's figures, its CSV is named for the period they
+  // are of, not for the one being loaded.
+  const settledSuffix = useRef(new Map<string, string>());
+  const suffixOf = (card: string, stale: boolean) => {
+    if (!stale) settledSuffix.current.set(card, csvSuffix);
+    return settledSuffix.current.get(card) ?? csvSuffix;
+  };
   const bucketLabel = (start: string) => {
     if (bucket !== "month") return formatDay(start, locale);
     const format = new Intl.DateTimeFormat(locale, {
@@ -298,7 +305,8 @@ export function BookingInsightsScreen() {
               ],
               csv: [row.start, row.bookings, row.cancelled, row.completed],
             }))}
-            csvName={`bookings-per-${bucket}_${csvSuffix}`}
+            csvName={`bookings-per-${bucket}_${suffixOf("overTime", overTime.isPlaceholderData)}`}
+            busy={overTime.isPlaceholderData}
             chart={
               <BarsChart
                 data={(overTime.data?.buckets ?? []).map((row) => ({
@@ -334,7 +342,8 @@ export function BookingInsightsScreen() {
                 ],
                 csv: [row.title, row.bookings, row.cancelled, row.noShows],
               }))}
-              csvName={`bookings-by-event-type_${csvSuffix}`}
+              csvName={`bookings-by-event-type_${suffixOf("byType", byType.isPlaceholderData)}`}
+              busy={byType.isPlaceholderData}
               chart={
                 <BarsChart
                   horizontal
@@ -373,7 +382,8 @@ export function BookingInsightsScreen() {
                 ],
                 csv: [row.name, row.bookings, row.roundRobin, row.cancelled, row.noShows],
               }))}
-              csvName={`bookings-by-host_${csvSuffix}`}
+              csvName={`bookings-by-host_${suffixOf("byHost", byHost.isPlaceholderData)}`}
+              busy={byHost.isPlaceholderData}
               chart={
                 <BarsChart
                   horizontal
@@ -421,7 +431,8 @@ export function BookingInsightsScreen() {
                 ],
                 csv: [t(`dashboard.bookingInsights.leadBuckets.${row.key}`), row.bookings],
               }))}
-              csvName={`lead-time_${csvSuffix}`}
+              csvName={`lead-time_${suffixOf("lead", lead.isPlaceholderData)}`}
+              busy={lead.isPlaceholderData}
               chart={
                 <BarsChart
                   data={LEAD_TIME_BUCKETS.map((bucketDef) => ({
@@ -441,7 +452,7 @@ export function BookingInsightsScreen() {
               title={t("dashboard.bookingInsights.heatmap")}
               description={t("dashboard.bookingInsights.heatmapHint")}
               cells={heat.data?.cells ?? []}
-              csvName={`busiest-times_${csvSuffix}`}
+              csvName={`busiest-times_${suffixOf("heat", heat.isPlaceholderData)}`}
             />
           </div>
         </div>
@@ -477,7 +488,8 @@ export function BookingInsightsScreen() {
                 csv: [row.formTitle, named, row.submissions, row.booked],
               };
             })}
-            csvName={`routing-forms_${csvSuffix}`}
+            csvName={`routing-forms_${suffixOf("routing", routing.isPlaceholderData)}`}
+            busy={routing.isPlaceholderData}
             empty={t("dashboard.bookingInsights.noRouting")}
           />
           <DataCard
@@ -517,7 +529,8 @@ export function BookingInsightsScreen() {
                   })
                 : []
             }
-            csvName={`page-funnel_${csvSuffix}`}
+            csvName={`page-funnel_${suffixOf("funnel", funnel.isPlaceholderData)}`}
+            busy={funnel.isPlaceholderData}
             empty={t("dashboard.bookingInsights.noFunnel")}
           />
         </div>

@@ -29,6 +29,8 @@ interface DataCardProps {
   /** What an empty table says instead. */
   empty: string;
   testId?: string;
+  /** The figures shown are the last filter's while the new one's load (aria-busy). */
+  busy?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function DataCard({
   chart,
   empty,
   testId,
+  busy = false,
 }: DataCardProps) {
   const { t } = useTranslation();
   const [showTable, setShowTable] = useState(false);
@@ -118,7 +121,7 @@ export function DataCard({
         ) : null
       }
     >
-      <div data-testid={testId} className="flex flex-col gap-3">
+      <div data-testid={testId} aria-busy={busy || undefined} className="flex flex-col gap-3">
         {rows.length === 0 ? (
           <p className="text-sm text-gray-700">{empty}</p>
         ) : (
