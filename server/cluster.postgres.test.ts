@@ -33,7 +33,9 @@ describe("three server processes on one PostgreSQL, one killed mid-load", () => 
     expect(result.mails.twice).toBe(0);
     expect(result.mails.written).toBeGreaterThanOrEqual(2 * booked);
     expect(result.webhooks.never).toBe(0);
-    expect(result.webhooks.twice).toBe(0);
+    // A delivery the killed process was sending when it died goes again after its lease, with
+    // the same event id (docs/webhooks.md): only such retried ones may arrive twice.
+    expect(result.webhooks.twice).toBeLessThanOrEqual(result.pickedUp);
     expect(result.webhooks.written).toBeGreaterThanOrEqual(booked);
     expect(result.calendar).toMatchObject({ missing: 0, twice: 0 });
     expect(result.calendar!.found).toBe(result.calendar!.expected);
