@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   MS_CLIENT_ID,
@@ -14,6 +13,7 @@ import { HomePage } from "./pages/HomePage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { startBuiltServer } from "./support/builtServer";
 import { serverNow } from "./support/clock";
+import { tabTo } from "./support/keyboard";
 import { seeder } from "./support/seed";
 
 // A server of its own with a Microsoft app set up, whose identity platform and Graph are the
@@ -55,18 +55,6 @@ afterAll(async () => {
 const session = await browserSession();
 const seed = seeder(baseURL);
 const context = { timezoneId: "Europe/Berlin", locale: "en-US", baseURL };
-
-/** Presses Tab until the focused element is the `role` named `name` (at most 60 presses). */
-async function tabTo(page: Page, role: "button" | "link", name: string) {
-  const target = page.getByRole(role, { name, exact: true });
-  for (let presses = 0; presses < 60; presses++) {
-    await page.keyboard.press("Tab");
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
-      return;
-    }
-  }
-  throw new Error(`Tab never reached ${role} "${name}"`);
-}
 
 describe("connecting Microsoft 365 / Outlook", () => {
   it("a host connects their Microsoft account through the sign-in page by keyboard alone", {
