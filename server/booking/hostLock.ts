@@ -2,7 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/database";
 
 // Fixed numbers: the advisory-lock namespaces of "a host's busy time is being written" and of
-// "a host's slot at one start is being booked".
+// "a host's slot at one start is being booked". The database's bump_host_time (migration
+// 0040_host_lock_first) takes the host lock under the same number before it touches a host's
+// time versions, so every writer of a host's time takes the lock before any of their rows.
 const HOST_LOCK_NAMESPACE = 727_002;
 const SLOT_LOCK_NAMESPACE = 727_003;
 
