@@ -48,9 +48,11 @@ try {
     answers: JSON.stringify(result.statuses),
     "503 busy, retried": result.busy,
     "5xx after retry": result.failures.length,
+    "4xx refusals": result.refusals.length,
     "bookings missing": result.missingBookings.length,
     mails: jobs(result.mails),
     webhooks: jobs(result.webhooks),
+    "webhooks twice from one claim": result.webhooksTwiceUnclaimed.length,
     "calendar events": result.calendar
       ? `${result.calendar.expected} expected, ${result.calendar.found} found, ${result.calendar.twice} twice`
       : "not checked",
@@ -59,6 +61,7 @@ try {
     "taken times offered": result.offeredTaken,
     "uploads, sessions through every survivor": `${result.uploadsEverywhere}, ${result.sessionsEverywhere}`,
   });
+  for (const refusal of result.refusals) console.log(`refused: ${refusal}`);
 } finally {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();

@@ -57,11 +57,15 @@ export interface ClusterResult {
   busy: number;
   /** Answers 5xx after those retries: status, request and body. */
   failures: string[];
+  /** Answers 4xx: status, request and body, so a run that refuses something says what. */
+  refusals: string[];
   /** Bookings answered 2xx (after their reschedule or cancel) not found as answered. */
   missingBookings: string[];
   /** Immediate mails written to the outbox, received, received more than once, never. */
   mails: { written: number; received: number; twice: number; never: number };
   webhooks: { written: number; received: number; twice: number; never: number };
+  /** Deliveries that arrived twice though claimed only once: two processes sent one claim. */
+  webhooksTwiceUnclaimed: string[];
   /** Calendar events expected (live bookings), found, and bookings with more than one. */
   calendar: { expected: number; found: number; twice: number; missing: number } | null;
   /** Jobs retried by another process after the killed one's lease (attempts > 1). */
@@ -304,6 +308,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
     const taken: { start: number; at: number }[] = [];
     const timetables: { sentAt: number; body: string }[] = [];
     const failures: string[] = [];
+    const refusals: string[] = [];
     /** Times a reschedule or cancel was sent for: free again at some moment, not checked. */
     const volatile = new Set<number>();
     let busy = 0;
@@ -323,11 +328,15 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
         }
         // Seen under load (issue 33, open): a retry after "busy" told the time was taken, as if
         // the first attempt had committed. Kept apart so the run says how often it happens.
+        const request = `${method} ${path.split("?")[0]}`;
+        if (answer.status >= 400 && answer.status < 500) {
+          refusals.push(
+            `${retried ? "after 503: " : ""}${answer.status} ${request}: ${JSON.stringify(answer.body)}`,
+          );
+        }
         if (retried && answer.status === 409) return { status: "409 after 503", body: answer.body };
         if (answer.status >= 500) {
-          failures.push(
-            `${answer.status} ${method} ${path.split("?")[0]}: ${JSON.stringify(answer.body)}`,
-          );
+          failures.push(`${answer.status} ${request}: ${JSON.stringify(answer.body)}`);
         }
         return answer;
       } catch {
@@ -459,13 +468,21 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       written.map((row) => row.id),
       messageIds,
     );
+    // A delivery's claims are its outbox row's attempts: one the killed process sent but never
+    // recorded shows a single recorded attempt in webhook_deliveries, yet was claimed twice.
     const deliveries = await query<{ id: string; attempts: number }>(
-      "select id::text, attempts from webhook_deliveries",
+      `select d.id::text, o.attempts from webhook_deliveries d
+         join outbox o on o.kind = 'webhook' and o.payload->>'deliveryId' = d.id::text`,
     );
+    const arrived = receiver.received.map((r) => String(r.headers["slotted-delivery-id"]));
     const webhooks = tally(
       deliveries.map((row) => row.id),
-      receiver.received.map((r) => String(r.headers["slotted-delivery-id"])),
+      arrived,
     );
+    const claimedOnce = new Set(deliveries.filter((row) => row.attempts <= 1).map((row) => row.id));
+    const webhooksTwiceUnclaimed = [
+      ...new Set(arrived.filter((id, i) => claimedOnce.has(id) && arrived.indexOf(id) !== i)),
+    ];
     const pickedUp = [...written, ...deliveries].filter((row) => row.attempts > 1).length;
 
     // Bookings: every one answered 2xx is there as last answered.
@@ -547,11 +564,13 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
       statuses,
       busy,
       failures,
+      refusals,
       bookingsPerSecond: bookings.length / seconds,
       p95Ms: percentile(bookingMs, 0.95),
       missingBookings,
       mails,
       webhooks,
+      webhooksTwiceUnclaimed,
       calendar,
       pickedUp,
       timetablesChecked: timetables.length,
