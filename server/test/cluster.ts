@@ -32,6 +32,8 @@ export interface ClusterOptions {
 /** Long enough for every lease the killed process held to run out (the longest is 120 s). */
 const PAST_LEASES_MS = 5 * 60_000;
 const SLOT_MINUTES = 15;
+/** Where every process's clock starts (TEST_CLOCK_START): the run never reads the date it is. */
+const CLOCK_START = "2027-01-04T06:00:00Z";
 const SECRET = "cluster-secret-cluster-secret-cluster-0001";
 const ENCRYPTION_KEY = "5".repeat(64);
 
@@ -226,6 +228,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
           DATABASE_URL: options.databaseUrl,
           // Each its own DATA_DIR: uploads and sessions must come from the database.
           DATA_DIR: dataDir,
+          TEST_CLOCK_START: CLOCK_START,
           SESSION_SECRET: SECRET,
           ENCRYPTION_KEY,
           // The first process's mail server takes its mail and never answers: when it is
@@ -298,7 +301,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
 
     // The load: each client books the next free slot, and sometimes moves or cancels one of
     // its bookings; every request goes to the next live process in turn.
-    const first = new Date(Date.now() + 2 * 86_400_000);
+    const first = new Date(Date.parse(CLOCK_START) + 2 * 86_400_000);
     first.setUTCHours(0, 0, 0, 0);
     let nextSlot = 0;
     let turn = 0;
