@@ -62,6 +62,7 @@ try {
     "uploads, sessions through every survivor": `${result.uploadsEverywhere}, ${result.sessionsEverywhere}`,
   });
   for (const refusal of result.refusals) console.log(`refused: ${refusal}`);
+  for (const missing of result.missingBookings) console.log(`missing: ${missing}`);
 } finally {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();

@@ -47,6 +47,11 @@ interface Booking {
   state: "confirmed" | "cancelled";
   /** A reschedule or cancel was sent for it, answered or not: its old time is not checked. */
   touched: boolean;
+  /**
+   * That request was cut off with the killed process (no answer): it may or may not have
+   * committed, so the booking may be as last answered or as that request asked.
+   */
+  unanswered?: { cancel: true } | { to: string };
 }
 
 export interface ClusterResult {
@@ -375,6 +380,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
           );
           count(answer.status);
           if (answer.status === 200) b.state = "cancelled";
+          if (answer.status === 0) b.unanswered = { cancel: true };
         } else if (roll === 1 && mine.length > 0) {
           const b = mine[0]!;
           b.touched = true;
@@ -394,6 +400,7 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
             b.uuid = answer.body.event.uuid;
             b.start = start;
           }
+          if (answer.status === 0) b.unanswered = { to: start };
         } else if (roll === 2) {
           const sentAt = performance.now();
           const answer = await send(
@@ -498,9 +505,19 @@ export async function runCluster(options: ClusterOptions): Promise<ClusterResult
         const row = byId.get(b.uuid);
         if (row === undefined) return true;
         if (b.state === "cancelled") return row.status !== "CANCELLED";
-        return row.status !== "CONFIRMED" || new Date(row.start).toISOString() !== b.start;
+        const start = new Date(row.start).toISOString();
+        if (b.unanswered && "cancel" in b.unanswered && row.status === "CANCELLED") return false;
+        if (b.unanswered && "to" in b.unanswered && start === b.unanswered.to) {
+          return row.status !== "CONFIRMED";
+        }
+        return row.status !== "CONFIRMED" || start !== b.start;
       })
-      .map((b) => b.uuid);
+      .map((b) => {
+        const row = byId.get(b.uuid);
+        const found = row ? `${row.status} at ${new Date(row.start).toISOString()}` : "nothing";
+        const cut = b.unanswered ? ` (then cut off: ${JSON.stringify(b.unanswered)})` : "";
+        return `${b.uuid}: answered ${b.state} at ${b.start}${cut}, found ${found}`;
+      });
 
     // Calendar: one event per live booking in Radicale.
     let calendar: ClusterResult["calendar"] = null;
