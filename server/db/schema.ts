@@ -13,6 +13,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1379,6 +1380,14 @@ export const bookingFacts = pgTable(
     noShows: integer("no_shows").notNull(),
     /** Paid less refunded, per currency; null: no payment. */
     revenue: jsonb("revenue").$type<Record<string, number>>(),
+    /**
+     * A host's row: the ISO weekday (1 Monday … 7 Sunday) and hour its start falls on in the
+     * host's time zone, worked out when the fact is written (the heatmap groups by them instead
+     * of converting each row). The host's zone as it is now: a host who changes zone has their
+     * rows worked out again (relocateHostFacts). Null on a meeting's own row.
+     */
+    localWeekday: smallint("local_weekday"),
+    localHour: smallint("local_hour"),
   },
   // The insights' indexes are covering ones (INCLUDE, which drizzle-kit does not write), made
   // by hand in migration 0037_insum: a year of a team is read from the index alone.
