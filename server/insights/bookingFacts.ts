@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
+import { hoursOfMeetings, rebuildBookingHours, refreshBookingHours } from "./bookingHours";
 
 /**
  * The booking_facts rows of the meetings `which` selects (a condition on an event id column), as
@@ -51,14 +52,20 @@ function factRows(which: (column: SQL) => SQL): SQL {
 const COLUMNS = sql`(event_id, user_id, team_id, event_type_id, status, start_at,
   end_at, lead_hours, end_kind, end_actor, rescheduled, no_shows, revenue, local_weekday, local_hour)`;
 
-/** Writes the facts of these meetings afresh from their rows (a gone meeting's go with it). */
+/**
+ * Writes the facts of these meetings afresh from their rows (a gone meeting's go with it), and
+ * the hourly rollup's hours they were and are in (bookingHours.ts).
+ */
 export async function refreshBookingFacts(tx: Tx, eventIds: readonly string[]): Promise<void> {
   if (eventIds.length === 0) return;
   const ids = sql`${`{${eventIds.join(",")}}`}::uuid[]`;
+  const before = await hoursOfMeetings(tx, ids);
   await tx.execute(sql`delete from booking_facts where event_id = any(${ids})`);
   await tx.execute(
     sql`insert into booking_facts ${COLUMNS} ${factRows((column) => sql`${column} = any(${ids})`)}`,
   );
+  // The hourly rollup of the hours these meetings left and those they are in now.
+  await refreshBookingHours(tx, [...before, ...(await hoursOfMeetings(tx, ids))]);
 }
 
 /**
@@ -69,6 +76,7 @@ export async function rebuildBookingFacts(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from booking_facts`);
     await tx.execute(sql`insert into booking_facts ${COLUMNS} ${factRows(() => sql`true`)}`);
+    await rebuildBookingHours(tx);
   });
 }
 

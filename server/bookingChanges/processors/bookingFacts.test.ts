@@ -61,11 +61,21 @@ async function allFacts() {
   return result.rows;
 }
 
-/** The facts the processor kept are those a rebuild from the raw rows writes. */
+/** Every hour of the hourly rollup there is, in a fixed order. */
+async function allHours() {
+  const result = await db.execute(sql`select * from booking_hours
+    order by event_type_id, hour, team_id nulls first`);
+  return result.rows;
+}
+
+/** The facts and hourly rollup the processor kept are those a rebuild from the raw rows writes. */
 async function expectAsRebuilt() {
   const kept = await allFacts();
+  const hours = await allHours();
+  expect(hours.length).toBeGreaterThan(0);
   await rebuildBookingFacts(db);
   expect(await allFacts()).toEqual(kept);
+  expect(await allHours()).toEqual(hours);
 }
 
 /** What a confirmed meeting of `hostIds` starting at `start` (booked at BOOKING_NOW) says. */
