@@ -106,15 +106,15 @@ export function hourPieces(
     union all ${facts(sql`f.start_at < ${first}`)}
     union all ${facts(sql`f.start_at >= ${end}`)}
     union all
-    select f.start_at as at, f.event_type_id, ${sums}
-    from (
+    select cut.* from (
       select distinct h.event_type_id, h.hour from booking_hours h
       where ${hoursOf(filter, period)} and (${cut})
     ) x
-    join booking_facts f on f.event_type_id = x.event_type_id and f.start_at >= x.hour
-      and f.start_at < x.hour + interval '1 hour'
-    where ${factsIn(filter, period)}
-    group by f.start_at, f.event_type_id
+    -- Lateral: an index probe per cut hour (a few), never a join over the period's facts.
+    cross join lateral (
+      ${facts(sql`f.event_type_id = x.event_type_id and f.start_at >= x.hour
+        and f.start_at < x.hour + interval '1 hour'`)}
+    ) cut
   ) p`;
 }
 
