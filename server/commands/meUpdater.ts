@@ -9,6 +9,7 @@ import { findProfileOfUser, findUserById, type ProfileRow, type UserRow } from "
 import type { Db } from "../db/database";
 import { profiles, users } from "../db/schema";
 import { sqlState } from "../db/sqlState";
+import { relocateHostFacts } from "../insights/bookingFacts";
 import { assertCanChangeBrandColors } from "../policies/profile";
 import { assertCanUseAsAvatar } from "../policies/uploads";
 
@@ -39,7 +40,16 @@ export async function meUpdater(
   try {
     await db.transaction(async (tx) => {
       if (Object.keys(userUpdate).length > 0) {
+        const [before] = await tx
+          .select({ timeZone: users.timeZone })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for("update");
         await tx.update(users).set(userUpdate).where(eq(users.id, userId));
+        // The insights' heatmap is in the host's zone as it is now: their facts follow a move.
+        if (userUpdate.timeZone !== undefined && userUpdate.timeZone !== before?.timeZone) {
+          await relocateHostFacts(tx, userId);
+        }
       }
       if (profileUpdate && Object.keys(profileUpdate).length > 0) {
         await tx

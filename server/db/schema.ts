@@ -13,6 +13,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1379,8 +1380,64 @@ export const bookingFacts = pgTable(
     noShows: integer("no_shows").notNull(),
     /** Paid less refunded, per currency; null: no payment. */
     revenue: jsonb("revenue").$type<Record<string, number>>(),
+    /**
+     * A host's row: the ISO weekday (1 Monday … 7 Sunday) and hour its start falls on in the
+     * host's time zone, worked out when the fact is written (the heatmap groups by them instead
+     * of converting each row). The host's zone as it is now: a host who changes zone has their
+     * rows worked out again (relocateHostFacts). Null on a meeting's own row.
+     */
+    localWeekday: smallint("local_weekday"),
+    localHour: smallint("local_hour"),
   },
   // The insights' indexes are covering ones (INCLUDE, which drizzle-kit does not write), made
-  // by hand in migration 0037_insum: a year of a team is read from the index alone.
-  (t) => [index("booking_facts_event_idx").on(t.eventId)],
+  // by hand in migration 0037_insum: a year of a team is read from the index alone. The meetings'
+  // rows by type and start: the rollup below sums an hour of a type afresh from them.
+  (t) => [
+    index("booking_facts_event_idx").on(t.eventId),
+    index("booking_facts_type_meeting_idx")
+      .on(t.eventTypeId, t.startAt)
+      .where(sql`${t.userId} is null`),
+  ],
+);
+
+/**
+ * The booking facts' meeting rows (user_id null) summed per team, event type and UTC hour of
+ * their start (server/insights/bookingHours.ts keeps it with the facts): the whole-team insights
+ * read an hour here instead of its meetings, and the facts only for the hours a period cuts.
+ */
+export const bookingHours = pgTable(
+  "booking_hours",
+  {
+    teamId: uuid("team_id"),
+    eventTypeId: uuid("event_type_id")
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: "cascade" }),
+    /** The UTC hour the meetings start in. */
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    bookings: integer("bookings").notNull(),
+    confirmed: integer("confirmed").notNull(),
+    /**
+     * The earliest and latest end of the confirmed meetings: an hour is all completed by a `now`
+     * after the latest, none before the earliest; in between its facts are read.
+     */
+    confirmedEndMin: timestamp("confirmed_end_min", { withTimezone: true }),
+    confirmedEndMax: timestamp("confirmed_end_max", { withTimezone: true }),
+    pending: integer("pending").notNull(),
+    cancelled: integer("cancelled").notNull(),
+    byHost: integer("by_host").notNull(),
+    byInvitee: integer("by_invitee").notNull(),
+    bySystem: integer("by_system").notNull(),
+    rescheduled: integer("rescheduled").notNull(),
+    noShows: integer("no_shows").notNull(),
+    declined: integer("declined").notNull(),
+    expired: integer("expired").notNull(),
+    /** Meetings per lead time bucket, in LEAD_TIME_BUCKETS' order. */
+    leadCounts: integer("lead_counts").array().notNull(),
+    /** Paid less refunded, per currency; null: no payment. */
+    revenue: jsonb("revenue").$type<Record<string, number>>(),
+  },
+  (t) => [
+    index("booking_hours_team_idx").on(t.teamId, t.hour),
+    index("booking_hours_type_idx").on(t.eventTypeId, t.hour),
+  ],
 );

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
+import { hoursOfMeetings, rebuildBookingHours, refreshBookingHours } from "./bookingHours";
 
 /**
  * The booking_facts rows of the meetings `which` selects (a condition on an event id column), as
@@ -7,7 +8,8 @@ import type { Db, Tx } from "../db/database";
  * what they counted over the raw rows: unpaid holds are left out, and so are the frozen former
  * times a move leaves behind (cancelled rows no change cancelled); a cancelled meeting ended as
  * its last cancelled, declined or expired change says (a seat's cancel does not end it); the
- * no-shows are its attendees with `no_show_at`; the revenue is its payments paid less refunded.
+ * no-shows are its attendees with `no_show_at`; the revenue is its payments paid less refunded;
+ * a host's row has the weekday and hour of the start in the host's zone (the heatmap's cell).
  * Each part is read for all the meetings at once and joined (hash joins for a rebuild, index
  * probes for a few meetings), not per meeting. One statement for the processor and the rebuild
  * (and, frozen, the migration's backfill).
@@ -16,7 +18,9 @@ function factRows(which: (column: SQL) => SQL): SQL {
   return sql`
     select e.id, h.user_id, t.team_id, e.event_type_id, e.status,
       e.start_at, e.end_at, extract(epoch from (e.start_at - e.created_at)) / 3600,
-      ended.kind, ended.actor, e.former_event_id is not null, coalesce(ns.count, 0), paid.revenue
+      ended.kind, ended.actor, e.former_event_id is not null, coalesce(ns.count, 0), paid.revenue,
+      extract(isodow from e.start_at at time zone u.time_zone),
+      extract(hour from e.start_at at time zone u.time_zone)
     from events e
     join event_types t on t.id = e.event_type_id
     join (
@@ -24,6 +28,7 @@ function factRows(which: (column: SQL) => SQL): SQL {
       union all
       select event_id, user_id from event_hosts where ${which(sql`event_id`)}
     ) h on h.event_id = e.id
+    left join users u on u.id = h.user_id
     left join (
       select distinct on (event_id) event_id, kind, actor from booking_changes
       where kind in ('cancelled', 'declined', 'expired') and ${which(sql`event_id`)}
@@ -45,16 +50,22 @@ function factRows(which: (column: SQL) => SQL): SQL {
 }
 
 const COLUMNS = sql`(event_id, user_id, team_id, event_type_id, status, start_at,
-  end_at, lead_hours, end_kind, end_actor, rescheduled, no_shows, revenue)`;
+  end_at, lead_hours, end_kind, end_actor, rescheduled, no_shows, revenue, local_weekday, local_hour)`;
 
-/** Writes the facts of these meetings afresh from their rows (a gone meeting's go with it). */
+/**
+ * Writes the facts of these meetings afresh from their rows (a gone meeting's go with it), and
+ * the hourly rollup's hours they were and are in (bookingHours.ts).
+ */
 export async function refreshBookingFacts(tx: Tx, eventIds: readonly string[]): Promise<void> {
   if (eventIds.length === 0) return;
   const ids = sql`${`{${eventIds.join(",")}}`}::uuid[]`;
+  const before = await hoursOfMeetings(tx, ids);
   await tx.execute(sql`delete from booking_facts where event_id = any(${ids})`);
   await tx.execute(
     sql`insert into booking_facts ${COLUMNS} ${factRows((column) => sql`${column} = any(${ids})`)}`,
   );
+  // The hourly rollup of the hours these meetings left and those they are in now.
+  await refreshBookingHours(tx, [...before, ...(await hoursOfMeetings(tx, ids))]);
 }
 
 /**
@@ -65,5 +76,18 @@ export async function rebuildBookingFacts(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from booking_facts`);
     await tx.execute(sql`insert into booking_facts ${COLUMNS} ${factRows(() => sql`true`)}`);
+    await rebuildBookingHours(tx);
   });
+}
+
+/**
+ * Works out again the heatmap cells (weekday and hour of each start) of `userId`'s rows in their
+ * zone as it is now: run when a host changes time zone, so the facts stay what a rebuild from the
+ * rows writes (the heatmap is in the host's current zone, not the zone they had when booked).
+ */
+export async function relocateHostFacts(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`update booking_facts f
+    set local_weekday = extract(isodow from f.start_at at time zone u.time_zone),
+      local_hour = extract(hour from f.start_at at time zone u.time_zone)
+    from users u where u.id = ${userId} and f.user_id = ${userId}`);
 }

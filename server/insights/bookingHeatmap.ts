@@ -15,13 +15,19 @@ export async function bookingHeatmap(
 ): Promise<BookingHeatmap> {
   const cells = await rowsOf<BookingHeatmap["cells"][number]>(
     db,
-    sql`select extract(isodow from local)::int as weekday, extract(hour from local)::int as hour,
-        count(*)::int as bookings
+    // Each host row holds its cell (local_weekday, local_hour: its start in the host's zone,
+    // worked out when written), so this is a count over the index, not a zone conversion per
+    // row. Counted per host first: the join to users (a deleted host's rows are not counted)
+    // is once per host and cell, not per row.
+    sql`select per.weekday, per.hour, sum(per.bookings)::int as bookings
       from (
-        select f.start_at at time zone u.time_zone as local
-        from booking_facts f join users u on u.id = f.user_id
+        select f.user_id, f.local_weekday::int as weekday, f.local_hour::int as hour,
+          count(*) as bookings
+        from booking_facts f
         where ${factsIn(filter, period, "host")}
-      ) starts
+        group by f.user_id, f.local_weekday, f.local_hour
+      ) per
+      join users u on u.id = per.user_id
       group by 1, 2 order by 1, 2`,
   );
   return { period, cells };

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { BookingSummary, InsightsKpis } from "../../core/api/bookingInsights";
 import type { Db } from "../db/database";
 import { type BookingFilter, type LocalPeriod, previousPeriod, rowsOf } from "./bookingSet";
-import { factsIn } from "./factsIn";
+import { hourPieces, revenuePieces } from "./hourPieces";
 
 /**
  * The KPIs of the meetings of `filter` starting in `period`, and of the period of the same
@@ -44,30 +44,29 @@ async function kpis(
   period: LocalPeriod,
   now: Date,
 ): Promise<InsightsKpis> {
-  const at = now.toISOString();
+  // Whole hours from the hourly rollup, the period's cut edges from the facts (hourPieces).
   const [counts, revenue] = await Promise.all([
     rowsOf<CountsRow>(
       db,
       sql`select
-        count(*)::int as bookings,
-        count(*) filter (where f.status = 'CONFIRMED' and f.end_at <= ${at}::timestamptz)::int as completed,
-        count(*) filter (where f.status = 'CONFIRMED' and f.end_at > ${at}::timestamptz)::int as upcoming,
-        count(*) filter (where f.status = 'PENDING_APPROVAL')::int as pending,
-        count(*) filter (where f.end_kind = 'cancelled')::int as cancelled,
-        count(*) filter (where f.end_kind = 'cancelled' and f.end_actor not in ('invitee', 'system'))::int as by_host,
-        count(*) filter (where f.end_kind = 'cancelled' and f.end_actor = 'invitee')::int as by_invitee,
-        count(*) filter (where f.end_kind = 'cancelled' and f.end_actor = 'system')::int as by_system,
-        count(*) filter (where f.rescheduled)::int as rescheduled,
-        coalesce(sum(f.no_shows), 0)::int as no_shows,
-        count(*) filter (where f.end_kind = 'declined')::int as declined,
-        count(*) filter (where f.end_kind = 'expired')::int as expired
-      from booking_facts f where ${factsIn(filter, period)}`,
+        coalesce(sum(p.bookings), 0)::int as bookings,
+        coalesce(sum(p.completed), 0)::int as completed,
+        coalesce(sum(p.confirmed - p.completed), 0)::int as upcoming,
+        coalesce(sum(p.pending), 0)::int as pending,
+        coalesce(sum(p.cancelled), 0)::int as cancelled,
+        coalesce(sum(p.by_host), 0)::int as by_host,
+        coalesce(sum(p.by_invitee), 0)::int as by_invitee,
+        coalesce(sum(p.by_system), 0)::int as by_system,
+        coalesce(sum(p.rescheduled), 0)::int as rescheduled,
+        coalesce(sum(p.no_shows), 0)::int as no_shows,
+        coalesce(sum(p.declined), 0)::int as declined,
+        coalesce(sum(p.expired), 0)::int as expired
+      from ${hourPieces(filter, period, { now })}`,
     ),
     rowsOf<{ currency: string; amount: number }>(
       db,
       sql`select paid.key as currency, sum(paid.value::int)::int as amount
-        from booking_facts f cross join lateral jsonb_each_text(f.revenue) paid
-        where ${factsIn(filter, period)} and f.revenue is not null
+        from ${revenuePieces(filter, period)} cross join lateral jsonb_each_text(r.revenue) paid
         group by paid.key order by paid.key`,
     ),
   ]);

@@ -3,7 +3,7 @@ import type { BookingsOverTime, InsightsBucket } from "../../core/api/bookingIns
 import { bucketStarts } from "../../core/insights/bucketStarts";
 import type { Db } from "../db/database";
 import { type BookingFilter, type LocalPeriod, rowsOf } from "./bookingSet";
-import { factsIn } from "./factsIn";
+import { hourPieces } from "./hourPieces";
 
 /**
  * Meetings of `filter` starting in `period` per day, ISO week or month in the period's zone
@@ -23,17 +23,17 @@ export async function bookingsOverTime(
     completed: number;
   }>(
     db,
-    // Counted per start first: meetings share starts (on the quarter hour), so the zone's rules
-    // are applied once per start, not once per meeting (half the time of the call).
-    sql`select to_char(date_trunc(${bucket}, per.start_at at time zone ${period.timeZone}), 'YYYY-MM-DD') as start,
+    // Whole hours from the hourly rollup (those no bucket edge cuts), the rest from the facts
+    // (hourPieces), counted per hour or start first: the zone's rules are applied once per
+    // hour, not once per meeting.
+    sql`select to_char(date_trunc(${bucket}, per.at at time zone ${period.timeZone}), 'YYYY-MM-DD') as start,
         sum(per.bookings)::int as bookings, sum(per.cancelled)::int as cancelled,
         sum(per.completed)::int as completed
       from (
-        select f.start_at, count(*) as bookings,
-          count(*) filter (where f.end_kind = 'cancelled') as cancelled,
-          count(*) filter (where f.status = 'CONFIRMED' and f.end_at <= ${now.toISOString()}::timestamptz) as completed
-        from booking_facts f where ${factsIn(filter, period)}
-        group by f.start_at
+        select p.at, sum(p.bookings) as bookings, sum(p.cancelled) as cancelled,
+          sum(p.completed) as completed
+        from ${hourPieces(filter, period, { now, split: { bucket, timeZone: period.timeZone } })}
+        group by p.at
       ) per
       group by 1`,
   );

@@ -5,6 +5,7 @@ import { bookingApprover } from "../../commands/bookingApprover";
 import { bookingRescheduler } from "../../commands/bookingRescheduler";
 import { eventCanceller } from "../../commands/eventCanceller";
 import { expiredRequestSweeper } from "../../commands/expiredRequestSweeper";
+import { meUpdater } from "../../commands/meUpdater";
 import { noShowMarker } from "../../commands/noShowMarker";
 import { paymentRefunder } from "../../commands/paymentRefunder";
 import { paymentSettler } from "../../commands/paymentSettler";
@@ -56,15 +57,25 @@ async function factsOf(eventId: string): Promise<Fact[]> {
 /** Every fact there is, in a fixed order. */
 async function allFacts() {
   const result = await db.execute(sql`select event_id, ${FACT_COLUMNS}, team_id, event_type_id,
-    end_at from booking_facts order by event_id, user_id nulls first`);
+    end_at, local_weekday, local_hour from booking_facts order by event_id, user_id nulls first`);
   return result.rows;
 }
 
-/** The facts the processor kept are those a rebuild from the raw rows writes. */
+/** Every hour of the hourly rollup there is, in a fixed order. */
+async function allHours() {
+  const result = await db.execute(sql`select * from booking_hours
+    order by event_type_id, hour, team_id nulls first`);
+  return result.rows;
+}
+
+/** The facts and hourly rollup the processor kept are those a rebuild from the raw rows writes. */
 async function expectAsRebuilt() {
   const kept = await allFacts();
+  const hours = await allHours();
+  expect(hours.length).toBeGreaterThan(0);
   await rebuildBookingFacts(db);
   expect(await allFacts()).toEqual(kept);
+  expect(await allHours()).toEqual(hours);
 }
 
 /** What a confirmed meeting of `hostIds` starting at `start` (booked at BOOKING_NOW) says. */
@@ -231,6 +242,63 @@ describe("the booking facts follow every change", () => {
     await drainChanges(t);
     expect(await factsOf(event.id)).toEqual(confirmed(start, [host.id], { revenue: { EUR: 0 } }));
     await expectAsRebuilt();
+  });
+});
+
+/** The heatmap cell (ISO weekday, hour in the host's zone) of each row of a meeting. */
+async function cellsOf(eventId: string) {
+  const result = await db.execute(sql`select user_id as "userId", local_weekday as weekday,
+    local_hour as hour from booking_facts where event_id = ${eventId} order by user_id nulls first`);
+  return result.rows;
+}
+
+describe("the heatmap cells of the booking facts", () => {
+  it("are the start's weekday and hour in each host's zone; the meeting's own row has none", async () => {
+    const berlin = await signUpHost(t, { timeZone: "Europe/Berlin" });
+    const kolkata = await signUpHost(t, { timeZone: "Asia/Kolkata" });
+    const type = await teamEventType(t, "COLLECTIVE", [berlin, kolkata]);
+    // 10:00 on Thursday 7 January 2027 in Berlin, 14:30 in Kolkata.
+    const start = berlinSlot(3, "10:00");
+    const { event } = await bookDirectly(t, { sharedLink: type.sharedLink }, { start });
+    await drainChanges(t);
+    expect(await cellsOf(event.id)).toEqual([
+      { userId: null, weekday: null, hour: null },
+      ...[
+        { userId: berlin.id, weekday: 4, hour: 10 },
+        { userId: kolkata.id, weekday: 4, hour: 14 },
+      ].sort((a, b) => a.userId.localeCompare(b.userId)),
+    ]);
+    await expectAsRebuilt();
+  });
+
+  it("follow a host who changes time zone: their meetings' cells are in the new zone, as a rebuild writes them", async () => {
+    // Decided (issue 35): the heatmap is in the host's zone as it is now, not the zone they
+    // had when the meeting was booked, so a zone change works their rows out again.
+    const start = berlinSlot(1, "09:00"); // 09:00 on Tuesday in Berlin
+    const { host, event } = await booked(start);
+    const other = await booked(berlinSlot(2, "10:00"));
+    await drainChanges(t);
+    expect(await cellsOf(event.id)).toEqual([
+      { userId: null, weekday: null, hour: null },
+      { userId: host.id, weekday: 2, hour: 9 },
+    ]);
+    await meUpdater(db, host.id, { timeZone: "Pacific/Honolulu" }, BOOKING_NOW);
+    // 22:00 on Monday in Honolulu (UTC-10); another host's rows are left as they were.
+    expect(await cellsOf(event.id)).toEqual([
+      { userId: null, weekday: null, hour: null },
+      { userId: host.id, weekday: 1, hour: 22 },
+    ]);
+    expect(await cellsOf(other.event.id)).toEqual([
+      { userId: null, weekday: null, hour: null },
+      { userId: other.host.id, weekday: 3, hour: 10 },
+    ]);
+    await expectAsRebuilt();
+    // An update that leaves the zone as it was changes nothing.
+    await meUpdater(db, host.id, { timeZone: "Pacific/Honolulu", name: "Renamed" }, BOOKING_NOW);
+    expect(await cellsOf(event.id)).toEqual([
+      { userId: null, weekday: null, hour: null },
+      { userId: host.id, weekday: 1, hour: 22 },
+    ]);
   });
 });
 

@@ -277,6 +277,9 @@ beforeAll(async () => {
     edge("2026-03-31T03:59:00Z"), // 23:59 on 30 March
     edge("2026-03-31T04:00:00Z"), // 00:00 on 31 March: the day after the period below
   );
+  // Two confirmed meetings in one UTC hour, the first over by 10:50 and the second not: at that
+  // "now" the hour's completed meetings are told apart one by one (the rollup cannot).
+  meetings.push(edge("2026-03-12T10:00:00Z"), edge("2026-03-12T10:45:00Z"));
   for (const m of meetings) await writeMeeting(m);
   // Written as raw rows, not by commands recording changes: their facts are built as the
   // migration's backfill builds them.
@@ -588,6 +591,42 @@ describe("GET /api/insights/bookings/...", () => {
       });
     }
   }
+
+  it("tells completed from upcoming meetings at any now, in the middle of an hour too", async () => {
+    const scope = { viewer: admin, teamId: team.id };
+    const mine = meetings.filter((m) => inScope(m, scope));
+    try {
+      for (const now of ["2026-03-12T10:50:00Z", "2026-03-12T10:20:00Z", "2026-03-12T11:20:00Z"]) {
+        const at = new Date(now);
+        t.setNow(at);
+        for (const timeZone of ["Asia/Kolkata", "America/New_York"]) {
+          const current = mine.filter((m) => inPeriod(m, FROM, TO, timeZone));
+          const confirmed = current.filter((m) => m.status === "CONFIRMED");
+          const summary = await ok(`bookings/summary${query(scope, FROM, TO, timeZone)}`, admin);
+          expect([summary.current.completed, summary.current.upcoming], now).toEqual([
+            confirmed.filter((m) => m.end <= at).length,
+            confirmed.filter((m) => m.end > at).length,
+          ]);
+          const days = await ok(`bookings/over-time${query(scope, FROM, TO, timeZone)}`, admin);
+          const completedOn = new Map<string, number>();
+          for (const m of confirmed.filter((m) => m.end <= at)) {
+            const day = local(m.start, timeZone).date;
+            completedOn.set(day, (completedOn.get(day) ?? 0) + 1);
+          }
+          expect(
+            Object.fromEntries(
+              days.buckets
+                .filter((b: { completed: number }) => b.completed > 0)
+                .map((b: { start: string; completed: number }) => [b.start, b.completed]),
+            ),
+            now,
+          ).toEqual(Object.fromEntries(completedOn));
+        }
+      }
+    } finally {
+      t.setNow(NOW);
+    }
+  });
 
   it("cuts the viewer's days at their midnights across a clock change", async () => {
     // 8 March 2026 had 23 hours in New York; each edge meeting falls on its side of midnight.
