@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { EventRow } from "../data/bookings";
 import type { Db, Tx } from "../db/database";
 import { attendees, events } from "../db/schema";
@@ -26,12 +26,30 @@ export async function lockGroupSeat(
   ) {
     throw slotTaken();
   }
-  const [row] = await tx
+  if ((await confirmedSeats(tx, eq(events.id, eventId))) + needed > seats) {
+    throw slotTaken({ full: true });
+  }
+  return event;
+}
+
+/** The seats taken (confirmed attendees) in the events that `which` picks. */
+async function confirmedSeats(db: Db | Tx, which: SQL | undefined): Promise<number> {
+  const [row] = await db
     .select({ taken: sql<number>`count(*)::int` })
     .from(attendees)
-    .where(and(eq(attendees.eventId, eventId), eq(attendees.status, "CONFIRMED")));
-  if ((row?.taken ?? 0) + needed > seats) throw slotTaken({ full: true });
-  return event;
+    .innerJoin(events, eq(events.id, attendees.eventId))
+    .where(and(which, eq(attendees.status, "CONFIRMED")));
+  return row?.taken ?? 0;
+}
+
+/** The active events of a GROUP event type at exactly this time. */
+function groupEventsAt(eventTypeId: string, at: { start: Date; end: Date }) {
+  return and(
+    eq(events.eventTypeId, eventTypeId),
+    eq(events.startAt, at.start),
+    eq(events.endAt, at.end),
+    ne(events.status, "CANCELLED"),
+  );
 }
 
 /** The active event of a GROUP event type at exactly this time, if any (a racer's, just committed). */
@@ -43,14 +61,7 @@ export async function findGroupEventAt(
   const [row] = await tx
     .select({ id: events.id })
     .from(events)
-    .where(
-      and(
-        eq(events.eventTypeId, eventTypeId),
-        eq(events.startAt, at.start),
-        eq(events.endAt, at.end),
-        ne(events.status, "CANCELLED"),
-      ),
-    )
+    .where(groupEventsAt(eventTypeId, at))
     .limit(1);
   return row?.id ?? null;
 }
@@ -65,10 +76,5 @@ export async function isGroupSlotFull(
   at: { start: Date; end: Date },
   seats: number,
 ): Promise<boolean> {
-  const result = await db.execute<{ taken: number }>(sql`
-    select count(*)::int as taken from attendees a
-      join events e on e.id = a.event_id
-     where e.event_type_id = ${eventTypeId} and e.start_at = ${at.start} and e.end_at = ${at.end}
-       and e.status <> 'CANCELLED' and a.status = 'CONFIRMED'`);
-  return (result.rows[0]?.taken ?? 0) >= seats;
+  return (await confirmedSeats(db, groupEventsAt(eventTypeId, at))) >= seats;
 }

@@ -7,6 +7,7 @@ import {
 import type { Database } from "../db/database";
 import { errorMessage } from "../loggerOptions";
 import { type Outcome as ClaimOutcome, startClaimWorker } from "../workers/claimWorker";
+import { dueTimedRows } from "../workers/dueTimedRows";
 import {
   markOutboxJob,
   type OutboxJob,
@@ -134,14 +135,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function claimOnce(limit: number, now: Date, leasedUntil: Date) {
-    // A reminder is claimed together with a share lock on its meeting and attendee, skipping
-    // it while a transaction holds either (a reschedule or cancel not yet committed): checked
-    // against the rows as they are then, it cannot go out for a time that is being changed. A
-    // plain "is it still live" read would see the meeting as it was before that transaction
-    // and send the reminder just as the move commits. A mail waiting for its meeting's link is
-    // put back for LINK_RECHECK_MS (storeMeetingLink brings it back sooner): that test is made
-    // of the rows taken only, not in the filter, where the planner priced it over the whole
-    // backlog and PostgreSQL spent a second compiling each claim (JIT) once the tables grew.
+    // A reminder is claimed with a share lock on its meeting and attendee (dueTimedRows says
+    // why). A mail waiting for its meeting's link is put back for LINK_RECHECK_MS
+    // (storeMeetingLink brings it back sooner): that test is made of the rows taken only, not in
+    // the filter, where the planner priced it over the whole backlog and PostgreSQL spent a
+    // second compiling each claim (JIT) once the tables grew.
     const result = await db.execute<{
       id: string | number;
       payload: MailPayload;
@@ -156,19 +154,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
          order by o.next_attempt_at, o.id
          limit ${limit}
          for update skip locked
-      ), scheduled as (
-        select o.id, (e.status = 'CONFIRMED'
-                      and e.start_at = (o.payload->'data'->>'start')::timestamptz
-                      and a.event_id = e.id and a.status = 'CONFIRMED') as live
-          from outbox o
-          join events e on e.id = o.event_id
-          join attendees a on a.id = o.attendee_id
-         where o.kind = 'mail' and o.status = 'pending' and o.next_attempt_at <= ${now}
-           and o.purpose is not null
-         order by o.next_attempt_at, o.id
-         limit ${limit}
-         for update of o skip locked
-         for share of e, a skip locked
+      ), scheduled as (${dueTimedRows("mail", sql`o.payload->'data'->>'start'`, now, limit)}
       ), due as (
         select id, true as live from plain where not waits
         union all select id, live from scheduled

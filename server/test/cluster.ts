@@ -1,18 +1,17 @@
 // Several server processes on one PostgreSQL (bench/cluster.ts and server/cluster.postgres.test.ts):
 // a round-robin client books, reschedules and cancels while one process is killed with
 // SIGKILL, then everything a user and their guests should have seen is counted.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
-import { projectRoot } from "../projectRoot";
+import { loopbackSmtp } from "../mail/testing/loopbackSmtp";
 import { startWebhookReceiver } from "../webhooks/testing/webhookReceiver";
-import { freePort } from "./freePort";
 import { call, openHostWeek } from "./httpHost";
 import { multipartFile, TINY_PNG } from "./multipart";
 import { createCalendar, type Radicale, startRadicale } from "./radicale";
+import { ServerExited, spawnServer } from "./spawnServer";
 
 export interface ClusterOptions {
   /** An empty or migrated PostgreSQL database of its own. */
@@ -91,71 +90,23 @@ interface Process {
   dead: boolean;
 }
 
-/** A loopback SMTP server; `hang` never accepts a message (a mail server that stopped answering). */
+/** A listening loopback SMTP server; `hang` never accepts a message (a mail server gone quiet). */
 async function mailSink(hang: boolean) {
-  const port = await freePort();
-  const received: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        if (hang) return;
-        received.push(raw);
-        callback();
-      });
-    },
-  });
   // A client cut off (the killed process) resets its connection.
-  smtp.on("error", () => {});
-  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", () => resolve()));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
+  const smtp = await loopbackSmtp({ hang, ignoreErrors: true });
+  await smtp.up();
+  return smtp;
 }
 
 /** A server process on a free port; once more on another when the port was taken meanwhile. */
 async function startProcess(env: Record<string, string>, tries = 3): Promise<Process> {
   try {
-    return await startOnFreePort(env);
+    const { child, base, ready } = await spawnServer(env, { stderr: "inherit" });
+    await ready("/api/ready", 120_000);
+    return { base, child, dead: false };
   } catch (error) {
-    if (tries <= 1 || !(error instanceof ExitedWhileStarting)) throw error;
+    if (tries <= 1 || !(error instanceof ServerExited)) throw error;
     return startProcess(env, tries - 1);
-  }
-}
-
-class ExitedWhileStarting extends Error {}
-
-async function startOnFreePort(env: Record<string, string>): Promise<Process> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(projectRoot, "server", "main.ts")],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new ExitedWhileStarting("a server exited while starting");
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { base, child, dead: false };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("a server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -4,6 +4,7 @@ import type { SmsSender } from "../sms/smsSender";
 import { deliverWebhook } from "../webhooks/deliverWebhook";
 import { signWebhook } from "../webhooks/signWebhook";
 import { type ClaimRunMark, claimRunMark, startClaimWorker } from "../workers/claimWorker";
+import { dueTimedRows } from "../workers/dueTimedRows";
 import { type OutboxJob, outboxWork, type RetryPolicy } from "../workers/outboxJobs";
 import type { WorkSignal } from "../workers/workSignal";
 import type { WorkflowJobPayload } from "./plannedSends";
@@ -74,19 +75,7 @@ async function claimWorkflowJobs(
        order by next_attempt_at, id
        limit ${limit}
        for update skip locked
-    ), scheduled as (
-      select o.id, (e.status = 'CONFIRMED'
-                    and e.start_at = (o.payload->>'start')::timestamptz
-                    and a.event_id = e.id and a.status = 'CONFIRMED') as live
-        from outbox o
-        join events e on e.id = o.event_id
-        join attendees a on a.id = o.attendee_id
-       where o.kind = 'workflow' and o.status = 'pending' and o.next_attempt_at <= ${now}
-         and o.purpose is not null
-       order by o.next_attempt_at, o.id
-       limit ${limit}
-       for update of o skip locked
-       for share of e, a skip locked
+    ), scheduled as (${dueTimedRows("workflow", sql`o.payload->>'start'`, now, limit)}
     ), due as (
       select id, live from plain union all select id, live from scheduled
     ), stale as (

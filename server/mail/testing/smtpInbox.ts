@@ -1,6 +1,5 @@
-import { SMTPServer } from "smtp-server";
 import { onTestFinished } from "vitest";
-import { freePort } from "../../test/freePort";
+import { loopbackSmtp } from "./loopbackSmtp";
 
 /**
  * A loopback SMTP server that keeps every message it receives, on a free port chosen now but
@@ -9,39 +8,9 @@ import { freePort } from "../../test/freePort";
  * closed while clients still hold pooled connections would wait 30 s for them.
  */
 export async function smtpInboxDown() {
-  const port = await freePort();
-  const received: string[] = [];
-  let listening = false;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  onTestFinished(() =>
-    listening ? new Promise<void>((resolve) => smtp.close(() => resolve())) : undefined,
-  );
-  return {
-    port,
-    received,
-    up: () =>
-      new Promise<void>((resolve) =>
-        smtp.listen(port, "127.0.0.1", () => {
-          listening = true;
-          resolve();
-        }),
-      ),
-  };
+  const inbox = await loopbackSmtp();
+  onTestFinished(() => inbox.close());
+  return inbox;
 }
 
 /** A loopback SMTP server that keeps every message it receives, listening until the test ends. */

@@ -6,6 +6,7 @@ import { errorMessage } from "../../../api/errorMessage";
 import { Alert } from "../../../components/Alert";
 import { Button } from "../../../components/Button";
 import { LogTableHead } from "../../../components/LogTableHead";
+import { LogTableRow } from "../../../components/LogTableRow";
 import { QueryStatus } from "../../../components/QueryStatus";
 import { notify } from "../../../state/appState";
 import { useFormatters } from "../useFormatters";
@@ -80,29 +81,28 @@ export function DeliveryLog({
             />
             <tbody>
               {deliveries.map((delivery) => (
-                <tr key={delivery.id} className="border-b border-gray-100 align-top">
-                  <td className="p-2 whitespace-nowrap">
-                    {format.dateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
-                  </td>
-                  <td className="p-2">{t(eventLabelKey(delivery.event))}</td>
-                  <td className="p-2">
-                    <span
-                      className={`inline-block rounded-full px-2 py-0.5 font-semibold ${statusStyle[delivery.status]}`}
-                    >
-                      {t(`dashboard.webhooks.status.${delivery.status}`)}
-                    </span>
-                    <div className="mt-1 text-gray-700">
-                      {t("dashboard.webhooks.attempts", { number: delivery.attempts })}
-                      {delivery.nextAttemptAt ? (
-                        <>
-                          {" · "}
-                          {t("dashboard.webhooks.nextAttempt", {
-                            time: format.dateTime(delivery.nextAttemptAt),
-                          })}
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
+                <LogTableRow
+                  key={delivery.id}
+                  time={format.dateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+                  subject={<td className="p-2">{t(eventLabelKey(delivery.event))}</td>}
+                  status={{
+                    label: t(`dashboard.webhooks.status.${delivery.status}`),
+                    className: statusStyle[delivery.status],
+                    detail: (
+                      <>
+                        {t("dashboard.webhooks.attempts", { number: delivery.attempts })}
+                        {delivery.nextAttemptAt ? (
+                          <>
+                            {" · "}
+                            {t("dashboard.webhooks.nextAttempt", {
+                              time: format.dateTime(delivery.nextAttemptAt),
+                            })}
+                          </>
+                        ) : null}
+                      </>
+                    ),
+                  }}
+                >
                   <td className="p-2">
                     {delivery.responseStatus !== null ? (
                       <span className="font-semibold">
@@ -142,7 +142,7 @@ export function DeliveryLog({
                       </span>
                     </Button>
                   </td>
-                </tr>
+                </LogTableRow>
               ))}
             </tbody>
           </table>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Workflow, WorkflowRun } from "../../../../core/api/workflows";
 import { LogTableHead } from "../../../components/LogTableHead";
+import { LogTableRow } from "../../../components/LogTableRow";
 import { QueryStatus } from "../../../components/QueryStatus";
 import { UserText } from "../../../components/UserText";
 import { useFormatters } from "../useFormatters";
@@ -53,28 +54,30 @@ export function RunLog({ workflow }: { workflow: Workflow }) {
                 const number = stepNumber(run.stepId);
                 const action = t(`dashboard.workflows.actions.${run.action}`);
                 return (
-                  <tr key={run.id} className="border-b border-gray-100 align-top">
-                    <td className="p-2 whitespace-nowrap">
-                      {format.dateTime(run.sentAt ?? run.dueAt)}
-                    </td>
-                    <td className="p-2">
-                      {number > 0 ? t("dashboard.workflows.stepLabel", { number, action }) : action}
-                    </td>
-                    <td className="p-2 break-all">
-                      <bdi dir="ltr">{run.recipient}</bdi>
-                    </td>
-                    <td className="p-2">
-                      <span
-                        className={`inline-block rounded-full px-2 py-0.5 font-semibold ${statusStyle[run.status]}`}
-                      >
-                        {t(`dashboard.workflows.status.${run.status}`)}
-                      </span>
-                      {run.attempts > 0 ? (
-                        <div className="mt-1 text-gray-700">
-                          {t("dashboard.workflows.attempts", { count: run.attempts })}
-                        </div>
-                      ) : null}
-                    </td>
+                  <LogTableRow
+                    key={run.id}
+                    time={format.dateTime(run.sentAt ?? run.dueAt)}
+                    subject={
+                      <>
+                        <td className="p-2">
+                          {number > 0
+                            ? t("dashboard.workflows.stepLabel", { number, action })
+                            : action}
+                        </td>
+                        <td className="p-2 break-all">
+                          <bdi dir="ltr">{run.recipient}</bdi>
+                        </td>
+                      </>
+                    }
+                    status={{
+                      label: t(`dashboard.workflows.status.${run.status}`),
+                      className: statusStyle[run.status],
+                      detail:
+                        run.attempts > 0
+                          ? t("dashboard.workflows.attempts", { count: run.attempts })
+                          : null,
+                    }}
+                  >
                     <td className="p-2">
                       {run.error === null ? null : known ? (
                         t(known)
@@ -87,7 +90,7 @@ export function RunLog({ workflow }: { workflow: Workflow }) {
                         </code>
                       )}
                     </td>
-                  </tr>
+                  </LogTableRow>
                 );
               })}
             </tbody>
