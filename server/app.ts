@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -57,6 +58,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       connectionsCheckingInterval: Math.min(30_000, Math.ceil(deps.config.requestTimeoutMs / 4)),
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    schemaController: { compilersFactory: fastifyCompilersOnDemand() },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -134,6 +136,31 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     });
   }
   return app;
+}
+
+/**
+ * Fastify's own schema compilers (Ajv and fast-json-stringify), loaded the first time one is
+ * asked for. Fastify loads them when it is created, and every route here compiles its schemas
+ * with zod's (set right after): loading them cost about a tenth of a second of CPU and a few MB
+ * at each start for nothing (bench/startup.ts). They are resolved from Fastify's own folder, as
+ * Fastify resolves them.
+ */
+function fastifyCompilersOnDemand(): NonNullable<
+  NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]
+> {
+  const fromFastify = createRequire(createRequire(import.meta.url).resolve("fastify"));
+  type Build = (...args: unknown[]) => unknown;
+  const onDemand = (name: string): Build => {
+    let build: Build | null = null;
+    return (...args) => {
+      build ??= (fromFastify(name) as () => Build)();
+      return build(...args);
+    };
+  };
+  return {
+    buildValidator: onDemand("@fastify/ajv-compiler") as never,
+    buildSerializer: onDemand("@fastify/fast-json-stringify-compiler") as never,
+  };
 }
 
 /** The CSP sources Stripe.js needs: its script, its card iframes and its API. */
