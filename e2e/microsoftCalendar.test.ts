@@ -47,10 +47,14 @@ describe("connecting Microsoft 365 / Outlook", () => {
     await expect.poll(() => card.getByLabel("Add new bookings to").inputValue()).not.toBe("");
     await expectNoSeriousAxeViolations(page);
     expect(new URL(page.url()).searchParams.get("oauth")).toBeNull();
-    // The connection's push: Graph validated the server's notification URL and subscribed.
+    // The connection's push: Graph validated the server's notification and lifecycle URLs and
+    // subscribed.
     // (The connect's sync and the worker's may both have asked at once.)
     expect(new Set(ms.validations)).toEqual(
-      new Set([`${server.baseURL}/api/calendar-connections/microsoft/notifications`]),
+      new Set([
+        `${server.baseURL}/api/calendar-connections/microsoft/notifications`,
+        `${server.baseURL}/api/calendar-connections/microsoft/lifecycle`,
+      ]),
     );
     expect(ms.subscriptions.filter((s) => !s.deleted).length).toBeGreaterThan(0);
   });

@@ -64,7 +64,9 @@ function namedBy(change: BookingChangeRow): { eventIds: string[]; userIds: strin
  * Reads what a batch of changes names, all at once (a statement per table, whatever the batch's
  * size), and answers the processors from that; what it does not hold (a user named nowhere in
  * the changes) is read from the database. The processors write only rows of their own (outbox,
- * runs, refunds), never the meetings, so what is read at the batch's start stays true for it.
+ * runs, refunds), never the meetings, so what is read at the batch's start stays true for it;
+ * the one exception, a meeting link taken off a meeting (meetingLinkProcessor), changes the
+ * meeting read here too.
  */
 export async function batchReader(
   tx: Tx,

@@ -8,15 +8,18 @@ import { batchReader, databaseReader, type MeetingReader } from "./meetingReader
 import { bookingFactsProcessor } from "./processors/bookingFacts";
 import { calendarProcessor } from "./processors/calendars";
 import { mailProcessor } from "./processors/mails";
+import { meetingLinkProcessor } from "./processors/meetingLinks";
 import { refundProcessor } from "./processors/refunds";
 import { webhookProcessor } from "./processors/webhooks";
 import { workflowProcessor } from "./processors/workflows";
 
 /**
- * In this order: a refund is told in the mails, a host's mail says what their calendar holds,
- * and the insights' facts count what the refunds left.
+ * In this order: a meeting link that went with a host is gone before anything tells of it, a
+ * refund is told in the mails, a host's mail says what their calendar holds, and the insights'
+ * facts count what the refunds left.
  */
 const PROCESSORS: readonly ChangeProcessor[] = [
+  meetingLinkProcessor,
   refundProcessor,
   mailProcessor,
   workflowProcessor,

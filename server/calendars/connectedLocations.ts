@@ -4,7 +4,7 @@ import {
   type ConnectedLocationType,
   isConnectedLocationType,
 } from "../../core/eventTypes/eventTypeSchema";
-import type { Db } from "../db/database";
+import type { Db, Tx } from "../db/database";
 import {
   type CalendarProvider,
   calendarConnections,
@@ -148,4 +148,37 @@ export function mailAwaitsLinkSql(now: Date) {
     and (select true from outbox c
           where c.kind = 'calendar' and c.status = 'pending' and c.payload->>'eventId' = ${eventId}
           limit 1) is not null)`;
+}
+
+/**
+ * Whether a meeting's connected link was made through a host it no longer has, so it must be
+ * made again through a current host's account: a Zoom link by the host whose Zoom connection
+ * made it (when that connection is gone, the link stays: nothing could delete or replace the
+ * meeting it leads to), a Meet or Teams link (made with some host's calendar event, which
+ * goes with that host) when any host the meeting had before is gone from it.
+ */
+export async function linkHolderLeft(
+  db: Db | Tx,
+  eventId: string,
+  type: ConnectedLocationType,
+  hosts: { before: readonly string[]; after: readonly string[] },
+): Promise<boolean> {
+  if (type !== "ZOOM_CONNECTED") return hosts.before.some((id) => !hosts.after.includes(id));
+  const rows = await db.execute<{ user_id: string }>(sql`
+    select c.user_id from zoom_meetings z join calendar_connections c on c.id = z.connection_id
+     where z.event_id = ${eventId}`);
+  const holder = rows.rows[0]?.user_id;
+  return holder !== undefined && !hosts.after.includes(holder);
+}
+
+/**
+ * Takes a meeting's link off its location (the kind stays, as at booking time), so its mails
+ * wait for the new link the calendar jobs make and storeMeetingLink keeps.
+ */
+export async function forgetMeetingLink(
+  db: Db | Tx,
+  eventId: string,
+  type: ConnectedLocationType,
+): Promise<void> {
+  await db.update(events).set({ location: { type } }).where(eq(events.id, eventId));
 }

@@ -1,5 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { DomainError } from "../../core/errors";
+import {
+  type ConnectedLocationType,
+  isConnectedLocationType,
+} from "../../core/eventTypes/connectedLocationTypes";
 import { message } from "../../core/messages";
 import { MINUTE_MS } from "../../core/time/durations";
 import { findBookableSlot } from "../availability/findBookableSlot";
@@ -19,6 +23,7 @@ import {
   type RescheduledBooking,
 } from "../booking/eventMove";
 import { slotTaken } from "../booking/slotTaken";
+import { connectedLocationProvider, meetingLinkProviders } from "../calendars/connectedLocations";
 import { findAttendees, findEventHosts, findHostUsers } from "../data/bookings";
 import { retryOnceOnConflict } from "../db/retryOnceOnConflict";
 import { eventHosts, events } from "../db/schema";
@@ -29,7 +34,11 @@ import { eventHosts, events } from "../db/schema";
  * the former host, the new one and the invitee, writes the reminders still to come again for the
  * new host, and announces a confirmed booking as `booking.reassigned` (its time is the same: a receiver that
  * syncs hosts' calendars needs the host change, which `booking.rescheduled` would hide among
- * moves). Throws VALIDATION (not a host, not round robin, same host),
+ * moves). A meeting whose link is made through its host's account (Zoom, Google Meet, Teams)
+ * goes only to a host who can make one (as the event type's location needs: Zoom connected, a
+ * Google or Microsoft calendar bookings are written into); the change's calendar jobs then
+ * delete the former host's meeting and make the new host's. Throws VALIDATION (not a host, not
+ * round robin, same host, the new host cannot make the meeting's link),
  * SLOT_NOT_AVAILABLE_ANYMORE (the new host is not free), CONFLICT. `userId` is the host who
  * reassigns it, recorded as the change's actor.
  */
@@ -49,6 +58,7 @@ export async function roundRobinReassigner(
       hostId: [message("booking.alreadyHosts")],
     });
   }
+  await assertCanMakeLink(db, event.location?.type ?? null, newHost.id);
   const duration = Math.round((event.endAt.getTime() - event.startAt.getTime()) / MINUTE_MS);
   const slot = await findBookableSlot(db, target, event.startAt, keptDuration(event, type), now, {
     onlyHost: newHost,
@@ -95,4 +105,26 @@ export async function roundRobinReassigner(
       return { event: moved!, hosts: [after!] };
     }),
   );
+}
+
+const CANNOT_MAKE: Record<
+  ConnectedLocationType,
+  "booking.newHostNeedsZoom" | "booking.newHostNeedsGoogle" | "booking.newHostNeedsMicrosoft"
+> = {
+  ZOOM_CONNECTED: "booking.newHostNeedsZoom",
+  GOOGLE_MEET_CONNECTED: "booking.newHostNeedsGoogle",
+  MICROSOFT_TEAMS_MEETING: "booking.newHostNeedsMicrosoft",
+};
+
+/** Refuses a new host who cannot make the meeting's connected link, before anything changes. */
+async function assertCanMakeLink(
+  db: RescheduleContext["db"],
+  type: string | null,
+  hostId: string,
+): Promise<void> {
+  if (type === null || !isConnectedLocationType(type)) return;
+  const providers = await meetingLinkProviders(db, hostId);
+  if (providers.has(connectedLocationProvider(type))) return;
+  const refusal = message(CANNOT_MAKE[type]);
+  throw new DomainError("VALIDATION", refusal, { hostId: [refusal] });
 }

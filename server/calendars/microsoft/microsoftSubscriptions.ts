@@ -14,6 +14,12 @@ import { type MicrosoftContext, MicrosoftTokenKeeper } from "./microsoftSource";
 export const MICROSOFT_NOTIFICATIONS_PATH = "/api/calendar-connections/microsoft/notifications";
 
 /**
+ * Where Graph posts lifecycle notifications (reauthorizationRequired, subscriptionRemoved,
+ * missed; validated like the notification URL), under PUBLIC_URL.
+ */
+export const MICROSOFT_LIFECYCLE_PATH = "/api/calendar-connections/microsoft/lifecycle";
+
+/**
  * How long a subscription is asked to live: half an hour under Graph's longest for Outlook
  * events (4230 min), so a clock a little ahead of Graph's is not refused.
  */
@@ -90,6 +96,7 @@ export async function ensureMicrosoftSubscriptions(
           body: {
             changeType: "created,updated,deleted",
             notificationUrl: `${context.publicUrl}${MICROSOFT_NOTIFICATIONS_PATH}`,
+            lifecycleNotificationUrl: `${context.publicUrl}${MICROSOFT_LIFECYCLE_PATH}`,
             resource: `/me/calendars/${encodeURIComponent(calendar.url)}/events`,
             expirationDateTime: expiry(),
             clientState,
@@ -118,6 +125,111 @@ export interface MicrosoftNotification {
   clientState?: string | undefined;
 }
 
+/** The lifecycle events Graph tells of (`lifecycleEvent`). */
+export const LIFECYCLE_EVENTS = [
+  "reauthorizationRequired",
+  "subscriptionRemoved",
+  "missed",
+] as const;
+
+/** One lifecycle notification as Graph posts it (in a batch: `value`). */
+export interface MicrosoftLifecycleNotification extends MicrosoftNotification {
+  lifecycleEvent: (typeof LIFECYCLE_EVENTS)[number];
+}
+
+/** The live subscriptions `notifications` name whose clientState digest matches, each once. */
+async function genuineSubscriptions(
+  db: Db,
+  notifications: readonly MicrosoftNotification[],
+  now: Date,
+): Promise<Map<MicrosoftNotification, Subscription>> {
+  const ids = [...new Set(notifications.map((n) => n.subscriptionId))];
+  const genuine = new Map<MicrosoftNotification, Subscription>();
+  if (ids.length === 0) return genuine;
+  const live = await db
+    .select()
+    .from(microsoftSubscriptions)
+    .where(and(inArray(microsoftSubscriptions.id, ids), gt(microsoftSubscriptions.expiresAt, now)));
+  for (const notification of notifications) {
+    const subscription = live.find((s) => s.id === notification.subscriptionId);
+    const given = tokenHash(notification.clientState ?? "");
+    if (subscription === undefined || !safeEqual(subscription.clientStateHash, given)) continue;
+    genuine.set(notification, subscription);
+  }
+  return genuine;
+}
+
+/**
+ * Graph's lifecycle notifications, each believed only as a change notification is (a live
+ * subscription, its clientState digest matching in constant time):
+ * - `reauthorizationRequired`: the subscription is renewed at once (PATCH expirationDateTime,
+ *   with a token the keeper refreshes if need be), so notifications keep coming;
+ * - `subscriptionRemoved`: Graph dropped it; a new one is made for its calendar, then the
+ *   connection is made due, so the calendar worker's delta read catches what changed meanwhile;
+ * - `missed`: some notifications were not delivered; the connection is made due for a delta read.
+ * A Graph call that fails leaves it to the next sync (which renews or makes subscriptions), so
+ * nothing here throws for Graph. Resolves with how many notifications were genuine.
+ */
+export async function acceptMicrosoftLifecycle(
+  context: MicrosoftContext & { publicUrl: string },
+  notifications: readonly MicrosoftLifecycleNotification[],
+): Promise<number> {
+  const { db } = context;
+  const now = context.clock();
+  const genuine = await genuineSubscriptions(db, notifications, now);
+  const due = new Set<string>();
+  const renewed = new Set<string>();
+  const removed = new Set<string>();
+  for (const [notification, subscription] of genuine) {
+    const event = (notification as MicrosoftLifecycleNotification).lifecycleEvent;
+    if (event === "reauthorizationRequired" && !renewed.has(subscription.id)) {
+      renewed.add(subscription.id);
+      await renewSubscription(context, subscription, now).catch(() => undefined);
+    } else if (event === "subscriptionRemoved" && !removed.has(subscription.id)) {
+      removed.add(subscription.id);
+      await db.delete(microsoftSubscriptions).where(eq(microsoftSubscriptions.id, subscription.id));
+      // The new subscription first, then the read: a change between them is not lost.
+      await ensureMicrosoftSubscriptions(context, { id: subscription.connectionId }).catch(
+        () => undefined,
+      );
+    }
+    if (event !== "reauthorizationRequired") due.add(subscription.connectionId);
+  }
+  for (const connectionId of due) await makeConnectionDue(db, connectionId, now);
+  return genuine.size;
+}
+
+/** Renews one subscription at Graph for another SUBSCRIPTION_TTL_MS; one Graph lost is forgotten. */
+async function renewSubscription(
+  context: MicrosoftContext,
+  subscription: Subscription,
+  now: Date,
+): Promise<void> {
+  const { db } = context;
+  const connection = await freshConnection(db, subscription.connectionId);
+  if (connection === undefined) return;
+  const keeper = new MicrosoftTokenKeeper(context, connection);
+  const { status, body } = await keeper.call(
+    {
+      method: "PATCH",
+      path: `/subscriptions/${encodeURIComponent(subscription.id)}`,
+      body: { expirationDateTime: new Date(now.getTime() + SUBSCRIPTION_TTL_MS).toISOString() },
+      accept: [404],
+    },
+    subscriptionAnswer,
+  );
+  if (status === 404 || body === null) {
+    // Graph no longer knows it: the next sync (due now) makes a new one.
+    await db.delete(microsoftSubscriptions).where(eq(microsoftSubscriptions.id, subscription.id));
+    await makeConnectionDue(db, subscription.connectionId, now);
+    return;
+  }
+  await db
+    .update(microsoftSubscriptions)
+    .set({ expiresAt: new Date(body.expirationDateTime) })
+    .where(eq(microsoftSubscriptions.id, subscription.id));
+}
+
 /**
  * Graph's change notifications: each one naming a live subscription whose clientState matches
  * (compared in constant time, as SHA-256 digests) makes its connection due at once. Resolves
@@ -128,23 +240,10 @@ export async function acceptMicrosoftNotifications(
   notifications: readonly MicrosoftNotification[],
   now: Date,
 ): Promise<number> {
-  const ids = [...new Set(notifications.map((n) => n.subscriptionId))];
-  if (ids.length === 0) return 0;
-  const live = await db
-    .select()
-    .from(microsoftSubscriptions)
-    .where(and(inArray(microsoftSubscriptions.id, ids), gt(microsoftSubscriptions.expiresAt, now)));
-  const due = new Set<string>();
-  let genuine = 0;
-  for (const notification of notifications) {
-    const subscription = live.find((s) => s.id === notification.subscriptionId);
-    const given = tokenHash(notification.clientState ?? "");
-    if (subscription === undefined || !safeEqual(subscription.clientStateHash, given)) continue;
-    genuine++;
-    due.add(subscription.connectionId);
-  }
+  const genuine = await genuineSubscriptions(db, notifications, now);
+  const due = new Set([...genuine.values()].map((subscription) => subscription.connectionId));
   for (const connectionId of due) await makeConnectionDue(db, connectionId, now);
-  return genuine;
+  return genuine.size;
 }
 
 /**

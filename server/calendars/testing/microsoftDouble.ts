@@ -72,6 +72,8 @@ export interface MsSubscription {
   calendarId: string;
   changeType: string;
   notificationUrl: string;
+  /** Where lifecycle notifications go (validated like notificationUrl), if asked for. */
+  lifecycleNotificationUrl: string | undefined;
   clientState: string | undefined;
   expirationDateTime: string;
   deleted: boolean;
@@ -131,6 +133,17 @@ export interface MicrosoftDouble {
     changeType: "created" | "updated" | "deleted",
     eventId: string,
   ): { url: string; body: unknown }[];
+  /**
+   * Sends a lifecycle notification about a subscription to its lifecycleNotificationUrl (through
+   * `deliver`), as Graph does: `subscriptionRemoved` after dropping it, `reauthorizationRequired`
+   * before its access must be confirmed, `missed` after notifications could not be delivered.
+   * Resolves with the status Slotted answered (null: no lifecycle URL to send to).
+   */
+  lifecycle(
+    subscriptionId: string,
+    event: "reauthorizationRequired" | "subscriptionRemoved" | "missed",
+    clientState?: string,
+  ): Promise<number | null>;
   /** Posts them (through `deliver`), resolving with the statuses Slotted answered. */
   notify(
     calendarId: string,
@@ -451,6 +464,22 @@ export async function startMicrosoftDouble(options: {
     return json(response, 200, { value, "@odata.deltaLink": `${base}?$deltatoken=${link}` });
   }
 
+  /** Whether `url` answers a validationToken as Graph wants: the token, as text, with 200. */
+  async function validates(url: string): Promise<boolean> {
+    const validationToken = `Validation: ${randomBytes(12).toString("base64url")}`;
+    const separator = url.includes("?") ? "&" : "?";
+    const answer = await deliver(
+      `${url}${separator}validationToken=${encodeURIComponent(validationToken)}`,
+      { method: "POST", headers: { "content-type": "text/plain; charset=utf-8" }, body: "" },
+    ).catch(() => null);
+    return (
+      answer !== null &&
+      answer.status === 200 &&
+      answer.contentType.startsWith("text/plain") &&
+      answer.text === validationToken
+    );
+  }
+
   /** POST /subscriptions (validated at its notificationUrl first), PATCH (renew), DELETE. */
   async function subscriptionCall(
     response: ServerResponse,
@@ -470,27 +499,21 @@ export async function startMicrosoftDouble(options: {
       if (tooLong() || !input.notificationUrl || (input.clientState?.length ?? 0) > 128) {
         return graphError(response, 400, "InvalidRequest");
       }
-      const validationToken = `Validation: ${randomBytes(12).toString("base64url")}`;
-      const separator = input.notificationUrl.includes("?") ? "&" : "?";
-      const answer = await deliver(
-        `${input.notificationUrl}${separator}validationToken=${encodeURIComponent(validationToken)}`,
-        { method: "POST", headers: { "content-type": "text/plain; charset=utf-8" }, body: "" },
-      ).catch(() => null);
-      if (
-        answer === null ||
-        answer.status !== 200 ||
-        !answer.contentType.startsWith("text/plain") ||
-        answer.text !== validationToken
-      ) {
-        return graphError(response, 400, "ValidationError");
+      // Graph validates both endpoints before it makes the subscription.
+      const endpoints = [input.notificationUrl, input.lifecycleNotificationUrl].filter(
+        (url): url is string => url !== undefined,
+      );
+      for (const url of endpoints) {
+        if (!(await validates(url))) return graphError(response, 400, "ValidationError");
       }
-      validations.push(input.notificationUrl);
+      validations.push(...endpoints);
       const made: MsSubscription = {
         id: randomUUID(),
         resource: input.resource!,
         calendarId,
         changeType: input.changeType ?? "",
         notificationUrl: input.notificationUrl,
+        lifecycleNotificationUrl: input.lifecycleNotificationUrl,
         clientState: input.clientState,
         expirationDateTime: new Date(expiry).toISOString(),
         deleted: false,
@@ -769,6 +792,29 @@ export async function startMicrosoftDouble(options: {
     validations,
     deltaReads,
     notificationsFor,
+    async lifecycle(subscriptionId, event, clientState) {
+      const subscription = subscriptions.find((s) => s.id === subscriptionId);
+      if (subscription?.lifecycleNotificationUrl === undefined) return null;
+      // Graph tells of a removal once the subscription is gone.
+      if (event === "subscriptionRemoved") subscription.deleted = true;
+      const answer = await deliver(subscription.lifecycleNotificationUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          value: [
+            {
+              subscriptionId,
+              subscriptionExpirationDateTime: subscription.expirationDateTime,
+              tenantId: "00000000-0000-0000-0000-000000000000",
+              clientState: clientState ?? subscription.clientState,
+              lifecycleEvent: event,
+              resource: subscription.resource,
+            },
+          ],
+        }),
+      });
+      return answer.status;
+    },
     async notify(calendarId, changeType, eventId) {
       const statuses: number[] = [];
       for (const { url, body } of notificationsFor(calendarId, changeType, eventId)) {

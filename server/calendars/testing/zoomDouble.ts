@@ -16,7 +16,9 @@ import {
  * Basic, refresh tokens rotated so a used one fails, `invalid_grant` once revoked, /oauth/revoke)
  * and the meeting calls Slotted makes (POST /users/me/meetings, GET of the list, PATCH and
  * DELETE /meetings/{id}). Access tokens are JWT-shaped and name the Zoom user (`uid`), as
- * Zoom's do. Faults: `failNext` answers the next requests with a status; `loseNextCreate`
+ * Zoom's do. Each meeting belongs to the Zoom user whose grant made it (`host_id`): another
+ * user's grant neither lists it nor reaches it (3001, as Zoom answers for a meeting outside the
+ * account), so a test sees which host's Zoom holds a meeting; `signInAs` picks who consents. Faults: `failNext` answers the next requests with a status; `loseNextCreate`
  * makes the next meeting but answers 504, as a gateway that timed out would. Its clock is the
  * test's.
  */
@@ -38,10 +40,14 @@ export interface ZoomDoubleMeeting {
   timezone: string;
   agenda: string;
   join_url: string;
+  /** The Zoom user whose account holds it. */
+  host_id: string;
   settings: Record<string, unknown>;
 }
 
 interface Grant {
+  /** The Zoom user who consented. */
+  uid: string;
   refreshToken: string;
   revoked: boolean;
 }
@@ -52,6 +58,10 @@ export interface ZoomDouble {
   meetings: Map<number, ZoomDoubleMeeting>;
   /** Every request past the consent page as "METHOD path" (query left out), in order. */
   requests: string[];
+  /** The API requests as "uid METHOD path": which Zoom user's grant made each. */
+  userRequests: string[];
+  /** The Zoom user the next consents are given as (default ZOOM_USER_ID). */
+  signInAs(uid: string): void;
   /** The host allows (or denies) the consent page `authorizeUrl` leads to: the callback URL. */
   consent(authorizeUrl: string, allow?: boolean): string;
   /** Revokes the grant made last (the host removed the app in Zoom's App Marketplace). */
@@ -70,18 +80,23 @@ function zoomError(response: ServerResponse, status: number, code: number, messa
 }
 
 /** A JWT-shaped token naming the user, as Zoom's access tokens are (the double signs nothing). */
-function accessToken(): string {
+function accessToken(uid: string): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
   return [
     part({ alg: "HS512", v: "2.0", kid: "double" }),
-    part({ aud: "https://oauth.zoom.us", uid: ZOOM_USER_ID, jti: randomBytes(8).toString("hex") }),
+    part({ aud: "https://oauth.zoom.us", uid, jti: randomBytes(8).toString("hex") }),
     randomBytes(24).toString("base64url"),
   ].join(".");
 }
 
 export async function startZoomDouble(options: { clock: () => Date }): Promise<ZoomDouble> {
   const { clock } = options;
-  const codes = new Map<string, { redirectUri: string; challenge: string; used: boolean }>();
+  const codes = new Map<
+    string,
+    { redirectUri: string; challenge: string; used: boolean; uid: string }
+  >();
+  let signedIn = ZOOM_USER_ID;
+  const userRequests: string[] = [];
   const grants: Grant[] = [];
   const accessTokens = new Map<string, { grant: Grant; expiresAt: number }>();
   const meetings = new Map<number, ZoomDoubleMeeting>();
@@ -107,6 +122,7 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
         redirectUri: params.get("redirect_uri") ?? "",
         challenge: params.get("code_challenge") ?? "",
         used: false,
+        uid: signedIn,
       });
       target.searchParams.set("code", code);
     } else {
@@ -118,7 +134,7 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
   }
 
   function issue(grant: Grant) {
-    const access = accessToken();
+    const access = accessToken(grant.uid);
     accessTokens.set(access, { grant, expiresAt: clock().getTime() + ACCESS_TTL_S * 1000 });
     // Zoom rotates the refresh token: the one used stops working.
     grant.refreshToken = randomBytes(24).toString("base64url");
@@ -158,7 +174,7 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
         });
       }
       code.used = true;
-      const grant: Grant = { refreshToken: "", revoked: false };
+      const grant: Grant = { uid: code.uid, refreshToken: "", revoked: false };
       grants.push(grant);
       return json(response, 200, issue(grant));
     }
@@ -198,6 +214,8 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
       return zoomError(response, 401, 124, "Invalid access token.");
     }
     const method = request.method ?? "GET";
+    const uid = access.grant.uid;
+    userRequests.push(`${uid} ${method} ${path}`);
     const text = method === "GET" || method === "DELETE" ? "" : await readBody(request);
     const input = text ? JSON.parse(text) : {};
     if (path === "/users/me/meetings" && method === "POST") {
@@ -216,6 +234,7 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
         agenda: input.agenda ?? "",
         join_url: `https://zoom.us/j/${id}?pwd=${randomBytes(12).toString("base64url")}`,
         settings: input.settings ?? {},
+        host_id: uid,
       };
       meetings.set(id, meeting);
       if (loseCreate) {
@@ -227,7 +246,7 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
     if (path === "/users/me/meetings" && method === "GET") {
       const size = Math.min(Number(query.get("page_size") ?? 30), 300);
       const start = Number(query.get("next_page_token") || 0);
-      const all = [...meetings.values()];
+      const all = [...meetings.values()].filter((meeting) => meeting.host_id === uid);
       const page = all.slice(start, start + size);
       return json(response, 200, {
         page_size: size,
@@ -239,7 +258,8 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
     const one = /^\/meetings\/(\d+)$/.exec(path);
     if (one !== null) {
       const meeting = meetings.get(Number(one[1]));
-      if (meeting === undefined) return zoomError(response, 404, 3001, "Meeting does not exist.");
+      if (meeting === undefined || meeting.host_id !== uid)
+        return zoomError(response, 404, 3001, "Meeting does not exist.");
       if (method === "PATCH") {
         const { id: _id, join_url: _j, ...changes } = input;
         Object.assign(meeting, changes);
@@ -303,9 +323,13 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
     url: listening.url,
     meetings,
     requests,
+    userRequests,
     refreshes: 0,
     revocations: 0,
     consent: directConsent(checkAuthorize, callbackUrl),
+    signInAs(uid) {
+      signedIn = uid;
+    },
     revokeLatest() {
       const latest = grants.at(-1);
       if (latest) latest.revoked = true;

@@ -116,11 +116,22 @@ async function hostZoomConnection(db: Db, eventId: string) {
   return row?.connection;
 }
 
+/** Whether `userId` is one of the meeting's hosts now. */
+async function hostsMeeting(db: Db, eventId: string, userId: string): Promise<boolean> {
+  const rows = await db.execute(
+    sql`select 1 from event_hosts where event_id = ${eventId} and user_id = ${userId}`,
+  );
+  return rows.rows.length > 0;
+}
+
 /**
  * Makes Zoom agree with one meeting as it is now, whatever job asks: a confirmed meeting with a
  * ZOOM_CONNECTED location has one Zoom meeting (created through a host's Zoom connection, its
  * time and topic patched when they change), anything else (cancelled, another location) has
- * its Zoom meeting deleted. A create is recorded before it is sent and never repeated within a
+ * its Zoom meeting deleted. A meeting whose Zoom meeting was made through the Zoom of a host it
+ * no longer has (reassigned, or a move gave it another host) has that one deleted through the
+ * former host's grant and a new one made through a current host's Zoom (none when no current
+ * host has Zoom): the host who runs it is the one who holds it. A create is recorded before it is sent and never repeated within a
  * call: when its answer was lost, the next attempt looks the meeting up by its agenda's tag and
  * keeps it, so no booking gets two. Resolves with the meeting's join link, or null. Throws
  * CalendarSourceError (429, 5xx, network: the outbox tries again with backoff; RECONNECT_NEEDED
@@ -149,8 +160,9 @@ export async function applyZoomMeeting(
     event !== undefined &&
     event.status === "CONFIRMED" &&
     event.location?.type === ZOOM_MEETING_LOCATION;
+  const current = wanted ? await hostZoomConnection(db, eventId) : undefined;
   if (wanted) {
-    const connection = await hostZoomConnection(db, eventId);
+    const connection = current;
     if (connection !== undefined) {
       await db
         .insert(zoomMeetings)
@@ -177,15 +189,30 @@ export async function applyZoomMeeting(
   const update = (values: Partial<typeof zoomMeetings.$inferInsert>) =>
     db.update(zoomMeetings).set(values).where(eq(zoomMeetings.eventId, eventId));
   try {
-    if (row.deletedAt !== null || row.connectionId === null) return row.joinUrl;
-    const [connection] = await db
-      .select()
-      .from(calendarConnections)
-      .where(eq(calendarConnections.id, row.connectionId));
-    if (connection === undefined) return row.joinUrl;
+    let meeting = row;
+    let connection =
+      row.connectionId === null
+        ? undefined
+        : (
+            await db
+              .select()
+              .from(calendarConnections)
+              .where(eq(calendarConnections.id, row.connectionId))
+          )[0];
+    // Its holder left the meeting, or an earlier hand-over found no host with Zoom.
+    const handOverNeeded =
+      wanted &&
+      (connection !== undefined
+        ? !(await hostsMeeting(db, eventId, connection.userId))
+        : row.deletedAt !== null && row.meetingId === null && current !== undefined);
+    if (handOverNeeded) {
+      meeting = await handOver(context, row, connection, current, update, now);
+      connection = current;
+    }
+    if (meeting.deletedAt !== null || connection === undefined) return meeting.joinUrl;
     const keeper = new ZoomTokenKeeper(context, connection);
     try {
-      return await bringInLine(keeper, row, wanted ? event! : null, update, now);
+      return await bringInLine(keeper, meeting, wanted ? event! : null, update, now);
     } catch (error) {
       if (error instanceof CalendarSourceError && error.reason === "RECONNECT_NEEDED") {
         await context.onReconnectNeeded(connection.id);
@@ -199,6 +226,47 @@ export async function applyZoomMeeting(
 
 type MeetingRow = typeof zoomMeetings.$inferSelect;
 type MeetingEvent = { id: string; title: string; startAt: Date; endAt: Date };
+type Connection = typeof calendarConnections.$inferSelect;
+
+/**
+ * The meeting's Zoom meeting was made through a former host's Zoom: it is deleted through that
+ * grant (a grant Zoom refuses is marked for reconnection and the meeting left there, as a
+ * disconnected one's are), and the row starts over on `next`, the Zoom of a current host, for
+ * a new meeting (or stays deleted when no current host has Zoom). The delete is recorded before
+ * the row starts over, so a retry after a failure deletes (404: gone already) and never makes a
+ * second meeting in the former host's Zoom.
+ */
+async function handOver(
+  context: ZoomContext & { onReconnectNeeded: (connectionId: string) => Promise<void> },
+  row: MeetingRow,
+  former: Connection | undefined,
+  next: Connection | undefined,
+  update: (values: Partial<typeof zoomMeetings.$inferInsert>) => Promise<unknown>,
+  now: Date,
+): Promise<MeetingRow> {
+  if (former !== undefined && row.deletedAt === null) {
+    try {
+      await bringInLine(new ZoomTokenKeeper(context, former), row, null, update, now);
+    } catch (error) {
+      if (!(error instanceof CalendarSourceError && error.reason === "RECONNECT_NEEDED")) {
+        throw error;
+      }
+      await context.onReconnectNeeded(former.id);
+    }
+  }
+  const fresh = {
+    connectionId: next?.id ?? null,
+    meetingId: null,
+    joinUrl: null,
+    createSentAt: null,
+    syncedStart: null,
+    syncedMinutes: null,
+    syncedTopic: null,
+    deletedAt: next === undefined ? now : null,
+  };
+  await update(fresh);
+  return { ...row, ...fresh };
+}
 
 async function bringInLine(
   keeper: ZoomTokenKeeper,

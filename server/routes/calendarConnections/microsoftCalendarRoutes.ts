@@ -5,9 +5,11 @@ import { oauthAuthorizeSchema } from "../../../core/api/calendarConnections";
 import { DomainError } from "../../../core/errors";
 import { message } from "../../../core/messages";
 import { CALENDARS_PATH } from "../../calendars/calendarFailingMail";
+import { LIFECYCLE_EVENTS } from "../../calendars/microsoft/microsoftSubscriptions";
 import { calendarDeletionCanceller } from "../../commands/calendarDeletionCanceller";
 import { microsoftAuthorizationStarter } from "../../commands/microsoftAuthorizationStarter";
 import { microsoftConnectionCreator } from "../../commands/microsoftConnectionCreator";
+import { microsoftLifecycleReceiver } from "../../commands/microsoftLifecycleReceiver";
 import { microsoftNotificationReceiver } from "../../commands/microsoftNotificationReceiver";
 import type { Deps } from "../../deps";
 import { requireAuth } from "../../plugins/auth";
@@ -39,6 +41,25 @@ const notificationBody = z.object({
         subscriptionId: z.string().max(200),
         clientState: z.string().max(256).optional(),
         changeType: z.string().max(100).optional(),
+        resource: z.string().max(2000).optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+
+/**
+ * What Graph posts to the lifecycle notification URL: the validation request, or a batch of
+ * lifecycle notifications (`lifecycleEvent` instead of `changeType`).
+ */
+const lifecycleBody = z.object({
+  value: z
+    .array(
+      z.object({
+        subscriptionId: z.string().max(200),
+        clientState: z.string().max(256).optional(),
+        lifecycleEvent: z.enum(LIFECYCLE_EVENTS),
+        subscriptionExpirationDateTime: z.string().max(100).optional(),
         resource: z.string().max(2000).optional(),
       }),
     )
@@ -139,6 +160,43 @@ export async function microsoftCalendarRoutes(base: FastifyInstance, { deps }: {
         throw new DomainError("VALIDATION", message("calendars.notFound"));
       }
       const genuine = await microsoftNotificationReceiver(db, body.value, deps.clock());
+      if (genuine === 0) throw new DomainError("FORBIDDEN", message("calendars.notFound"));
+      return reply.status(202).send(null);
+    },
+  );
+
+  app.post(
+    "/calendar-connections/microsoft/lifecycle",
+    {
+      schema: {
+        tags,
+        summary:
+          "Microsoft Graph's lifecycle notifications for Slotted's subscriptions: answers a validationToken as text; a genuine one (live subscription, its clientState) is acted on (reauthorizationRequired: renewed; subscriptionRemoved: made again and the calendar read; missed: the calendar read) (202), others are refused (403)",
+        querystring: notificationQuery,
+        body: z.union([lifecycleBody, z.literal("")]).optional(),
+        response: { 200: z.string(), 202: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { validationToken } = request.query;
+      // Graph validates this address as it does the notification URL.
+      if (validationToken !== undefined) {
+        return reply.status(200).type("text/plain; charset=utf-8").send(validationToken);
+      }
+      const body = request.body;
+      if (body === undefined || body === "") {
+        throw new DomainError("VALIDATION", message("calendars.notFound"));
+      }
+      const genuine = await microsoftLifecycleReceiver(
+        {
+          db,
+          microsoft: deps.config.microsoft,
+          encryptionKey: deps.config.encryptionKey,
+          clock: deps.clock,
+          publicUrl: deps.config.publicUrl,
+        },
+        body.value,
+      );
       if (genuine === 0) throw new DomainError("FORBIDDEN", message("calendars.notFound"));
       return reply.status(202).send(null);
     },
