@@ -74,6 +74,8 @@ export interface FirstMonthPage {
   background: string;
   /** The page depends on the invitee's stored choices (zone, calendar, time format): not for shared caches. */
   personal: boolean;
+  /** The page holds the invitee's own data (their booking): for their browser only, never stored. */
+  invitee?: boolean;
 }
 
 function validZone(zone: string | undefined): string | null {
@@ -93,7 +95,7 @@ const DEFAULT_PRIMARY = "#1d4ed8";
 
 /** useLayoutColors' CSS properties, written into the page so it is drawn in them at once. */
 function pageColors(
-  profile: PublicEventTypeResponse["profile"] | null,
+  profile: Parameters<typeof layoutColors>[0],
   search: string,
 ): { style: string; background: string } {
   const { background, text, primary } = layoutColors(profile, search);
@@ -253,7 +255,7 @@ export function firstScreenPage(input: {
   language: Language;
   title: string;
   search: string;
-  profile: PublicEventTypeResponse["profile"] | null;
+  profile: Parameters<typeof layoutColors>[0];
   personal: boolean;
 }): FirstMonthPage {
   const flag = new URLSearchParams(input.search).get("isIframe");
