@@ -17,6 +17,8 @@ import { BOOKING_ROUTES } from "../core/routing/routePages";
 import { App } from "./App";
 import { takeOverFirstMonth } from "./features/booking/firstMonth";
 import { prefetchBookingPage } from "./features/booking/prefetchBookingPage";
+import { takeOverFirstBlocks } from "./features/profile/firstBlocks";
+import { takeOverRescheduleMonth } from "./features/reschedule/firstMonth";
 import { detectLanguage } from "./i18n/detectLanguage";
 import { availableLanguages, createI18n } from "./i18n/i18n";
 import { readCookie } from "./lib/readCookie";
@@ -30,6 +32,11 @@ if (BOOKING_ROUTES.has(firstRoute.name)) {
   // The server may have sent the first month with the page: the page starts from it.
   takeOverFirstMonth(firstRoute.params);
   prefetchBookingPage(firstRoute.params);
+} else if (firstRoute.name === "profile") {
+  takeOverFirstBlocks(firstRoute.params);
+} else {
+  // An invitee's reschedule link may have come with its first month too.
+  takeOverRescheduleMonth(firstRoute.name, firstRoute.params);
 }
 const [i18n] = await Promise.all([
   createI18n(detectLanguage(readCookie("language"), navigator.languages, availableLanguages)),

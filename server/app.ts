@@ -21,7 +21,7 @@ import { metrics } from "./plugins/metrics";
 import { openApi } from "./plugins/openApi";
 import { unsafeTextGuard } from "./plugins/unsafeTextGuard";
 import { apiRoutes } from "./routes/apiRoutes";
-import { loadFirstMonth } from "./routes/clientPages/firstMonth";
+import { loadFirstScreen } from "./routes/clientPages/firstScreen";
 import { pageExists } from "./routes/clientPages/pageExists";
 import { devMailboxRoutes } from "./routes/devMailbox/devMailboxRoutes";
 import { testClockRoutes } from "./routes/testClock/testClockRoutes";
@@ -132,7 +132,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       publicUrl: deps.config.publicUrl,
       pageExists: (pathname) => pageExists(deps.database.db, pathname),
       firstScreen: (request, pathname) =>
-        loadFirstMonth(app, request, pathname, deps.clock().getTime()),
+        loadFirstScreen(app, request, pathname, deps.clock().getTime()),
     });
   }
   return app;

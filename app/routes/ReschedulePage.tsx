@@ -4,7 +4,7 @@ import { publicApi } from "../api/publicApi";
 import { usePublicQuery } from "../api/publicQuery";
 import { LoadingIndicator } from "../components/LoadingIndicator";
 import { BookingCard } from "../features/booking/BookingCard";
-import { type PublicEventType, toPublicEventType } from "../features/booking/bookingApi";
+import type { PublicEventType } from "../features/booking/bookingApi";
 import { EventSummary } from "../features/booking/EventSummary";
 import {
   type EventView,
@@ -21,25 +21,18 @@ import { CancelledPanel, ClosedPanel, MovedPanel } from "../features/reschedule/
 import {
   eventTypeOfView,
   modeOfRoute,
+  type RescheduleData,
   type RescheduleMode,
+  rescheduleDataOf,
   reschedulePagePath,
+  rescheduleQueryKey,
 } from "../features/reschedule/rescheduleFlow";
 import { useRescheduleFlow } from "../features/reschedule/useRescheduleFlow";
 import { useIntlLocale } from "../i18n/useIntlLocale";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useLocation, useParams } from "../router/navigation";
 import { setTimeZone } from "../state/appState";
-import type { PublicProfile } from "../state/publicProfile";
 import { FailedQueryPage } from "./FailedQueryPage";
-
-interface RescheduleData {
-  event: EventView;
-  eventType: PublicEventType;
-  /** The invitee, when the page's token showed them (attendee links carry it). */
-  invitee?: ReschedulePageData["invitee"];
-  /** The owner's profile, when the event type was read (not for a host's reschedule). */
-  profile?: PublicProfile | null;
-}
 
 async function loadPage(
   mode: RescheduleMode,
@@ -50,13 +43,7 @@ async function loadPage(
 ): Promise<RescheduleData> {
   const path = reschedulePagePath(mode, uuid, host, token);
   if (path !== null) {
-    const data = await publicApi.get<ReschedulePageData>(path, { signal });
-    return {
-      event: data.event,
-      eventType: toPublicEventType(data.eventType),
-      profile: data.eventType.profile,
-      invitee: data.invitee,
-    };
+    return rescheduleDataOf(await publicApi.get<ReschedulePageData>(path, { signal }));
   }
   const event = await fetchEventView(uuid, signal);
   return { event, eventType: eventTypeOfView(event) };
@@ -71,7 +58,7 @@ export function ReschedulePage({ routeName }: { routeName: string }) {
   const { uuid = "", hostIdentifier = "" } = useParams();
   const mode = modeOfRoute(routeName);
   const token = new URLSearchParams(useLocation().search).get("token");
-  const key = ["reschedule", mode, uuid, hostIdentifier] as const;
+  const key = rescheduleQueryKey(mode, uuid, hostIdentifier);
   const query = usePublicQuery<RescheduleData>({
     key,
     fn: (signal) => loadPage(mode, uuid, hostIdentifier, token, signal),

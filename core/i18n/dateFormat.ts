@@ -108,3 +108,25 @@ export function isoDateInZone(instant: number, timeZone: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
+
+/** The date and time span of a meeting in `timeZone`, e.g. '9:30 AM – 10:00 AM, Monday, November 23, 2026'. */
+export function formatMeetingTime(
+  start: string,
+  end: string,
+  timeZone: string,
+  timeFormat: TimeFormat,
+  locale: string,
+): { date: string; times: string } {
+  const date = dateTimeFormat(locale, {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone,
+  }).format(new Date(start));
+  const times = dateTimeFormat(locale, timeOptions(timeZone, timeFormat)).formatRange(
+    new Date(start),
+    new Date(end),
+  );
+  return { date, times };
+}

@@ -40,6 +40,8 @@ export interface FirstScreen {
   background: string;
   /** It depends on the invitee's stored choices: private to their browser. */
   personal: boolean;
+  /** It holds the invitee's own data (their booking): private to their browser, never stored. */
+  invitee?: boolean;
 }
 
 /** `html` (index.html) with the first screen in its #root, its language, direction and title. */
@@ -70,6 +72,16 @@ export function withFirstScreen(html: string, screen: FirstScreen): string {
         () => `<div id="root">${screen.markup}</div>\n    ${screen.dataScript}`,
       )
   );
+}
+
+/**
+ * How a page with a first screen may be cached: invitee choices (zone, calendar, time format
+ * cookies) never go to a shared cache, and an invitee's booking (a reschedule link's page) is
+ * not kept at all; other pages are checked again on each use (their times change).
+ */
+export function pageCacheControl(screen: Pick<FirstScreen, "invitee" | "personal">): string {
+  if (screen.invitee) return "private, no-store";
+  return screen.personal ? "private, no-cache" : "no-cache";
 }
 
 /** `html` naming the address the product is published at, for the links the client shows. */
@@ -160,14 +172,11 @@ export const clientApp = fp(async (app: FastifyInstance, options: ClientAppOptio
     const screen = await firstScreenOf(request, pathname);
     if (screen === null) return sendIndex(request, reply, pathname);
     const route = matchClientRoute(pathname).name;
-    return (
-      reply
-        // Invitee choices (zone, calendar, time format cookies) never go to a shared cache.
-        .header("cache-control", screen.personal ? "private, no-cache" : "no-cache")
-        .header("vary", "Cookie, Accept-Language")
-        .type("text/html; charset=utf-8")
-        .send(withFirstScreen(pageHtml(route, requestLanguage(request), false), screen))
-    );
+    return reply
+      .header("cache-control", pageCacheControl(screen))
+      .header("vary", "Cookie, Accept-Language")
+      .type("text/html; charset=utf-8")
+      .send(withFirstScreen(pageHtml(route, requestLanguage(request), false), screen));
   };
   // A first screen that fails to draw leaves the page as it was: the client draws it.
   const firstScreenOf = async (request: FastifyRequest, pathname: string) => {

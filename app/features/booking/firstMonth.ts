@@ -9,22 +9,23 @@ import { eventTypeQuery, toPublicEventType } from "./bookingApi";
 import { timetableQuery } from "./useTimetable";
 import { retimeTimetable } from "./zoneTimetable";
 
-/** The id of the JSON the server writes beside a booking page's first screen. */
-const DATA_ID = "first-month";
+/** The id of the JSON the server writes beside a page's first month (booking, reschedule). */
+export const FIRST_MONTH_DATA_ID = "first-month";
 
 /** The answers the server drew the first screen from (server/routes/clientPages/firstMonth.ts). */
-interface FirstMonthData {
+export interface FirstMonthData {
   eventType: { path: string; body: PublicEventTypeResponse };
   timetables: { path: string; body: TimetableResponse; margin?: TimetableResponse }[];
   month: string;
   timeZone: string;
 }
 
-function readData(): FirstMonthData | null {
-  const text = document.getElementById(DATA_ID)?.textContent;
+/** The JSON the server wrote beside a page's first screen under `id`, or null. */
+export function readFirstScreenData<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as FirstMonthData;
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
@@ -35,13 +36,9 @@ function readData(): FirstMonthData | null {
  * into the query cache under the paths the page asks, so the first render draws the same screen
  * (replacing the server's markup where it stands) without asking the server again. Runs before
  * the first render (main.tsx); a page without the data is left alone.
- *
- * The server drew it in the invitee's stored zone or the event type's. When the browser is
- * elsewhere, its month is drawn from the same answer read in the browser's zone (the server
- * sends the month with a day's margin each side: zoneTimetable.ts), so it shows at once too.
  */
 export function takeOverFirstMonth(params: PathParams): void {
-  const data = readData();
+  const data = readFirstScreenData<FirstMonthData>(FIRST_MONTH_DATA_ID);
   const source = bookingSourceOf(params);
   if (!data || !source) return;
   const eventType = data.eventType.body;
@@ -49,8 +46,22 @@ export function takeOverFirstMonth(params: PathParams): void {
     eventType: toPublicEventType(eventType),
     profile: eventType.profile,
   });
+  takeOverTimetables(data, eventType.eventType);
+}
+
+/**
+ * The first month's timetable answers into the query cache, for a page with a calendar (the
+ * booking page, the reschedule page). The server drew it in the invitee's stored zone or the
+ * event type's. When the browser is elsewhere, its month is drawn from the same answer read in
+ * the browser's zone (the server sends the month with a day's margin each side:
+ * zoneTimetable.ts), so it shows at once too.
+ */
+export function takeOverTimetables(
+  data: Pick<FirstMonthData, "timetables" | "month" | "timeZone">,
+  eventType: { lockTimeZone: boolean; timeZone: string },
+): void {
   const { timeZone: visitorZone } = appStore.get();
-  const timeZone = eventType.eventType.lockTimeZone ? eventType.eventType.timeZone : visitorZone;
+  const timeZone = eventType.lockTimeZone ? eventType.timeZone : visitorZone;
   for (const { path, body, margin } of data.timetables) {
     if (timeZone === data.timeZone) {
       setQueryData(timetableQuery(path).key, body);

@@ -1,19 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { SocialLinkResponse } from "../../../core/api/pages";
-import { SOCIAL_NETWORKS } from "../../../core/pages/blockKinds";
 
 type SocialLink = SocialLinkResponse;
 
-/**
- * A page's social links (`socials`, network to URL) in the networks' usual order; networks
- * the page does not know (an older Profile's) are left out, they have no name to show.
- */
-export function socialLinksOf(socials: Readonly<Record<string, string>>): SocialLink[] {
-  return SOCIAL_NETWORKS.flatMap((network) => {
-    const url = socials[network];
-    return url ? [{ network, url }] : [];
-  });
-}
+export { socialLinksOf } from "../../../core/pages/socialLinks";
 
 /** Links to a page's social profiles as a row of pills, each named for its network. */
 export function SocialLinks({ links }: { links: readonly SocialLink[] }) {

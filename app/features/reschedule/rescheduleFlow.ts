@@ -1,64 +1,38 @@
 import type { EventViewResponse } from "../../../core/api/events";
-import type { TimetableReference } from "../../../core/routing/timetablePaths";
-import type { PublicEventType } from "../booking/bookingApi";
+import type { RescheduleMode } from "../../../core/routing/reschedulePaths";
+import type { PublicProfile } from "../../state/publicProfile";
+import { type PublicEventType, toPublicEventType } from "../booking/bookingApi";
+import type { EventView, ReschedulePageData } from "../booking/eventView";
 
-/** Who reschedules what (spec §6): an attendee their booking, a host the event, a whole group, or one round-robin host. */
-export type RescheduleMode = "attendee" | "host" | "forAll" | "roundRobin";
+export {
+  modeOfRoute,
+  type RescheduleMode,
+  reschedulePagePath,
+  timetableReferenceOf,
+} from "../../../core/routing/reschedulePaths";
 
-const modeByRoute: Record<string, RescheduleMode> = {
-  rescheduleByAttendee: "attendee",
-  legacyReschedule: "attendee",
-  rescheduleByHost: "host",
-  legacyRescheduleHost: "host",
-  rescheduleForAll: "forAll",
-  legacyRescheduleGroup: "forAll",
-  rescheduleRoundRobinByHost: "roundRobin",
-  legacyRescheduleRoundRobin: "roundRobin",
-};
+/** The reschedule page's query key (its data: ReschedulePage's loadPage, or the server's first month). */
+export const rescheduleQueryKey = (mode: RescheduleMode, uuid: string, host: string) =>
+  ["reschedule", mode, uuid, host] as const;
 
-/** The mode of one of the eight reschedule routes (core/routing/clientRoutes.ts); an attendee's else. */
-export function modeOfRoute(routeName: string): RescheduleMode {
-  return modeByRoute[routeName] ?? "attendee";
+/** What the reschedule page shows. */
+export interface RescheduleData {
+  event: EventView;
+  eventType: PublicEventType;
+  /** The invitee, when the page's token showed them (attendee links carry it). */
+  invitee?: ReschedulePageData["invitee"];
+  /** The owner's profile, when the event type was read (not for a host's reschedule). */
+  profile?: PublicProfile | null;
 }
 
-const segment = encodeURIComponent;
-
-/**
- * The public read of a reschedule page by its mode, or null for a host's reschedule, which
- * reads the event alone (GET /event/uuid/{uuid}).
- */
-export function reschedulePagePath(
-  mode: RescheduleMode,
-  uuid: string,
-  host: string,
-  token: string | null,
-): string | null {
-  if (mode === "attendee") {
-    const query = token ? `?${new URLSearchParams({ token })}` : "";
-    return `/reschedule/events/${segment(uuid)}${query}`;
-  }
-  if (mode === "forAll") return `/reschedule/event/${segment(uuid)}/group`;
-  if (mode === "roundRobin") return `/reschedule/event/${segment(uuid)}/byHost/${segment(host)}`;
-  return null;
-}
-
-/** Where the new times come from: the attendee's booking, the event, or one host's event. */
-export function timetableReferenceOf(
-  mode: RescheduleMode,
-  uuid: string,
-  host: string,
-): TimetableReference {
-  if (mode === "attendee") return { path: "/timetable-by-event", params: { attendeeUuid: uuid } };
-  if (mode === "roundRobin") {
-    return {
-      path: "/timetable-by-host-event",
-      params: {
-        eventUuid: uuid,
-        ...(host.includes("@") ? { host_email: host } : { host_slug: host }),
-      },
-    };
-  }
-  return { path: "/timetable-by-event", params: { eventUuid: uuid } };
+/** The page's data from the public read of a reschedule page (reschedulePagePath). */
+export function rescheduleDataOf(data: ReschedulePageData): RescheduleData {
+  return {
+    event: data.event,
+    eventType: toPublicEventType(data.eventType),
+    profile: data.eventType.profile,
+    invitee: data.invitee,
+  };
 }
 
 /** What the summary shows of an event whose event type was not read (a host's reschedule). */

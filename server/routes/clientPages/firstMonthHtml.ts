@@ -53,7 +53,7 @@ const ESCAPES: Record<string, string> = {
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 const isolate = (text: string) => `\u2068${text}\u2069`;
-const userText = (text: string) => `<bdi dir="auto">${escapeHtml(text)}</bdi>`;
+export const userText = (text: string) => `<bdi dir="auto">${escapeHtml(text)}</bdi>`;
 
 /**
  * The booking page's first screen as the client draws it (BookingPage, EventSummary, SlotPicker,
@@ -70,17 +70,46 @@ export function firstMonthHtml(view: FirstMonthView): string {
   const hiddenTitle = hideDetails
     ? `<h1 class="sr-only"><bdi dir="auto">${escapeHtml(type.eventType.title)}</bdi></h1>`
     : "";
+  return bookingPageHtml(aside, `${hiddenTitle}${slotPickerHtml(view, t)}`);
+}
+
+/**
+ * PageLayout's main with BookingCard in it: the event's details beside the step. The marker
+ * tells the client's tests that the server's screen is still shown.
+ */
+export function bookingPageHtml(aside: string, content: string): string {
   const card =
     `<div class="mx-auto flex w-full max-w-5xl flex-col overflow-visible bg-white shadow-sm sm:rounded-2xl lg:flex-row">` +
     (aside
       ? `<aside class="border-b border-gray-200 p-5 sm:p-8 lg:w-80 lg:shrink-0 lg:border-e lg:border-b-0">${aside}</aside>`
       : "") +
-    `<div class="min-w-0 flex-1 p-5 sm:p-8">${hiddenTitle}${slotPickerHtml(view, t)}</div></div>`;
-  return `<main class="flex-1 px-0 py-0 sm:px-6 sm:py-10" data-server-rendered="">${card}</main>`;
+    `<div class="min-w-0 flex-1 p-5 sm:p-8">${content}</div></div>`;
+  return pageMainHtml(card);
 }
+
+/** PageLayout's main of the public pages drawn edge to edge on phones (booking, reschedule, profile). */
+export const pageMainHtml = (content: string) =>
+  `<main class="flex-1 px-0 py-0 sm:px-6 sm:py-10" data-server-rendered="">${content}</main>`;
 
 function icon(path: string): string {
   return `<svg aria-hidden="true" viewBox="0 0 20 20" class="mt-0.5 size-5 shrink-0 text-gray-500"><path d="${path}" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"></path></svg>`;
+}
+
+/** HostAvatars: the hosts' pictures (or initials), overlapping, decorative. */
+export function avatarsHtml(
+  hosts: readonly { name: string; avatarUrl: string | null }[],
+  size: "md" | "lg" = "md",
+): string {
+  const box = size === "lg" ? "size-20 text-2xl" : "size-10 text-sm";
+  const avatars = hosts
+    .slice(0, 4)
+    .map((host) =>
+      host.avatarUrl
+        ? `<img src="${escapeHtml(host.avatarUrl)}" alt="" class="${box} rounded-full border-2 border-white bg-gray-100 object-cover">`
+        : `<span class="${box} inline-flex items-center justify-center rounded-full border-2 border-white bg-brand-600 font-bold text-white">${escapeHtml(initials(host.name))}</span>`,
+    )
+    .join("");
+  return `<div class="flex -space-x-2 rtl:space-x-reverse" aria-hidden="true">${avatars}</div>`;
 }
 
 function initials(name: string): string {
@@ -119,8 +148,15 @@ function priceText(amount: number, currency: string, locale: string): string {
   );
 }
 
-/** EventSummary: hosts, title (the page's h1), duration, locations, price, description. */
-function summaryHtml(view: FirstMonthView, t: Translate): string {
+/**
+ * EventSummary: hosts, title (the page's h1, or h2 where the page's h1 names its task), duration,
+ * locations, price, what the page adds under them (`extra`, markup), description.
+ */
+export function summaryHtml(
+  view: Pick<FirstMonthView, "eventType" | "language" | "calendarType">,
+  t: Translate,
+  { headingLevel = 1, duration, extra = "" }: SummaryOptions = {},
+): string {
   const response = view.eventType;
   const eventType = response.eventType;
   const locale = calendarLocale(view.language, view.calendarType);
@@ -128,18 +164,10 @@ function summaryHtml(view: FirstMonthView, t: Translate): string {
   const team = response.owner.kind === "team" ? response.owner : null;
   const pinned = team !== null && hosts.length === 1;
   const hostNames = team && !pinned ? [team.name] : hosts.map((host) => host.name);
-  const avatars = hosts
-    .slice(0, 4)
-    .map((host) =>
-      host.avatarUrl
-        ? `<img src="${escapeHtml(host.avatarUrl)}" alt="" class="size-10 text-sm rounded-full border-2 border-white bg-gray-100 object-cover">`
-        : `<span class="size-10 text-sm inline-flex items-center justify-center rounded-full border-2 border-white bg-brand-600 font-bold text-white">${escapeHtml(initials(host.name))}</span>`,
-    )
-    .join("");
   const items: string[] = [];
   if (eventType.durations.length <= 1) {
     items.push(
-      `<li class="flex items-start gap-2">${icon("M10 5v5l3 2M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Z")}${escapeHtml(durationLabel(eventType.duration, t, locale))}</li>`,
+      `<li class="flex items-start gap-2">${icon("M10 5v5l3 2M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Z")}${escapeHtml(durationLabel(duration ?? eventType.duration, t, locale))}</li>`,
     );
   }
   for (const location of eventType.locations) {
@@ -157,13 +185,22 @@ function summaryHtml(view: FirstMonthView, t: Translate): string {
     : "";
   return (
     `<div class="flex flex-col gap-4">` +
-    `<div class="flex -space-x-2 rtl:space-x-reverse" aria-hidden="true">${avatars}</div>` +
+    avatarsHtml(hosts) +
     `<div class="flex flex-col gap-1"><p class="font-semibold text-gray-600">${hostNames.map(userText).join(", ")}</p>` +
-    `<h1 class="text-2xl font-bold text-gray-900">${userText(eventType.title)}</h1></div>` +
+    `<h${headingLevel} class="text-2xl font-bold text-gray-900">${userText(eventType.title)}</h${headingLevel}></div>` +
     `<ul class="flex flex-col gap-2 text-gray-700">${items.join("")}</ul>` +
+    extra +
     description +
     `</div>`
   );
+}
+
+interface SummaryOptions {
+  headingLevel?: 1 | 2;
+  /** Minutes shown instead of the event type's (the meeting's own length). */
+  duration?: number;
+  /** Markup under the details. */
+  extra?: string;
 }
 
 /** The timetable's days with times, by yyyy-MM-dd, each day's times in time order. */
@@ -213,8 +250,15 @@ function emptyMonthHtml(
   );
 }
 
-/** SlotPicker: the month calendar, the zone, the time format, and the chosen day's times. */
-function slotPickerHtml(view: FirstMonthView, t: Translate): string {
+/**
+ * SlotPicker: the month calendar, the zone, the time format, and the chosen day's times.
+ * `showSeats`: a group's seats left beside each time.
+ */
+export function slotPickerHtml(
+  view: FirstMonthView,
+  t: Translate,
+  showSeats = view.eventType.eventType.kind === "GROUP",
+): string {
   const locale = calendarLocale(view.language, view.calendarType);
   const days = daysOf(view.timetable);
   const href = (next: { month: MonthId; date?: string | null; slot?: string | null }) =>
@@ -335,7 +379,6 @@ function slotPickerHtml(view: FirstMonthView, t: Translate): string {
       formatTime(slot.start, view.timeZone, view.timeFormat, locale),
     );
     const repeated = new Set(labels.filter((label, i) => labels.indexOf(label) !== i));
-    const showSeats = view.eventType.eventType.kind === "GROUP";
     const items = dayTimes.map((slot, i) => {
       const shown = labels[i] ?? slot.start;
       const label = repeated.has(shown)
