@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { BookingPage } from "./pages/BookingPage";
 import { DashboardEventTypeForm } from "./pages/DashboardEventTypeForm";
@@ -207,7 +208,7 @@ describe("teams", () => {
     await page.getByRole("button", { name: "New team" }).click();
     const create = dashboard.dialog("New team");
     await create.getByLabel("Team name").fill("Sales Crew");
-    await create.getByLabel("Team link").fill(`sales-${Date.now().toString(36)}`);
+    await create.getByLabel("Team link").fill(`sales-${randomUUID().slice(0, 8)}`);
     await create.getByRole("button", { name: "Create team" }).click();
     await dashboard.heading("Sales Crew").waitFor();
     await page.getByLabel("Email address").fill(member.email);
@@ -396,7 +397,7 @@ describe("locked brand colours", () => {
     await dashboard.signUp(member);
     const team = await admin.api("POST", "/api/teams", {
       name: "Brand Team",
-      slug: `brand-${Date.now().toString(36)}`,
+      slug: `brand-${randomUUID().slice(0, 8)}`,
     });
     const { invitation } = await admin.api("POST", `/api/teams/${team.id}/members`, {
       email: member.email,

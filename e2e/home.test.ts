@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { isolatesAllowed } from "./pages/DashboardPage";
 import { HomePage } from "./pages/HomePage";
@@ -20,7 +21,7 @@ describe("home page", () => {
     const { page } = await session.newPage();
     const home = new HomePage(page);
     await home.open();
-    const id = Date.now().toString(36);
+    const id = randomUUID().slice(0, 8);
     await home.signUp({
       name: "Eve Example",
       email: `eve-${id}@example.com`,

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
@@ -43,7 +44,7 @@ describe("a host's own phone number", () => {
       .first()
       .waitFor();
 
-    const number = `+4917${String(Date.now() % 100_000_000).padStart(8, "0")}`;
+    const number = `+4917${String(randomInt(100_000_000)).padStart(8, "0")}`;
     await field.fill("");
     await page.keyboard.type(number);
     await page.keyboard.press("Tab");

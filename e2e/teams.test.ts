@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DashboardPage, isolatesAllowed, newHost } from "./pages/DashboardPage";
 import { browserSession, expectNoSeriousAxeViolations } from "./support/browser";
@@ -14,10 +15,10 @@ describe("team invitations", () => {
     const invitee = new DashboardPage(page);
     const member = newHost("Ivo");
     await invitee.signUp(member);
-    const teamName = `Support ${Date.now().toString(36)}`;
+    const teamName = `Support ${randomUUID().slice(0, 8)}`;
     const team = await admin.api("POST", "/api/teams", {
       name: teamName,
-      slug: `support-${Date.now().toString(36)}`,
+      slug: `support-${randomUUID().slice(0, 8)}`,
     });
 
     await adminPage.goto(`/dashboard/teams/${team.id}`);
@@ -60,12 +61,12 @@ describe("team invitations", () => {
     const { page: adminPage } = await session.newPage();
     const admin = new DashboardPage(adminPage);
     await admin.signUp(newHost("Ola"));
-    const teamName = `Outreach ${Date.now().toString(36)}`;
+    const teamName = `Outreach ${randomUUID().slice(0, 8)}`;
     const team = await admin.api("POST", "/api/teams", {
       name: teamName,
-      slug: `outreach-${Date.now().toString(36)}`,
+      slug: `outreach-${randomUUID().slice(0, 8)}`,
     });
-    const email = `stranger-${Date.now().toString(36)}@example.com`;
+    const email = `stranger-${randomUUID().slice(0, 8)}@example.com`;
     await admin.api("POST", `/api/teams/${team.id}/members`, { email });
     const token = await admin.mailedToken(email, "invitation");
 

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
@@ -115,7 +116,7 @@ describe("workflows", () => {
     await page.waitForURL(/\/dashboard\/workflows\/[0-9a-f-]{36}$/);
 
     // The booking form now asks for a mobile number and consent, unticked.
-    const phone = `+4917${String(Date.now() % 100_000_000).padStart(8, "0")}`;
+    const phone = `+4917${String(randomInt(100_000_000)).padStart(8, "0")}`;
     const invitee = new BookingPage((await session.newPage(context)).page);
     await invitee.open(`/${host.username}/${eventType.slug}`);
     await invitee.chooseFirstDate();

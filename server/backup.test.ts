@@ -12,6 +12,8 @@ import { startServerProcess } from "./test/serverProcess";
 import { createTestDatabase, testEngine } from "./test/testDatabase";
 
 const SECRET = "backup-test-secret-backup-test-secret-00";
+/** Where the servers' clocks start (TEST_CLOCK_START): the run never reads the date it is. */
+const CLOCK_START = new Date("2027-01-04T06:00:00Z");
 
 /** Where a server keeps its data: a DATA_DIR and, on PostgreSQL, a database. */
 interface Place {
@@ -76,6 +78,7 @@ function startServer(place: Place) {
   return startServerProcess(
     {
       ...place.env,
+      TEST_CLOCK_START: CLOCK_START.toISOString(),
       SESSION_SECRET: SECRET,
       LOG_LEVEL: "error",
       DEV_MAILBOX: "true",
@@ -93,9 +96,9 @@ async function stopServer(server: { child: import("node:child_process").ChildPro
   expect(await new Promise((resolve) => server.child.once("exit", resolve))).toBe(0);
 }
 
-/** The n-th distinct slot, 15 minutes apart from two days ahead, 09:00 UTC on. */
+/** The n-th distinct slot, 15 minutes apart from two days after CLOCK_START, 09:00 UTC on. */
 function slot(n: number): string {
-  const start = new Date();
+  const start = new Date(CLOCK_START);
   start.setUTCHours(9, 0, 0, 0);
   start.setUTCDate(start.getUTCDate() + 2 + (n % 100));
   return new Date(start.getTime() + Math.floor(n / 100) * 15 * 60_000).toISOString();

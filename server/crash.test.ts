@@ -13,6 +13,8 @@ const CLIENTS = 8;
 const KILL_AFTER_CREATED = 100;
 const KILL_AFTER_MS = 8_000;
 const MAX_REQUESTS = 400;
+/** Where the servers' clocks start (TEST_CLOCK_START): the run never reads the date it is. */
+const CLOCK_START = new Date("2027-01-04T06:00:00Z");
 
 type Server = ServerProcess;
 
@@ -20,6 +22,7 @@ type Server = ServerProcess;
 function startServer(env: Record<string, string>): Promise<Server> {
   return startServerProcess({
     ...env,
+    TEST_CLOCK_START: CLOCK_START.toISOString(),
     SESSION_SECRET: "crash-test-secret-crash-test-secret-0000",
     LOG_LEVEL: "error",
     // The host reads their verification link there, over loopback, as the browser tests do.
@@ -32,9 +35,9 @@ function startServer(env: Record<string, string>): Promise<Server> {
   });
 }
 
-/** The n-th distinct slot: a few a day from 09:00 UTC, two days ahead onwards. */
+/** The n-th distinct slot: a few a day from 09:00 UTC, two days after CLOCK_START onwards. */
 function slot(n: number): string {
-  const start = new Date();
+  const start = new Date(CLOCK_START);
   start.setUTCHours(9, 0, 0, 0);
   start.setUTCDate(start.getUTCDate() + 2 + (n % 200));
   return new Date(start.getTime() + Math.floor(n / 200) * 15 * 60_000).toISOString();
@@ -67,7 +70,8 @@ async function bookUntilKilled(server: Server) {
   let inFlight = 0;
   let inFlightAtKill = -1;
   let killed = false;
-  const started = Date.now();
+  // Elapsed time caps the load; the monotonic clock measures it, not the date.
+  const started = performance.now();
   const kill = () => {
     if (killed) return;
     killed = true;
@@ -95,7 +99,8 @@ async function bookUntilKilled(server: Server) {
       } finally {
         inFlight -= 1;
       }
-      if (created.length >= KILL_AFTER_CREATED || Date.now() - started > KILL_AFTER_MS) kill();
+      if (created.length >= KILL_AFTER_CREATED || performance.now() - started > KILL_AFTER_MS)
+        kill();
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, client));

@@ -8,6 +8,9 @@ import { errorMessage } from "./loggerOptions";
 import { testConfig } from "./test/testApp";
 import { createTestDatabase } from "./test/testDatabase";
 
+// The server runs at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
+
 // The server's log, line by line, as main.ts would write it (at info, the default level).
 const lines: string[] = [];
 const stream = new Writable({
@@ -18,7 +21,7 @@ const stream = new Writable({
 });
 const database = await createTestDatabase();
 const app: FastifyInstance = await buildApp(
-  { config: testConfig(), database, clock: () => new Date() },
+  { config: testConfig(), database, clock: () => NOW },
   { logger: { level: "info", stream }, serveClient: false },
 );
 

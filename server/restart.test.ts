@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { describe, expect, inject, it, onTestFinished } from "vitest";
+import { describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { WEBHOOK_EVENTS } from "../core/webhooks/webhookEvents";
 import { type Database, openPglite, openPostgres, pgliteExtensions } from "./db/database";
 import { smtpInboxDown } from "./mail/testing/smtpInbox";
@@ -12,6 +12,10 @@ import { createTestDatabase, testEngine } from "./test/testDatabase";
 import { signatureValid, startWebhookReceiver } from "./webhooks/testing/webhookReceiver";
 
 const MINUTE = 60_000;
+/** Where the first server's clock starts (TEST_CLOCK_START): the run never reads the date it is. */
+const CLOCK_START = new Date("2027-01-04T06:00:00Z");
+/** Where the next server's clock starts: an hour passed while no server ran. */
+const RESTARTED_AT = new Date(CLOCK_START.getTime() + 60 * MINUTE);
 
 type Server = ServerProcess;
 
@@ -35,17 +39,18 @@ async function stopServer(server: Server) {
 
 /** Polls `check` until it holds (each round a real HTTP or SMTP exchange), or gives up. */
 async function until(what: string, check: () => Promise<boolean> | boolean) {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`gave up waiting: ${what}`);
+    },
+    { timeout: 60_000, interval: 100 },
+  );
 }
 
-/** The first 15-minute slot at least `aheadMs` from now (UTC). */
+/** The first 15-minute slot at least `aheadMs` after CLOCK_START (UTC). */
 function slotAfter(aheadMs: number): string {
   const quarter = 15 * MINUTE;
-  return new Date(Math.ceil((Date.now() + aheadMs) / quarter) * quarter).toISOString();
+  return new Date(Math.ceil((CLOCK_START.getTime() + aheadMs) / quarter) * quarter).toISOString();
 }
 
 describe(`a server restarted on the same data (${testEngine})`, () => {
@@ -77,7 +82,11 @@ describe(`a server restarted on the same data (${testEngine})`, () => {
     await receiver.down();
     const smtp = await smtpInboxDown();
 
-    const first = await startServer({ ...env, SMTP_URL: "" });
+    const first = await startServer({
+      ...env,
+      SMTP_URL: "",
+      TEST_CLOCK_START: CLOCK_START.toISOString(),
+    });
     const { username, token } = await hostWithEventType(first.base, "restart-host", {
       slug: "talk",
     });
@@ -101,7 +110,7 @@ describe(`a server restarted on the same data (${testEngine})`, () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       return answer.body.event.uuid as string;
     };
-    // Its 24-hours-before reminder (the event type's default) comes due minutes from now.
+    // Its 24-hours-before reminder (the event type's default) comes due minutes after CLOCK_START.
     const kept = await book(slotAfter(24 * 60 * MINUTE + 2 * MINUTE), 1);
     const dropped = await book(slotAfter(48 * 60 * MINUTE), 2);
     const cancelled = await call(
@@ -125,7 +134,7 @@ describe(`a server restarted on the same data (${testEngine})`, () => {
     });
     await stopServer(first);
 
-    // While no server ran, time passed: the retries and the reminder came due.
+    // While no server ran, an hour passed: the retries and the reminder came due by RESTARTED_AT.
     const between = await open();
     const pending = await between.query<{ kind: string; purpose: string | null }>(
       "select kind, purpose from outbox where status = 'pending'",
@@ -134,13 +143,18 @@ describe(`a server restarted on the same data (${testEngine})`, () => {
     expect(pending.filter((row) => row.purpose === "reminder")).toHaveLength(1);
     const mailCount = pending.filter((row) => row.kind === "mail").length;
     await between.query(
-      "update outbox set next_attempt_at = now() where status = 'pending' and next_attempt_at > now()",
+      "update outbox set next_attempt_at = $1 where status = 'pending' and next_attempt_at > $1",
+      [RESTARTED_AT.toISOString()],
     );
     await between.close();
 
     await receiver.up();
     await smtp.up();
-    const second = await startServer({ ...env, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const second = await startServer({
+      ...env,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      TEST_CLOCK_START: RESTARTED_AT.toISOString(),
+    });
     await until("every delivery delivered", async () => {
       const log = await call(
         second.base,

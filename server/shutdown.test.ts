@@ -7,6 +7,9 @@ import { call, hostWithEventType } from "./test/httpHost";
 import { startServerProcess } from "./test/serverProcess";
 import { createTestDatabase, testEngine } from "./test/testDatabase";
 
+/** Where the servers' clocks start (TEST_CLOCK_START): the run never reads the date it is. */
+const CLOCK_START = new Date("2027-01-04T06:00:00Z");
+
 /** Everything the socket received so far, and a wait for some text in it. */
 function reader(socket: Socket) {
   let received = "";
@@ -59,12 +62,14 @@ describe(`SIGTERM (${testEngine})`, () => {
       DEV_MAILBOX: "true",
       SMTP_URL: "",
       SHUTDOWN_TIMEOUT_MS: "60000",
+      // The booking's day comes from this clock, not from the date the run happens on.
+      TEST_CLOCK_START: CLOCK_START.toISOString(),
     };
     const server = await startServerProcess(env);
     await hostWithEventType(server.base, "stopping-host", { slug: "talk" });
     expect((await call(server.base, "GET", "/api/ready")).status).toBe(200);
 
-    const start = new Date(Date.now() + 3 * 86_400_000);
+    const start = new Date(CLOCK_START.getTime() + 3 * 86_400_000);
     start.setUTCHours(10, 0, 0, 0);
     const body = JSON.stringify({
       userLink: "stopping-host",
@@ -108,7 +113,11 @@ describe(`SIGTERM (${testEngine})`, () => {
 
     // The next process on the same data has the booking, and its mails were written before the
     // first one stopped (the change worker finished its step).
-    const next = await startServerProcess(env);
+    // It starts where the first one's clock cannot have got to: its mails are due by then.
+    const next = await startServerProcess({
+      ...env,
+      TEST_CLOCK_START: new Date(CLOCK_START.getTime() + 3_600_000).toISOString(),
+    });
     const { body: mailbox } = await call(next.base, "GET", "/dev/mailbox.json");
     const toInvitee = (mailbox.mails as { to: string; subject: string }[]).filter(
       (mail) => mail.to === "late@example.com",

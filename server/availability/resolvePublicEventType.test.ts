@@ -59,7 +59,9 @@ describe("resolvePublicEventType", () => {
     const token = await insertSingleUseLink(db, eventType.id);
     const resolved = await resolvePublicEventType(db, { singleUseLink: token });
     expect(resolved.singleUseLink).toEqual({ id: expect.any(String), token });
-    const used = await insertSingleUseLink(db, eventType.id, { usedAt: new Date() });
+    const used = await insertSingleUseLink(db, eventType.id, {
+      usedAt: new Date("2027-01-04T06:00:00Z"),
+    });
     await expect(resolvePublicEventType(db, { singleUseLink: used })).rejects.toMatchObject({
       code: "GONE",
       detail: { key: "booking.singleUseUsed" },

@@ -6,7 +6,10 @@ import { outboxMails } from "../test/bookingFactories";
 import { createTestApp } from "../test/testApp";
 import { accountCreator } from "./accountCreator";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 const url = "http://localhost:3000";
 
@@ -20,7 +23,7 @@ const input = (name: string) => ({
 
 describe("accountCreator", () => {
   it("creates an unverified host with a profile, a default schedule, a session and the verification mail", async () => {
-    const { user, token } = await accountCreator(db, input("ada-acc"), url, new Date());
+    const { user, token } = await accountCreator(db, input("ada-acc"), url, NOW);
     expect(user.emailVerifiedAt).toBeNull();
     expect(token).toBeTruthy();
     expect(await findProfileOfUser(db, user.id)).not.toBeNull();
@@ -37,22 +40,22 @@ describe("accountCreator", () => {
   });
 
   it("refuses a taken email or username on its field, by message key", async () => {
-    await accountCreator(db, input("bo-acc"), url, new Date());
+    await accountCreator(db, input("bo-acc"), url, NOW);
     await expect(
-      accountCreator(db, { ...input("bo-acc"), username: "other-bo" }, url, new Date()),
+      accountCreator(db, { ...input("bo-acc"), username: "other-bo" }, url, NOW),
     ).rejects.toMatchObject({
       code: "VALIDATION",
       fields: { email: [{ key: "fields.emailRegistered" }] },
     });
     await expect(
-      accountCreator(db, { ...input("bo-acc"), email: "new-bo@example.com" }, url, new Date()),
+      accountCreator(db, { ...input("bo-acc"), email: "new-bo@example.com" }, url, NOW),
     ).rejects.toMatchObject({ fields: { username: [{ key: "fields.usernameTaken" }] } });
   });
 
   it("lets one of two racing sign-ups for one address through", async () => {
     const results = await Promise.allSettled([
-      accountCreator(db, input("cy-acc"), url, new Date()),
-      accountCreator(db, { ...input("cy-acc"), username: "cy-acc-2" }, url, new Date()),
+      accountCreator(db, input("cy-acc"), url, NOW),
+      accountCreator(db, { ...input("cy-acc"), username: "cy-acc-2" }, url, NOW),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const [refused] = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];

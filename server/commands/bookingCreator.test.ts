@@ -11,10 +11,13 @@ import { bookingCreator } from "./bookingCreator";
 
 const stripe = await startStripeDouble();
 afterAll(() => stripe.stop());
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp({
   stripe: stripe.config,
   bookingLimits: { perIp: 0, perEventType: 0 },
 });
+t.setNow(NOW);
 const db = t.database.db;
 
 describe("bookingCreator", () => {
@@ -81,10 +84,7 @@ describe("bookingCreator", () => {
     const { link } = created.json();
     const input = await bookingInput(t, { singleUseLink: link }, { start: berlinSlot(2, "09:00") });
     // Another booking used the link meanwhile (HTTP cannot get between the two).
-    await db
-      .update(singleUseLinks)
-      .set({ usedAt: new Date() })
-      .where(eq(singleUseLinks.token, link));
+    await db.update(singleUseLinks).set({ usedAt: NOW }).where(eq(singleUseLinks.token, link));
     await expect(
       bookingCreator(commandContext(t), input.target, input.details, input.emailCode),
     ).rejects.toMatchObject({ code: "GONE", detail: { key: "booking.singleUseUsed" } });

@@ -7,13 +7,16 @@ import { calendarConnectionDeleter } from "./calendarConnectionDeleter";
 import { calendarConnectionSyncer } from "./calendarConnectionSyncer";
 import { calendarConnectionUpdater } from "./calendarConnectionUpdater";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const context = () => ({
   db: t.database.db,
   encryptionKey: t.deps.config.encryptionKey,
   allowPrivate: true,
   publicUrl: t.deps.config.publicUrl,
-  now: new Date(),
+  now: NOW,
 });
 
 async function connection(userId: string) {

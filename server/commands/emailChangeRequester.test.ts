@@ -6,7 +6,10 @@ import { signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { emailChangeRequester } from "./emailChangeRequester";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 const url = "http://localhost:3000";
 const password = "correct horse battery";
@@ -26,7 +29,7 @@ describe("emailChangeRequester", () => {
         host.id,
         { email: "new@example.com", currentPassword: "wrong" },
         url,
-        new Date(),
+        NOW,
       ),
     ).rejects.toMatchObject({
       code: "VALIDATION",
@@ -38,7 +41,7 @@ describe("emailChangeRequester", () => {
         host.id,
         { email: host.email.toUpperCase(), currentPassword: password },
         url,
-        new Date(),
+        NOW,
       ),
     ).rejects.toMatchObject({ fields: { email: [{ key: "account.sameEmail" }] } });
     expect(await changeLinks(host.id)).toEqual([]);
@@ -47,8 +50,8 @@ describe("emailChangeRequester", () => {
   it("mails a link to a free address and a notice to the old one; a newer request turns the older link off", async () => {
     const host = await signUpHost(t);
     const email = `moved-${host.username}@example.com`;
-    await emailChangeRequester(db, host.id, { email, currentPassword: password }, url, new Date());
-    await emailChangeRequester(db, host.id, { email, currentPassword: password }, url, new Date());
+    await emailChangeRequester(db, host.id, { email, currentPassword: password }, url, NOW);
+    await emailChangeRequester(db, host.id, { email, currentPassword: password }, url, NOW);
     const links = await changeLinks(host.id);
     expect(links).toHaveLength(2);
     expect(links.filter((l) => l.usedAt === null)).toHaveLength(1);
@@ -72,7 +75,7 @@ describe("emailChangeRequester", () => {
       host.id,
       { email: other.email, currentPassword: password },
       url,
-      new Date(),
+      NOW,
     );
     expect((await changeLinks(host.id)).filter((l) => l.usedAt === null)).toEqual([]);
     const toOther = (await outboxMails(t)).filter((m) => m.to.email === other.email);

@@ -7,17 +7,19 @@ import { mailedVerificationToken, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { emailVerifier } from "./emailVerifier";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 
 describe("emailVerifier", () => {
   it("marks the address verified once; the link does not work twice", async () => {
     const host = await signUpHost(t, {}, { verified: false });
     const token = await mailedVerificationToken(t, host.email);
-    const now = new Date();
-    await emailVerifier(db, token, now);
-    expect((await findUserById(db, host.id))!.emailVerifiedAt).toEqual(now);
-    await expect(emailVerifier(db, token, new Date())).rejects.toMatchObject({ code: "GONE" });
+    await emailVerifier(db, token, NOW);
+    expect((await findUserById(db, host.id))!.emailVerifiedAt).toEqual(NOW);
+    await expect(emailVerifier(db, token, NOW)).rejects.toMatchObject({ code: "GONE" });
   });
 
   it("refuses a link mailed to an address the account no longer uses", async () => {
@@ -25,13 +27,13 @@ describe("emailVerifier", () => {
     const token = await issueEmailConfirmation(
       db,
       { userId: host.id, kind: "verify", email: host.email },
-      new Date(),
+      NOW,
     );
     await db
       .update(users)
       .set({ email: `moved-${host.username}@example.com` })
       .where(eq(users.id, host.id));
-    await expect(emailVerifier(db, token, new Date())).rejects.toMatchObject({
+    await expect(emailVerifier(db, token, NOW)).rejects.toMatchObject({
       code: "GONE",
     });
     expect((await findUserById(db, host.id))!.emailVerifiedAt).toBeNull();

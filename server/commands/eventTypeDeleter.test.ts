@@ -5,7 +5,10 @@ import { createEventType, createTeam, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { eventTypeDeleter } from "./eventTypeDeleter";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 const hour = 3_600_000;
 
@@ -27,19 +30,17 @@ describe("eventTypeDeleter", () => {
   it("deletes an event type whose meetings are past or cancelled", async () => {
     const host = await signUpHost(t);
     const created = await createEventType(t, host);
-    const now = new Date();
-    await meeting(created.id, new Date(now.getTime() - 3 * hour));
-    await meeting(created.id, new Date(now.getTime() + 3 * hour), "CANCELLED");
-    await eventTypeDeleter(db, host.id, created.id, now);
+    await meeting(created.id, new Date(NOW.getTime() - 3 * hour));
+    await meeting(created.id, new Date(NOW.getTime() + 3 * hour), "CANCELLED");
+    await eventTypeDeleter(db, host.id, created.id, NOW);
     expect(await findEventType(db, created.id)).toBeNull();
   });
 
   it("refuses while an upcoming meeting exists", async () => {
     const host = await signUpHost(t);
     const created = await createEventType(t, host);
-    const now = new Date();
-    await meeting(created.id, new Date(now.getTime() + hour));
-    await expect(eventTypeDeleter(db, host.id, created.id, now)).rejects.toMatchObject({
+    await meeting(created.id, new Date(NOW.getTime() + hour));
+    await expect(eventTypeDeleter(db, host.id, created.id, NOW)).rejects.toMatchObject({
       code: "CONFLICT",
       detail: { key: "eventTypes.hasUpcomingBookings" },
     });
@@ -56,10 +57,10 @@ describe("eventTypeDeleter", () => {
       teamId: team.id,
       hosts: [{ userId: admin.id }, { userId: member.id }],
     });
-    await expect(eventTypeDeleter(db, member.id, personal.id, new Date())).rejects.toMatchObject({
+    await expect(eventTypeDeleter(db, member.id, personal.id, NOW)).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
-    await expect(eventTypeDeleter(db, member.id, teamType.id, new Date())).rejects.toMatchObject({
+    await expect(eventTypeDeleter(db, member.id, teamType.id, NOW)).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
   });

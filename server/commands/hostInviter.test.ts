@@ -4,7 +4,10 @@ import { signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { hostInviter } from "./hostInviter";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 const owner = await signUpHost(t, { owner: true }, { verified: false });
 const URL_BASE = "https://slotted.example";
@@ -16,14 +19,14 @@ describe("hostInviter", () => {
       owner.id,
       { email: "a@example.com", language: "de" },
       URL_BASE,
-      new Date(),
+      NOW,
     );
     const second = await hostInviter(
       db,
       owner.id,
       { email: "A@example.com", language: "de" },
       URL_BASE,
-      new Date(),
+      NOW,
     );
     expect(second.url).toMatch(/^https:\/\/slotted\.example\/\?invitation=/);
     expect(second.url).not.toBe(first.url);
@@ -42,10 +45,10 @@ describe("hostInviter", () => {
   it("is the owner's alone (FORBIDDEN) and refuses an address with an account (VALIDATION)", async () => {
     const host = await signUpHost(t);
     await expect(
-      hostInviter(db, host.id, { email: "b@example.com", language: "en" }, URL_BASE, new Date()),
+      hostInviter(db, host.id, { email: "b@example.com", language: "en" }, URL_BASE, NOW),
     ).rejects.toMatchObject({ code: "FORBIDDEN", detail: { key: "hosts.onlyOwner" } });
     await expect(
-      hostInviter(db, owner.id, { email: host.email, language: "en" }, URL_BASE, new Date()),
+      hostInviter(db, owner.id, { email: host.email, language: "en" }, URL_BASE, NOW),
     ).rejects.toMatchObject({ code: "VALIDATION", detail: { key: "hosts.hasAccount" } });
   });
 });

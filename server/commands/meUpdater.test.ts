@@ -7,39 +7,39 @@ import { meUpdater } from "./meUpdater";
 import { teamUpdater } from "./teamUpdater";
 import { uploadSaver } from "./uploadSaver";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 const media = uploadMediaOf({ s3: null }, db);
 
 describe("meUpdater", () => {
   it("changes user fields and profile settings together", async () => {
     const host = await signUpHost(t);
-    const now = new Date();
     const { user, profile } = await meUpdater(
       db,
       host.id,
       { name: "Ada Lovelace", profile: { welcomeMessage: "Hello" } },
-      now,
+      NOW,
     );
     expect(user.name).toBe("Ada Lovelace");
-    expect(profile).toMatchObject({ welcomeMessage: "Hello", updatedAt: now });
+    expect(profile).toMatchObject({ welcomeMessage: "Hello", updatedAt: NOW });
   });
 
   it("refuses a username another host has, and an avatar that is not the host's own image", async () => {
     const host = await signUpHost(t);
     const other = await signUpHost(t);
-    await expect(
-      meUpdater(db, host.id, { username: other.username }, new Date()),
-    ).rejects.toMatchObject({
+    await expect(meUpdater(db, host.id, { username: other.username }, NOW)).rejects.toMatchObject({
       code: "VALIDATION",
       fields: { username: [{ key: "fields.usernameTaken" }] },
     });
     const foreign = await uploadSaver(db, media, other.id, "image", TINY_PNG);
-    await expect(
-      meUpdater(db, host.id, { avatarUploadId: foreign.id }, new Date()),
-    ).rejects.toMatchObject({ fields: { avatarUploadId: [{ key: "uploads.notFound" }] } });
+    await expect(meUpdater(db, host.id, { avatarUploadId: foreign.id }, NOW)).rejects.toMatchObject(
+      { fields: { avatarUploadId: [{ key: "uploads.notFound" }] } },
+    );
     const own = await uploadSaver(db, media, host.id, "image", TINY_PNG);
-    const { user } = await meUpdater(db, host.id, { avatarUploadId: own.id }, new Date());
+    const { user } = await meUpdater(db, host.id, { avatarUploadId: own.id }, NOW);
     expect(user.avatarUploadId).toBe(own.id);
   });
 
@@ -52,14 +52,14 @@ describe("meUpdater", () => {
       colors: { primaryColor: "ABCDEF" },
     });
     await expect(
-      meUpdater(db, member.id, { profile: { primaryColor: "000000" } }, new Date()),
+      meUpdater(db, member.id, { profile: { primaryColor: "000000" } }, NOW),
     ).rejects.toMatchObject({ code: "FORBIDDEN", detail: { key: "profile.colorsLocked" } });
     // The dashboard sends the whole form back: unchanged colours are no change.
     const { profile } = await meUpdater(
       db,
       member.id,
       { profile: { primaryColor: "ABCDEF", welcomeMessage: "Hi" } },
-      new Date(),
+      NOW,
     );
     expect(profile).toMatchObject({ primaryColor: "ABCDEF", welcomeMessage: "Hi" });
   });

@@ -30,12 +30,15 @@ vi.mock("../auth/passwords", async (importOriginal) => {
   };
 });
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 
 describe("passwordResetter", () => {
   it("refuses an unknown token before spending a password hash on it", async () => {
     const before = hashes.count;
-    const attempt = passwordResetter(t.database.db, "made-up-token", "a new password", new Date());
+    const attempt = passwordResetter(t.database.db, "made-up-token", "a new password", NOW);
     await expect(attempt).rejects.toBeInstanceOf(DomainError);
     await expect(attempt).rejects.toMatchObject({ code: "GONE" });
     expect(hashes.count).toBe(before);
@@ -43,31 +46,30 @@ describe("passwordResetter", () => {
 
   it("refuses an expired or used token the same way, and hashes once for a live one", async () => {
     const host = await signUpHost(t);
-    const now = new Date();
     await t.database.db.insert(passwordResets).values([
       {
         userId: host.id,
         tokenHash: tokenHash("expired"),
-        expiresAt: new Date(now.getTime() - 1000),
-        createdAt: now,
+        expiresAt: new Date(NOW.getTime() - 1000),
+        createdAt: NOW,
       },
       {
         userId: host.id,
         tokenHash: tokenHash("live"),
-        expiresAt: new Date(now.getTime() + 60_000),
-        createdAt: now,
+        expiresAt: new Date(NOW.getTime() + 60_000),
+        createdAt: NOW,
       },
     ]);
     const before = hashes.count;
     await expect(
-      passwordResetter(t.database.db, "expired", "a new password", now),
+      passwordResetter(t.database.db, "expired", "a new password", NOW),
     ).rejects.toMatchObject({
       code: "GONE",
     });
     expect(hashes.count).toBe(before);
-    await passwordResetter(t.database.db, "live", "a new password", now);
+    await passwordResetter(t.database.db, "live", "a new password", NOW);
     expect(hashes.count).toBe(before + 1);
-    await expect(passwordResetter(t.database.db, "live", "another one", now)).rejects.toMatchObject(
+    await expect(passwordResetter(t.database.db, "live", "another one", NOW)).rejects.toMatchObject(
       {
         code: "GONE",
       },
@@ -77,19 +79,18 @@ describe("passwordResetter", () => {
 
   it("turns off a pending email change, which whoever had the account may have asked for", async () => {
     const host = await signUpHost(t);
-    const now = new Date();
     await issueEmailConfirmation(
       t.database.db,
       { userId: host.id, kind: "change", email: "attacker@example.com" },
-      now,
+      NOW,
     );
     await t.database.db.insert(passwordResets).values({
       userId: host.id,
       tokenHash: tokenHash("reset-2"),
-      expiresAt: new Date(now.getTime() + 60_000),
-      createdAt: now,
+      expiresAt: new Date(NOW.getTime() + 60_000),
+      createdAt: NOW,
     });
-    await passwordResetter(t.database.db, "reset-2", "a new password", now);
+    await passwordResetter(t.database.db, "reset-2", "a new password", NOW);
     const links = await t.database.db.select().from(emailConfirmations);
     const change = links.find((l) => l.userId === host.id && l.kind === "change");
     expect(change?.usedAt).not.toBeNull();

@@ -8,7 +8,10 @@ import { createTestApp } from "../test/testApp";
 import { singleUseLinkCreator } from "./singleUseLinkCreator";
 import { singleUseLinkRevoker } from "./singleUseLinkRevoker";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 
 describe("singleUseLinkRevoker", () => {
@@ -17,10 +20,7 @@ describe("singleUseLinkRevoker", () => {
     const type = await createEventType(t, host);
     const unused = await singleUseLinkCreator(db, host.id, type.id);
     const used = await singleUseLinkCreator(db, host.id, type.id);
-    await db
-      .update(singleUseLinks)
-      .set({ usedAt: new Date() })
-      .where(eq(singleUseLinks.id, used.id));
+    await db.update(singleUseLinks).set({ usedAt: NOW }).where(eq(singleUseLinks.id, used.id));
     await singleUseLinkRevoker(db, host.id, type.id, unused.id);
     await expect(singleUseLinkRevoker(db, host.id, type.id, used.id)).rejects.toMatchObject({
       code: "CONFLICT",

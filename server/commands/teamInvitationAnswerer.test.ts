@@ -4,7 +4,10 @@ import { createTestApp } from "../test/testApp";
 import { teamInvitationAnswerer } from "./teamInvitationAnswerer";
 import { teamInviter } from "./teamInviter";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 
 async function invited() {
@@ -17,7 +20,7 @@ async function invited() {
     team.id,
     { email: invitee.email, role: "member" },
     "http://localhost:3000",
-    new Date(),
+    NOW,
   );
   return { admin, invitee, team, invitation };
 }
@@ -27,8 +30,8 @@ describe("teamInvitationAnswerer", () => {
     const { invitee, invitation } = await invited();
     const ref = { invitationId: invitation.id };
     const results = await Promise.allSettled([
-      teamInvitationAnswerer(db, invitee.id, ref, "accept", new Date()),
-      teamInvitationAnswerer(db, invitee.id, ref, "decline", new Date()),
+      teamInvitationAnswerer(db, invitee.id, ref, "accept", NOW),
+      teamInvitationAnswerer(db, invitee.id, ref, "decline", NOW),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const [refused] = results.filter((r) => r.status === "rejected");
@@ -38,11 +41,11 @@ describe("teamInvitationAnswerer", () => {
   it("refuses a wrong token, and an answer by id without an account", async () => {
     const { invitation } = await invited();
     const token = `${invitation.id}.wrong`;
+    await expect(teamInvitationAnswerer(db, null, { token }, "decline", NOW)).rejects.toMatchObject(
+      { code: "GONE" },
+    );
     await expect(
-      teamInvitationAnswerer(db, null, { token }, "decline", new Date()),
-    ).rejects.toMatchObject({ code: "GONE" });
-    await expect(
-      teamInvitationAnswerer(db, null, { invitationId: invitation.id }, "accept", new Date()),
+      teamInvitationAnswerer(db, null, { invitationId: invitation.id }, "accept", NOW),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -5,7 +5,10 @@ import { teamInvitationAnswerer } from "./teamInvitationAnswerer";
 import { teamInvitationRevoker } from "./teamInvitationRevoker";
 import { teamInviter } from "./teamInviter";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 
 async function invitedTeam() {
@@ -20,7 +23,7 @@ async function invitedTeam() {
       team.id,
       { email: invitee.email, role: "member" },
       "http://localhost:3000",
-      new Date(),
+      NOW,
     );
   return { admin, member, invitee, team, invite };
 }
@@ -37,7 +40,7 @@ describe("teamInvitationRevoker", () => {
       },
     );
     await expect(
-      teamInvitationAnswerer(db, invitee.id, { invitationId: invitation.id }, "accept", new Date()),
+      teamInvitationAnswerer(db, invitee.id, { invitationId: invitation.id }, "accept", NOW),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
@@ -53,13 +56,7 @@ describe("teamInvitationRevoker", () => {
     await expect(
       teamInvitationRevoker(db, admin.id, otherTeam.id, invitation.id),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await teamInvitationAnswerer(
-      db,
-      invitee.id,
-      { invitationId: invitation.id },
-      "decline",
-      new Date(),
-    );
+    await teamInvitationAnswerer(db, invitee.id, { invitationId: invitation.id }, "decline", NOW);
     await expect(teamInvitationRevoker(db, admin.id, team.id, invitation.id)).rejects.toMatchObject(
       {
         code: "NOT_FOUND",

@@ -5,7 +5,10 @@ import { createTeam, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
 import { INVITATION_DAYS, INVITATIONS_PER_HOUR, teamInviter } from "./teamInviter";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 const url = "http://localhost:3000";
 
@@ -13,17 +16,16 @@ describe("teamInviter", () => {
   it("stores an expiring invitation; a new one to the same address replaces the unanswered one", async () => {
     const admin = await signUpHost(t);
     const team = await createTeam(t, admin);
-    const now = new Date();
     const input = { email: "new@example.com", role: "member" as const };
-    const first = await teamInviter(db, admin.id, team.id, input, url, now);
-    expect(first.expiresAt.getTime() - now.getTime()).toBe(INVITATION_DAYS * 86_400_000);
+    const first = await teamInviter(db, admin.id, team.id, input, url, NOW);
+    expect(first.expiresAt.getTime() - NOW.getTime()).toBe(INVITATION_DAYS * 86_400_000);
     const second = await teamInviter(
       db,
       admin.id,
       team.id,
       { ...input, email: "NEW@example.com" },
       url,
-      now,
+      NOW,
     );
     const rows = await db.select().from(teamInvitations).where(eq(teamInvitations.teamId, team.id));
     expect(rows.map((r) => r.id)).toEqual([second.id]);
@@ -35,7 +37,7 @@ describe("teamInviter", () => {
     const outsider = await signUpHost(t);
     const team = await createTeam(t, admin, [member]);
     const invite = (by: string, email: string) =>
-      teamInviter(db, by, team.id, { email, role: "member" }, url, new Date());
+      teamInviter(db, by, team.id, { email, role: "member" }, url, NOW);
     await expect(invite(admin.id, member.email.toUpperCase())).rejects.toMatchObject({
       code: "VALIDATION",
       fields: { email: [{ key: "teams.alreadyMember" }] },
@@ -47,7 +49,6 @@ describe("teamInviter", () => {
   it("stops an admin past INVITATIONS_PER_HOUR", async () => {
     const admin = await signUpHost(t);
     const team = await createTeam(t, admin);
-    const now = new Date();
     for (let i = 0; i < INVITATIONS_PER_HOUR; i++) {
       await teamInviter(
         db,
@@ -55,7 +56,7 @@ describe("teamInviter", () => {
         team.id,
         { email: `p${i}@example.com`, role: "member" },
         url,
-        now,
+        NOW,
       );
     }
     await expect(
@@ -65,7 +66,7 @@ describe("teamInviter", () => {
         team.id,
         { email: "one-more@example.com", role: "member" },
         url,
-        now,
+        NOW,
       ),
     ).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });

@@ -10,7 +10,10 @@ import { meUpdater } from "./meUpdater";
 import { uploadDeleter } from "./uploadDeleter";
 import { uploadSaver } from "./uploadSaver";
 
+// The commands and the server run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
+t.setNow(NOW);
 const db = t.database.db;
 const media = uploadMediaOf({ s3: null }, db);
 const s3 = await startS3Double();
@@ -20,7 +23,7 @@ describe("uploadDeleter", () => {
   it("deletes the row and the bytes, and unsets it as the owner's avatar", async () => {
     const host = await signUpHost(t);
     const row = await uploadSaver(db, media, host.id, "image", TINY_PNG);
-    await meUpdater(db, host.id, { avatarUploadId: row.id }, new Date());
+    await meUpdater(db, host.id, { avatarUploadId: row.id }, NOW);
     await uploadDeleter(db, media, host.id, row.id);
     expect(await findUpload(db, row.id)).toBeNull();
     expect(await media.writer.read(row.id, null)).toBeNull();

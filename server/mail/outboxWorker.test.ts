@@ -2,9 +2,10 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { runningClockFrom } from "../clock";
 import { outbox } from "../db/schema";
-import { bookingBody, bookOk, upcomingBerlinSlot, userLink } from "../test/bookingFactories";
+import { BOOKING_NOW, berlinSlot, bookingBody, bookOk, userLink } from "../test/bookingFactories";
 import { createEventType, signUpHost } from "../test/factories";
 import { freePort } from "../test/freePort";
 import { createTestApp } from "../test/testApp";
@@ -15,13 +16,16 @@ import { twoWorkers } from "./testing/outboxWorkers";
 import { smtpInboxDown } from "./testing/smtpInbox";
 
 const t = await createTestApp();
+// Bookings are made and mail is queued at BOOKING_NOW, whatever the date of the run.
+t.setNow(BOOKING_NOW);
 
 async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error("not yet");
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 describe("outbox worker", () => {
@@ -33,7 +37,7 @@ describe("outbox worker", () => {
       await bookOk(
         t,
         bookingBody(userLink(host, type), {
-          start: upcomingBerlinSlot(3, time),
+          start: berlinSlot(3, time),
           guests: i === 0 ? ["guest@example.com"] : [],
         }),
       );
@@ -43,8 +47,10 @@ describe("outbox worker", () => {
 
     // Down until the workers have failed twice.
     const { port, received, up } = await smtpInboxDown();
+    // Retries back off in real milliseconds: the workers' clock runs on from BOOKING_NOW.
+    const clock = runningClockFrom(BOOKING_NOW);
     const workers = twoWorkers(t, port, {
-      clock: () => new Date(),
+      clock: clock.now,
       pollMs: 20,
       baseDelayMs: 50,
       maxDelayMs: 200,
@@ -116,7 +122,7 @@ async function mailsToSend(count: number): Promise<MailPayload[]> {
   await t.database.db.delete(outbox);
   const host = await signUpHost(t);
   const type = await createEventType(t, host, { reminders: [] });
-  await bookOk(t, bookingBody(userLink(host, type), { start: upcomingBerlinSlot(4, "10:00") }));
+  await bookOk(t, bookingBody(userLink(host, type), { start: berlinSlot(4, "10:00") }));
   const [row] = await t.database.db.select().from(outbox).limit(1);
   await t.database.db.delete(outbox);
   const payload = row!.payload as unknown as MailPayload;
@@ -131,7 +137,8 @@ function worker(port: number, concurrency: number) {
     database: t.database,
     smtpUrl: `smtp://127.0.0.1:${port}`,
     publicUrl: "http://localhost:3000",
-    clock: () => new Date(),
+    // The mail was queued at BOOKING_NOW; a pass claims what is due then.
+    clock: () => BOOKING_NOW,
     // Never polls: only drain() sends, so what one pass does is what is measured.
     pollMs: 3_600_000,
     concurrency,
@@ -150,10 +157,10 @@ async function statuses() {
 describe("outbox worker throughput", () => {
   it("sends up to `concurrency` mails at once over that many reused connections, and keeps claiming while mail is due", async () => {
     const mails = await mailsToSend(18);
-    await enqueueMails(t.database.db, mails.slice(0, 12), new Date());
+    await enqueueMails(t.database.db, mails.slice(0, 12), BOOKING_NOW);
     // Mail written while the pass runs (a booking meanwhile) goes out in the same pass.
     const { port, stats } = await smtpSink(30, async (count) => {
-      if (count === 1) await enqueueMails(t.database.db, mails.slice(12), new Date());
+      if (count === 1) await enqueueMails(t.database.db, mails.slice(12), BOOKING_NOW);
     });
 
     const sent = await worker(port, 3).drain();
@@ -167,7 +174,7 @@ describe("outbox worker throughput", () => {
 
   it("gives the mails it claimed but had not started back when it stops, for the next process at once", async () => {
     const mails = await mailsToSend(10);
-    await enqueueMails(t.database.db, mails, new Date());
+    await enqueueMails(t.database.db, mails, BOOKING_NOW);
     let first: () => void = () => {};
     const firstArrived = new Promise<void>((resolve) => {
       first = resolve;
@@ -185,16 +192,15 @@ describe("outbox worker throughput", () => {
     expect(sent).toHaveLength(stats.received);
     const waiting = rows.filter((row) => row.status === "pending");
     expect(waiting.length).toBeGreaterThan(0);
-    const now = Date.now();
     for (const row of waiting) {
       expect(row.attempts).toBe(0);
-      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(now);
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(BOOKING_NOW.getTime());
     }
   });
 
   it("keeps sending while the main thread is busy: SMTP runs on a thread of its own", async () => {
     const mails = await mailsToSend(8);
-    await enqueueMails(t.database.db, mails, new Date());
+    await enqueueMails(t.database.db, mails, BOOKING_NOW);
     const inbox = await smtpInboxThread();
     const draining = worker(inbox.port, 2).drain();
     await until(() => inbox.received() >= 1);

@@ -84,17 +84,22 @@ describe("stripeGateway, through the real SDK against the double", () => {
   it("believes a notification only with a valid, fresh signature", async () => {
     const paid = await gateway.createPayment(booking("7b8e5a52-96c4-4d4c-8f64-5f2f0b6b7a11"));
     double.confirm(paid.id, SUCCEEDS);
-    const now = new Date();
-    const good = double.webhook("payment_intent.succeeded", paid.id);
+    // Signed and checked at one fixed instant, whatever the date of the run.
+    const now = new Date("2027-01-04T06:00:00Z");
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const good = double.webhook("payment_intent.succeeded", paid.id, { timestamp });
     const parsed = gateway.verifiedNotification(Buffer.from(good.body), good.signature, now);
     expect(parsed).toMatchObject({
       id: good.eventId,
       type: "payment_intent.succeeded",
       payment: { id: paid.id, state: "succeeded" },
     });
-    const forged = double.webhook("payment_intent.succeeded", paid.id, { secret: "whsec_other" });
+    const forged = double.webhook("payment_intent.succeeded", paid.id, {
+      secret: "whsec_other",
+      timestamp,
+    });
     const stale = double.webhook("payment_intent.succeeded", paid.id, {
-      timestamp: Math.floor(now.getTime() / 1000) - 600,
+      timestamp: timestamp - 600,
     });
     for (const [body, signature] of [
       [forged.body, forged.signature],

@@ -5,9 +5,12 @@ import { buildApp } from "../app";
 import { testConfig } from "../test/testApp";
 import { createTestDatabase } from "../test/testDatabase";
 
+// The server runs at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
+
 const database = await createTestDatabase();
 const app: FastifyInstance = await buildApp(
-  { config: testConfig(), database, clock: () => new Date() },
+  { config: testConfig(), database, clock: () => NOW },
   { logger: false, serveClient: false },
 );
 // Values that pass a route's schema but not PostgreSQL, one per data exception (class 22).

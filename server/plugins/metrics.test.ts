@@ -150,7 +150,7 @@ describe(`X-Forwarded-For without TRUST_PROXY (${testEngine})`, () => {
     });
     const database = await createTestDatabase();
     const app = await buildApp(
-      { config: testConfig(), database, clock: () => new Date() },
+      { config: testConfig(), database, clock: () => BOOKING_NOW },
       { logger: { level: "warn", stream }, serveClient: false },
     );
     onTestFinished(async () => {
@@ -171,7 +171,7 @@ describe(`X-Forwarded-For without TRUST_PROXY (${testEngine})`, () => {
     expect(said()[0]!.msg).toMatch(/every client is counted as the proxy/);
 
     const trusting = await buildApp(
-      { config: testConfig({ trustProxy: ["loopback"] }), database, clock: () => new Date() },
+      { config: testConfig({ trustProxy: ["loopback"] }), database, clock: () => BOOKING_NOW },
       { logger: { level: "warn", stream }, serveClient: false },
     );
     onTestFinished(() => trusting.close());

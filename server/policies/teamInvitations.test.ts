@@ -9,7 +9,10 @@ import {
   isAnswerable,
 } from "./teamInvitations";
 
-const verified = { id: "u1", email: "Ada@Example.com", emailVerifiedAt: new Date() };
+// The tests run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
+
+const verified = { id: "u1", email: "Ada@Example.com", emailVerifiedAt: NOW };
 
 describe("team invitation policy", () => {
   it("answers in the dashboard only for a verified address that is the invited one, or the invited account", () => {

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { expect } from "vitest";
 import type { CheckoutPayment } from "../../core/api/events";
-import { localToInstant } from "../../core/time/localToInstant";
 import { drainChanges } from "../bookingChanges/testing/drainChanges";
 import { outbox } from "../db/schema";
 import type { BookingMailPayload, MailPayload } from "../mail/mailTypes";
@@ -127,19 +126,6 @@ export async function teamEventType(
     hosts: hosts.map((h) => ({ userId: h.id, priority: 0 })),
     ...overrides,
   }) as Promise<{ id: string; slug: string; sharedLink: string }>;
-}
-
-/**
- * A weekday slot in Berlin at `time`, at least `daysAhead` days after the real date: for
- * tests that run against the real clock (other processes, the outbox worker).
- */
-export function upcomingBerlinSlot(daysAhead: number, time: string): string {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + daysAhead);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
-  return new Date(
-    localToInstant("Europe/Berlin", day.toISOString().slice(0, 10), time),
-  ).toISOString();
 }
 
 /** The times the timetable offers on `date` (Berlin) for `host`'s event type `type`. */

@@ -4,8 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
 import { projectRoot } from "../projectRoot";
+import { BOOKING_NOW } from "./bookingFactories";
 import { freePort } from "./freePort";
 import { createTestDatabase } from "./testDatabase";
+
+/**
+ * Where both processes' clocks start (TEST_CLOCK_START): BOOKING_NOW, so the tests book days
+ * after it (berlinSlot) and the run never reads the date it is.
+ */
+export const CLOCK_START = BOOKING_NOW.toISOString();
 
 async function waitForHealth(base: string, child: ChildProcess) {
   const deadline = Date.now() + 30_000;
@@ -59,6 +66,7 @@ export async function startTwoServers() {
         LOG_LEVEL: "error",
         DEV_MAILBOX: "0",
         SMTP_URL: "",
+        TEST_CLOCK_START: CLOCK_START,
         // Many bookings from one address in a second: the race is the subject, not the limits.
         BOOKING_LIMIT_PER_IP: "0",
         BOOKING_LIMIT_PER_EVENT_TYPE: "0",

@@ -11,13 +11,17 @@ import { signUpHost } from "../../test/factories";
 import { createCalendar, startRadicale } from "../../test/radicale";
 import { createTestApp } from "../../test/testApp";
 
+// The server and the calendar reads run at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
+
 // The installation's default: CALENDAR_ALLOW_PRIVATE off.
 const strict = await createTestApp({ calendarAllowPrivate: false });
+strict.setNow(NOW);
 const feeds = await startFeedServer();
 afterAll(() => feeds.stop());
 // One event two days ahead, inside any booking horizon.
 const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]|\.\d+/g, "");
-const soon = Date.now() + 2 * 86_400_000;
+const soon = NOW.getTime() + 2 * 86_400_000;
 feeds.serve(
   "/feed.ics",
   icsFile(["UID:a", `DTSTART:${stamp(soon)}`, `DTEND:${stamp(soon + 3_600_000)}`]),
@@ -86,7 +90,7 @@ describe("calendar addresses on private networks without CALENDAR_ALLOW_PRIVATE"
       db: strict.database.db,
       encryptionKey: strict.deps.config.encryptionKey,
       publicUrl: strict.deps.config.publicUrl,
-      now: new Date(),
+      now: NOW,
     };
     const url = `${feeds.url}/feed.ics`;
     // Allowed with the flag: the loopback feed is read and its event counted.
@@ -129,7 +133,7 @@ describe("CalDAV requests on a private address", async () => {
   it("refuses discovery, reading and writing alike, and reaches the server when allowed", async () => {
     const strictSource = caldavSource(account, false);
     expect(await reason(strictSource.discover())).toBe("PRIVATE_ADDRESS");
-    const week = [Date.now(), Date.now() + 7 * 86_400_000] as const;
+    const week = [NOW.getTime(), NOW.getTime() + 7 * 86_400_000] as const;
     expect(
       await reason(strictSource.readBusy({ url: calendar, timeZone: null }, ...week, "UTC")),
     ).toBe("PRIVATE_ADDRESS");

@@ -5,9 +5,12 @@ import { enqueueMails } from "../../mail/outbox";
 import { testConfig } from "../../test/testApp";
 import { createTestDatabase } from "../../test/testDatabase";
 
+// The server runs at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
+
 async function appWith(devMailbox: boolean) {
   const database = await createTestDatabase();
-  const deps: Deps = { config: testConfig({ devMailbox }), database, clock: () => new Date() };
+  const deps: Deps = { config: testConfig({ devMailbox }), database, clock: () => NOW };
   const app = await buildApp(deps, { logger: false, serveClient: false });
   await app.ready();
   afterAll(async () => {
@@ -30,7 +33,7 @@ describe("/dev/mailbox", () => {
           data: { code: "123456", minutes: 10, title: "<b>Intro</b>" },
         },
       ],
-      new Date(),
+      NOW,
     );
     const list = await app.inject({ method: "GET", url: "/dev/mailbox" });
     expect(list.statusCode).toBe(200);
@@ -47,7 +50,7 @@ describe("/dev/mailbox", () => {
 
   it("leaves out a mail due later (a reminder) until its time", async () => {
     const { app, deps } = await appWith(true);
-    const later = new Date(Date.now() + 24 * 3600_000);
+    const later = new Date(NOW.getTime() + 24 * 3600_000);
     await enqueueMails(
       deps.database.db,
       [
@@ -92,7 +95,7 @@ describe("/dev/mailbox", () => {
     const deps: Deps = {
       config: testConfig({ devMailbox: true, trustProxy: ["10.0.0.1"] }),
       database,
-      clock: () => new Date(),
+      clock: () => NOW,
     };
     const app = await buildApp(deps, { logger: false, serveClient: false });
     afterAll(async () => {

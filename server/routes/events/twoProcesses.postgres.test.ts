@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { upcomingBerlinSlot } from "../../test/bookingFactories";
+import { berlinSlot } from "../../test/bookingFactories";
 import { post, startTwoServers } from "../../test/twoServers";
 
 // PGlite is an embedded, single-process database: two server processes cannot share one, so
@@ -14,7 +14,7 @@ describe("two server processes on one PostgreSQL", () => {
     );
     expect(type.status).toBe(201);
 
-    const start = upcomingBerlinSlot(3, "10:00");
+    const start = berlinSlot(3, "10:00");
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         post(`${bases[i % 2]}/api/event`, {

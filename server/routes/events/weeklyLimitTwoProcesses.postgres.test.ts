@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { localToInstant } from "../../../core/time/localToInstant";
+import { berlinSlot } from "../../test/bookingFactories";
 import { post, startTwoServers } from "../../test/twoServers";
 
-/** `yyyy-MM-dd` of the Monday of the week after next (UTC calendar), and `days` after it. */
-function mondayAfterNext(days: number): string {
-  const day = new Date();
-  day.setUTCHours(0, 0, 0, 0);
-  day.setUTCDate(day.getUTCDate() + ((8 - day.getUTCDay()) % 7 || 7) + 7 + days);
-  return day.toISOString().slice(0, 10);
-}
-
-const berlin = (days: number, time: string) =>
-  new Date(localToInstant("Europe/Berlin", mondayAfterNext(days), time)).toISOString();
+/** `time` in Berlin `days` after the Monday two weeks after the servers' clock start (BOOKING_NOW, a Monday). */
+const berlin = (days: number, time: string) => berlinSlot(14 + days, time);
 
 // The weekly limit across processes: each booking counts the host's week under the host's
 // advisory lock in PostgreSQL, which both processes share; nothing in process memory helps.

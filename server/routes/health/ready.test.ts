@@ -9,6 +9,9 @@ import type { Deps, Lifecycle } from "../../deps";
 import { testConfig } from "../../test/testApp";
 import { createTestDatabase, testEngine } from "../../test/testDatabase";
 
+// The server runs at NOW, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
+
 /** A database no migration ever ran on, on this project's engine. */
 async function emptyDatabase(): Promise<Database> {
   if (testEngine === "pglite") {
@@ -27,7 +30,7 @@ async function emptyDatabase(): Promise<Database> {
 }
 
 async function appOn(database: Database, lifecycle: Lifecycle) {
-  const deps: Deps = { config: testConfig(), database, clock: () => new Date(), lifecycle };
+  const deps: Deps = { config: testConfig(), database, clock: () => NOW, lifecycle };
   const app = await buildApp(deps, { logger: false, serveClient: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   onTestFinished(async () => {

@@ -3,8 +3,11 @@ import { pages, pageViews } from "../../db/schema";
 import { createEventType, createTeam, type Host, signUpHost } from "../../test/factories";
 import { createTestApp } from "../../test/testApp";
 
+// The server runs at NOW unless a test sets another instant, whatever the date of the run.
+const NOW = new Date("2027-01-04T06:00:00Z");
 const t = await createTestApp();
-afterEach(() => t.setNow(null));
+t.setNow(NOW);
+afterEach(() => t.setNow(NOW));
 
 interface Ping {
   at: string;
@@ -93,8 +96,7 @@ describe("GET /api/insights", () => {
   it("ranks blocks by clicks, referrers and devices by views, and counts only the caller's page", async () => {
     const host = await signUpHost(t);
     const other = await signUpHost(t);
-    const now = new Date();
-    t.setNow(now);
+    const now = NOW;
     const at = new Date(now.getTime() - 60_000).toISOString();
     await ping(host.username, [
       { at, device: "mobile", referrer: "https://social.example" },
@@ -150,8 +152,7 @@ describe("GET /api/insights", () => {
         { id: "cole", kind: "member", userId: colleague.id, layout: at(4), visible: true },
       ],
     });
-    const now = new Date();
-    t.setNow(now);
+    const now = NOW;
     const clicked = new Date(now.getTime() - 60_000).toISOString();
     await ping(host.username, [
       ...["event", "event", "event", "links", "links", "cole", "gone"].map((componentId) => ({
@@ -190,8 +191,8 @@ describe("GET /api/teams/{id}/insights", () => {
     const member = await signUpHost(t);
     const outsider = await signUpHost(t);
     const team = await createTeam(t, admin, [member]);
-    await ping(team.slug, [{ at: new Date(Date.now() - 60_000).toISOString() }]);
-    await ping(admin.username, [{ at: new Date(Date.now() - 60_000).toISOString() }]);
+    await ping(team.slug, [{ at: new Date(NOW.getTime() - 60_000).toISOString() }]);
+    await ping(admin.username, [{ at: new Date(NOW.getTime() - 60_000).toISOString() }]);
     const seen = await insights(admin, "?days=7", team.id);
     expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json()).toMatchObject({

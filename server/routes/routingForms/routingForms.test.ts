@@ -20,7 +20,7 @@ function formBody(eventTypeId: string, over: Record<string, unknown> = {}) {
   slugs += 1;
   return {
     title: "Sales intake",
-    slug: `sales-${slugs}-${Date.now().toString(36)}`,
+    slug: `sales-${slugs}`,
     description: "Tell us about you.",
     fields: [
       {

@@ -22,7 +22,7 @@ describe("single-use links", () => {
 
     await t.database.db
       .update(singleUseLinks)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: new Date("2027-01-04T06:00:00Z") })
       .where(eq(singleUseLinks.id, link.id));
     const all = (await t.request({ method: "GET", url, headers: host.headers })).json();
     expect(all.links.map((l: { id: string }) => l.id).sort()).toEqual([link.id, second.id].sort());

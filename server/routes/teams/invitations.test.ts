@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { eventTypeHosts, teamInvitations } from "../../db/schema";
@@ -7,6 +8,8 @@ import { createEventType, createTeam, type Host, joinTeam, signUpHost } from "..
 import { createTestApp } from "../../test/testApp";
 
 const t = await createTestApp();
+// The server runs at BOOKING_NOW, whatever the date of the run.
+t.setNow(BOOKING_NOW);
 
 type InvitationMail = Extract<MailPayload, { template: "teamInvitation" }>;
 
@@ -57,7 +60,7 @@ describe("inviting", () => {
     const admin = await signUpHost(t, { language: "fr" });
     const known = await signUpHost(t, { language: "de" });
     const team = await createTeam(t, admin);
-    const unknownEmail = `nobody-${Date.now()}@example.com`;
+    const unknownEmail = `nobody-${randomUUID()}@example.com`;
     const toKnown = await invite(admin, team.id, known.email);
     const toUnknown = await invite(admin, team.id, unknownEmail);
     expect(toKnown.statusCode).toBe(201);
@@ -209,7 +212,7 @@ describe("answering", () => {
   it("lets an unknown address sign up with that email and accept through the link", async () => {
     const admin = await signUpHost(t);
     const team = await createTeam(t, admin);
-    const email = `later-${Date.now()}@example.com`;
+    const email = `later-${randomUUID()}@example.com`;
     await invite(admin, team.id, email);
     const { token } = await invitationMail(email);
     const newcomer = await signUpHost(t, { email }, { verified: false });
@@ -227,7 +230,7 @@ describe("answering", () => {
     expect(await myInvitations(squatter)).toEqual([]);
     expect((await byId("accept", invitation.id, squatter)).statusCode).toBe(404);
 
-    const email = `verified-later-${Date.now()}@example.com`;
+    const email = `verified-later-${randomUUID()}@example.com`;
     const toLater = (await invite(admin, team.id, email)).json().invitation;
     const owner = await signUpHost(t, { email });
     expect((await myInvitations(owner)).map((i) => i.id)).toEqual([toLater.id]);
@@ -242,7 +245,7 @@ describe("answering", () => {
     const { invitation } = (await invite(admin, team.id, first.email)).json();
     expect((await byId("decline", invitation.id, first)).statusCode).toBe(200);
     expect((await byId("accept", invitation.id, first)).statusCode).toBe(410);
-    const email = `no-thanks-${Date.now()}@example.com`;
+    const email = `no-thanks-${randomUUID()}@example.com`;
     await invite(admin, team.id, email);
     const { token } = await invitationMail(email);
     expect((await byToken("decline", token)).statusCode).toBe(200);
@@ -273,7 +276,7 @@ describe("answering", () => {
 
     const again = (await invite(admin, team.id, invitee.email)).json().invitation;
     const fresh = await invitationMail(invitee.email);
-    t.setNow(new Date(Date.now() + 7 * 86_400_000 + 60_000));
+    t.setNow(new Date(BOOKING_NOW.getTime() + 7 * 86_400_000 + 60_000));
     try {
       expect(await myInvitations(invitee)).toEqual([]);
       expect((await byToken("accept", fresh.token, invitee)).statusCode).toBe(410);
@@ -287,7 +290,7 @@ describe("answering", () => {
         expect.objectContaining({ id: again.id, expired: true }),
       ]);
     } finally {
-      t.setNow(null);
+      t.setNow(BOOKING_NOW);
     }
     expect(await memberIds(admin, team.id)).toEqual([admin.id]);
   });
@@ -385,7 +388,7 @@ describe("leaving", () => {
     try {
       booked = await bookOk(t, bookingBody({ sharedLink: type.sharedLink }));
     } finally {
-      t.setNow(null);
+      t.setNow(BOOKING_NOW);
     }
     expect(booked.event.hosts.map((h) => h.username).sort()).toEqual(
       [admin.username, member.username].sort(),

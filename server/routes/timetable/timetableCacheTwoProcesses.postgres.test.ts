@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { upcomingBerlinSlot } from "../../test/bookingFactories";
+import { berlinSlot } from "../../test/bookingFactories";
 import { post, startTwoServers } from "../../test/twoServers";
 
 /** The slot starts a timetable response offers, as ISO instants. */
@@ -29,7 +29,7 @@ describe("the timetable cache across two server processes", () => {
       hostToken,
     );
     expect(type.status).toBe(201);
-    const start = upcomingBerlinSlot(3, "10:00");
+    const start = berlinSlot(3, "10:00");
     const date = start.slice(0, 10);
 
     // B computes and caches the day, and answers the second read from its cache.

@@ -7,6 +7,7 @@ import { projectRoot } from "../../projectRoot";
 import { freePort } from "../../test/freePort";
 import { TINY_PNG } from "../../test/multipart";
 import { createTestDatabase } from "../../test/testDatabase";
+import { CLOCK_START } from "../../test/twoServers";
 
 async function waitForHealth(base: string, child: ChildProcess) {
   const deadline = Date.now() + 30_000;
@@ -54,6 +55,7 @@ describe("two server processes on one PostgreSQL, each with its own DATA_DIR", (
           DEV_MAILBOX: "0",
           SMTP_URL: "",
           S3_URL: "",
+          TEST_CLOCK_START: CLOCK_START,
         },
         stdio: ["ignore", "ignore", "inherit"],
       }),
