@@ -1,5 +1,5 @@
-import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { apiCalls, startOf } from "./support/apiCalls";
 import { baseUrl, browserSession } from "./support/browser";
 import { seeder } from "./support/seed";
 
@@ -8,18 +8,6 @@ import { seeder } from "./support/seed";
 
 const session = await browserSession();
 const seed = seeder(baseUrl());
-
-/** The page's API calls, as they go out. */
-function apiCalls(page: Page): string[] {
-  const calls: string[] = [];
-  page.on("request", (request: Request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/")) calls.push(`${url.pathname}${url.search}`);
-  });
-  return calls;
-}
-
-const startOf = (call: string) => new URLSearchParams(call.split("?")[1]).get("start");
 
 describe("the reschedule page's first month", () => {
   it("comes with the page, private to the invitee, and is taken over without a second read", async () => {
