@@ -79,6 +79,12 @@ export function TimeZoneField({
           aria-expanded={open}
           aria-labelledby={`${id}-label ${id}-value`}
           onClick={() => setOpen((current) => !current)}
+          onBlur={(event) => {
+            // Tabbed on while the list was still loading: it is not wanted any more.
+            if (open && !event.currentTarget.parentElement?.contains(event.relatedTarget)) {
+              setOpen(false);
+            }
+          }}
           {...describedBy(id, hint, errors)}
           className={`flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 py-2 text-start text-gray-900 hover:border-gray-700 ${
             compact ? "text-sm" : "text-base"
