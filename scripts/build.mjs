@@ -1,7 +1,7 @@
 // Builds what is missing or older than its sources: the client (Vite) into dist/app and
 // the server (esbuild, dependencies left external) into dist/server. `--force` rebuilds.
 // Run it as its own process (scripts/start.mjs does): Vite's build sets process.env.NODE_ENV.
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { precompress } from "./precompress.mjs";
@@ -110,7 +110,25 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: "warning",
   });
+  assertAscii(join(root, "dist/server/main.js"));
   return true;
+}
+
+/**
+ * V8 keeps a script's source for as long as the process runs, as one byte per character only
+ * when every character is ASCII: one curly quote or dash in a kept comment or template doubles
+ * the server's 2 MB source in memory. esbuild escapes string literals but keeps comments and
+ * template text as written.
+ */
+function assertAscii(file) {
+  const lines = readFileSync(file, "utf8").split("\n");
+  const line = lines.findIndex((text) => /\P{ASCII}/u.test(text));
+  if (line >= 0) {
+    rmSync(file); // so that the next start builds again rather than run it
+    throw new Error(
+      `${file}:${line + 1} holds a non-ASCII character; write it in ASCII (or as an escape) in the source: ${lines[line].trim().slice(0, 120)}`,
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -156,7 +156,7 @@ export type LeadTime = z.infer<typeof leadTimeSchema>;
 export const bookingHeatmapSchema = z.object({
   period: periodSchema,
   /**
-   * Meetings per weekday (1 Monday … 7 Sunday) and start hour (0–23) in each host's own zone,
+   * Meetings per weekday (1 Monday to 7 Sunday) and start hour (0 to 23) in each host's own zone,
    * only the cells with meetings.
    */
   cells: z.array(

@@ -1381,7 +1381,7 @@ export const bookingFacts = pgTable(
     /** Paid less refunded, per currency; null: no payment. */
     revenue: jsonb("revenue").$type<Record<string, number>>(),
     /**
-     * A host's row: the ISO weekday (1 Monday … 7 Sunday) and hour its start falls on in the
+     * A host's row: the ISO weekday (1 Monday to 7 Sunday) and hour its start falls on in the
      * host's time zone, worked out when the fact is written (the heatmap groups by them instead
      * of converting each row). The host's zone as it is now: a host who changes zone has their
      * rows worked out again (relocateHostFacts). Null on a meeting's own row.

@@ -111,7 +111,7 @@ export async function devMailboxRoutes(base: FastifyInstance, { deps }: { deps: 
     return reply.type("text/html; charset=utf-8").send(
       page(
         mail.subject,
-        html`<p><a href="/dev/mailbox">← Mailbox</a></p>
+        html`<p><a href="/dev/mailbox">&larr; Mailbox</a></p>
 <dl><dt>To</dt><dd>${mail.to.name ? `${mail.to.name} <${mail.to.email}>` : mail.to.email}</dd>
 <dt>Subject</dt><dd>${mail.subject}</dd><dt>Status</dt><dd>${row.status} (${String(row.attempts)} attempts)</dd>
 ${mail.ics ? html`<dt>Calendar</dt><dd><a href="/dev/mailbox/${String(row.id)}/invite.ics">invite.ics</a> (${mail.ics.method})</dd>` : null}</dl>
