@@ -110,7 +110,9 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: "warning",
   });
-  assertAscii(join(root, "dist/server/main.js"));
+  for (const name of Object.keys(serverEntryPoints(root))) {
+    assertAscii(join(root, "dist/server", `${name}.js`));
+  }
   return true;
 }
 
