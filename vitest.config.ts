@@ -41,6 +41,8 @@ export default defineConfig({
             "embed/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
+          // Property tests run hundreds of cases: seconds when the machine is busy.
+          testTimeout: 30_000,
         },
       },
       {

@@ -13,5 +13,6 @@ export default defineConfig({
     // browser test spends much of its time waiting on the page, the server and timers, so a
     // second file fills the two cores of the CI machine.
     maxWorkers: 2,
+    isolate: false,
   },
 });
