@@ -161,8 +161,9 @@ export function mailAwaitsLinkSql(now: Date) {
  * Whether a meeting's connected link was made through a host it no longer has, so it must be
  * made again through a current host's account: a Zoom link by the host whose Zoom connection
  * made it (when that connection is gone, the link stays: nothing could delete or replace the
- * meeting it leads to), a Meet or Teams link (made with some host's calendar event, which
- * goes with that host) when any host the meeting had before is gone from it.
+ * meeting it leads to), a Meet or Teams link by the host whose calendar event made it (it goes
+ * with that event; the other hosts' events only carry it), or, when which host's event made it
+ * is not recorded (written before it was), when any host the meeting had before is gone.
  */
 export async function linkHolderLeft(
   db: Db | Tx,
@@ -170,7 +171,13 @@ export async function linkHolderLeft(
   type: ConnectedLocationType,
   hosts: { before: readonly string[]; after: readonly string[] },
 ): Promise<boolean> {
-  if (type !== "ZOOM_CONNECTED") return hosts.before.some((id) => !hosts.after.includes(id));
+  if (type !== "ZOOM_CONNECTED") {
+    const rows = await db.execute<{ user_id: string }>(sql`
+      select user_id from calendar_writes where event_id = ${eventId} and carries_link`);
+    const maker = rows.rows[0]?.user_id;
+    if (maker !== undefined) return !hosts.after.includes(maker);
+    return hosts.before.some((id) => !hosts.after.includes(id));
+  }
   const rows = await db.execute<{ user_id: string }>(sql`
     select c.user_id from zoom_meetings z join calendar_connections c on c.id = z.connection_id
      where z.event_id = ${eventId}`);

@@ -38,7 +38,9 @@ type Subscription = typeof microsoftSubscriptions.$inferSelect;
  * is made again); those of other calendars are deleted. One made without lifecycle
  * notifications (before Slotted asked for them) cannot be given them by a PATCH: when it is due
  * for renewal it is replaced, the new one made first and the old deleted after, so both
- * deliver in between and no change goes unnoticed; should the new one fail, the old is renewed.
+ * deliver in between and no change goes unnoticed (should the new one fail, the old is renewed
+ * as it is, to be replaced at its next renewal; should the old one's delete fail, the next sync
+ * deletes it).
  * Push is an optimisation: what cannot be made (Graph wants a public https address) is tried
  * again next sync, and the periodic sync reads the calendars anyway.
  */
@@ -90,7 +92,7 @@ export async function ensureMicrosoftSubscriptions(
       try {
         made = await createSubscription(context, keeper, connection.id, calendar, now);
       } catch (error) {
-        // The old one keeps delivering meanwhile; the replacement is tried again next sync.
+        // The old one keeps delivering meanwhile; it is replaced at its next renewal.
         if (current && !current.lifecycleNotifications)
           await renewAtGraph(db, keeper, current, now);
         throw error;
