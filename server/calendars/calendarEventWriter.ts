@@ -250,9 +250,10 @@ export async function applyCalendarJob(
       : "joinUrl" in stored
         ? (stored.joinUrl as string | null)
         : null;
+  let madeTheLink = false;
   if (made !== null && link === null && connected !== null) {
     // The first link a provider made is the meeting's (mails waiting for it go out with it).
-    await storeMeetingLink(db, job.eventId, connected, made);
+    madeTheLink = (await storeMeetingLink(db, job.eventId, connected, made)) === made;
   }
   await db
     .insert(calendarWrites)
@@ -267,6 +268,13 @@ export async function applyCalendarJob(
       target: [calendarWrites.eventId, calendarWrites.userId],
       set: { calendarId: target.calendar.id, href: stored.href, etag: stored.etag },
     });
+  if (madeTheLink) {
+    // The link lives with this host's event: it stays while they do (linkHolderLeft).
+    await db
+      .update(calendarWrites)
+      .set({ carriesLink: sql`${calendarWrites.userId} = ${host.id}` })
+      .where(eq(calendarWrites.eventId, job.eventId));
+  }
 }
 
 /**

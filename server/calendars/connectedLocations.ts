@@ -95,15 +95,16 @@ export async function meetingLink(db: Db, eventId: string): Promise<string | nul
 }
 
 /**
- * The stored links of the meetings that `mails` tell of, filled into those whose connected
- * location has none yet (written before the provider made the link). Mutates and returns them.
+ * The stored links of the meetings that `mails` tell of, put into those whose connected
+ * location has none yet (written before the provider made the link) or another (a link made
+ * again since, its meeting gone at the provider). Mutates and returns them.
  */
 export async function fillMeetingLinks<
   M extends { data?: { uid?: string; location?: { type: string; value: string | null } | null } },
 >(db: Db, mails: M[]): Promise<M[]> {
   for (const mail of mails) {
     const location = mail.data?.location;
-    if (!location || location.value || !isConnectedLocationType(location.type)) continue;
+    if (!location || !isConnectedLocationType(location.type)) continue;
     const eventId = mail.data?.uid?.split("@")[0];
     if (!eventId || !/^[0-9a-f-]{36}$/i.test(eventId)) continue;
     const link = await meetingLink(db, eventId);
@@ -125,13 +126,15 @@ export const LINK_WAIT_MS = 2 * 60_000;
 export const LINK_RECHECK_MS = 5_000;
 
 /**
- * SQL true for a mail outbox row `o` that should wait for its meeting's link: its meeting has a
- * connected location without a value in the mail, none is stored yet, the meeting's calendar
- * write is still pending, and the mail is younger than LINK_WAIT_MS. The claim evaluates it only
- * for the rows it took, and only past the cheap tests; its lookups are scalar subqueries, one
- * index probe a row (the meeting by its key, its pending calendar write by
- * outbox_calendar_pending_event_idx): as EXISTS the planner hashed the whole events table and
- * every pending calendar row at each claim.
+ * SQL true for a mail outbox row `o` that should wait for its meeting's link: the mail is
+ * younger than LINK_WAIT_MS, the meeting's calendar write is still pending, and either its
+ * meeting has a connected location without a value in the mail and none is stored yet, or it
+ * is a Zoom meeting that Zoom does not hold at the meeting's time yet (a move not yet patched,
+ * which finds out whether the meeting was deleted at Zoom and must be made again, with a new
+ * link). The claim evaluates it only for the rows it took, and only past the cheap tests; its
+ * lookups are scalar subqueries, one index probe a row (the meeting and its Zoom meeting by
+ * their keys, its pending calendar write by outbox_calendar_pending_event_idx): as EXISTS the
+ * planner hashed the whole events table and every pending calendar row at each claim.
  */
 export function mailAwaitsLinkSql(now: Date) {
   const since = new Date(now.getTime() - LINK_WAIT_MS);
@@ -140,11 +143,15 @@ export function mailAwaitsLinkSql(now: Date) {
     sql`, `,
   );
   const eventId = sql`split_part(o.payload->'data'->>'uid', '@', 1)`;
+  const uuid = sql`case when ${eventId} ~ '^[0-9a-fA-F-]{36}$' then ${eventId}::uuid end`;
   return sql`(o.payload->'data'->'location'->>'type' in (${types})
-    and coalesce(o.payload->'data'->'location'->>'value', '') = ''
     and o.created_at > ${since}
-    and (select coalesce(e.location->>'value', '') = '' from events e
-          where e.id = case when ${eventId} ~ '^[0-9a-fA-F-]{36}$' then ${eventId}::uuid end)
+    and ((coalesce(o.payload->'data'->'location'->>'value', '') = ''
+          and (select coalesce(e.location->>'value', '') = '' from events e where e.id = ${uuid}))
+      or (o.payload->'data'->'location'->>'type' = 'ZOOM_CONNECTED'
+          and coalesce((select z.deleted_at is null and z.synced_start is distinct from e.start_at
+                          from zoom_meetings z join events e on e.id = z.event_id
+                         where z.event_id = ${uuid}), false)))
     and (select true from outbox c
           where c.kind = 'calendar' and c.status = 'pending' and c.payload->>'eventId' = ${eventId}
           limit 1) is not null)`;
@@ -154,8 +161,9 @@ export function mailAwaitsLinkSql(now: Date) {
  * Whether a meeting's connected link was made through a host it no longer has, so it must be
  * made again through a current host's account: a Zoom link by the host whose Zoom connection
  * made it (when that connection is gone, the link stays: nothing could delete or replace the
- * meeting it leads to), a Meet or Teams link (made with some host's calendar event, which
- * goes with that host) when any host the meeting had before is gone from it.
+ * meeting it leads to), a Meet or Teams link by the host whose calendar event made it (it goes
+ * with that event; the other hosts' events only carry it), or, when which host's event made it
+ * is not recorded (written before it was), when any host the meeting had before is gone.
  */
 export async function linkHolderLeft(
   db: Db | Tx,
@@ -163,7 +171,13 @@ export async function linkHolderLeft(
   type: ConnectedLocationType,
   hosts: { before: readonly string[]; after: readonly string[] },
 ): Promise<boolean> {
-  if (type !== "ZOOM_CONNECTED") return hosts.before.some((id) => !hosts.after.includes(id));
+  if (type !== "ZOOM_CONNECTED") {
+    const rows = await db.execute<{ user_id: string }>(sql`
+      select user_id from calendar_writes where event_id = ${eventId} and carries_link`);
+    const maker = rows.rows[0]?.user_id;
+    if (maker !== undefined) return !hosts.after.includes(maker);
+    return hosts.before.some((id) => !hosts.after.includes(id));
+  }
   const rows = await db.execute<{ user_id: string }>(sql`
     select c.user_id from zoom_meetings z join calendar_connections c on c.id = z.connection_id
      where z.event_id = ${eventId}`);

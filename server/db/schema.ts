@@ -1087,6 +1087,12 @@ export const calendarWrites = pgTable(
      */
     externalChange: text("external_change", { enum: calendarExternalChanges }),
     externalChangeAt: timestamp("external_change_at", { withTimezone: true }),
+    /**
+     * This host's written event made the meeting's join link (its Meet conference, its Teams
+     * meeting): the link stays while this host stays on the meeting. At most one per meeting;
+     * false on rows written before it was recorded (then any host leaving remakes the link).
+     */
+    carriesLink: boolean("carries_link").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
@@ -1160,7 +1166,9 @@ export const zoomMeetings = pgTable("zoom_meetings", {
 
 /**
  * A Microsoft Graph change-notification subscription on one calendar's events: Graph's id, and
- * only a SHA-256 of the clientState secret every notification of it carries.
+ * only a SHA-256 of the clientState secret every notification of it carries. A calendar has one,
+ * two while one made without a lifecycleNotificationUrl (`lifecycleNotifications` false: made
+ * before Slotted asked for them, which a PATCH cannot add) is being replaced by a new one.
  */
 export const microsoftSubscriptions = pgTable(
   "microsoft_subscriptions",
@@ -1174,11 +1182,9 @@ export const microsoftSubscriptions = pgTable(
       .references(() => connectedCalendars.id, { onDelete: "cascade" }),
     clientStateHash: text("client_state_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lifecycleNotifications: boolean("lifecycle_notifications").notNull().default(false),
   },
-  (t) => [
-    uniqueIndex("microsoft_subscriptions_calendar_key").on(t.calendarId),
-    index().on(t.expiresAt),
-  ],
+  (t) => [index("microsoft_subscriptions_calendar_idx").on(t.calendarId), index().on(t.expiresAt)],
 );
 
 /** A host's private feed of their Slotted bookings: only a SHA-256 of the token is stored. */

@@ -4,8 +4,9 @@ import { forgetMeetingLink, linkHolderLeft } from "../../calendars/connectedLoca
 import type { ChangeContext, ChangeProcessor } from "../changeContext";
 
 /**
- * A meeting link made through a host's account (Zoom, Meet, Teams) belongs to that host: when a
- * move or a reassignment takes the meeting from them, or a seat moves into a new event that
+ * A meeting link made through a host's account (Zoom, Meet, Teams) belongs to that host (for Meet
+ * and Teams, the host whose calendar event made it: linkHolderLeft): when a move or a
+ * reassignment takes the meeting from them, or a seat moves into a new event that
  * copied its former event's link, the link is taken off the meeting before its mails are
  * written. The mails then wait for the new link (as at booking time), and the calendar jobs of
  * the same change delete the former host's meeting through their account and make one through

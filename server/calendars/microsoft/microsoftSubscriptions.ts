@@ -32,11 +32,17 @@ type Subscription = typeof microsoftSubscriptions.$inferSelect;
 /**
  * Keeps one Graph change-notification subscription (created, updated, deleted) on the events of
  * each calendar of a Microsoft connection that counts as busy or is written into: a calendar
- * without one gets one (Graph first checks the notificationUrl answers its validationToken, see
- * the notifications route; a fresh clientState of which only the SHA-256 is kept); one within
- * a day of its end is renewed (PATCH; one Graph no longer knows is made again); those of other
- * calendars are deleted. Push is an optimisation: what cannot be made (Graph wants a public
- * https address) is tried again next sync, and the periodic sync reads the calendars anyway.
+ * without one gets one (Graph first checks the notificationUrl and lifecycleNotificationUrl
+ * answer its validationToken, see the notifications routes; a fresh clientState of which only
+ * the SHA-256 is kept); one within a day of its end is renewed (PATCH; one Graph no longer knows
+ * is made again); those of other calendars are deleted. One made without lifecycle
+ * notifications (before Slotted asked for them) cannot be given them by a PATCH: when it is due
+ * for renewal it is replaced, the new one made first and the old deleted after, so both
+ * deliver in between and no change goes unnoticed (should the new one fail, the old is renewed
+ * as it is, to be replaced at its next renewal; should the old one's delete fail, the next sync
+ * deletes it).
+ * Push is an optimisation: what cannot be made (Graph wants a public https address) is tried
+ * again next sync, and the periodic sync reads the calendars anyway.
  */
 export async function ensureMicrosoftSubscriptions(
   context: MicrosoftContext & { publicUrl: string },
@@ -60,63 +66,111 @@ export async function ensureMicrosoftSubscriptions(
     .select()
     .from(microsoftSubscriptions)
     .where(eq(microsoftSubscriptions.connectionId, connection.id));
-  const expiry = () => new Date(now.getTime() + SUBSCRIPTION_TTL_MS).toISOString();
   for (const calendar of calendars) {
-    const current = subscriptions.find((s) => s.calendarId === calendar.id);
+    // The one kept first: with lifecycle notifications, then the latest to lapse. Any other is
+    // left from a replacement cut short (its delete failed) and goes once the kept one is live.
+    const [current, ...others] = subscriptions
+      .filter((s) => s.calendarId === calendar.id)
+      .sort(
+        (a, b) =>
+          Number(b.lifecycleNotifications) - Number(a.lifecycleNotifications) ||
+          b.expiresAt.getTime() - a.expiresAt.getTime(),
+      );
     try {
       if (!calendar.busy && !calendar.writeTarget) {
-        if (current) await deleteSubscriptions(db, keeper, [current]);
+        await deleteSubscriptions(db, keeper, current ? [current, ...others] : []);
         continue;
       }
-      if (current && !pushNeedsRenewal(current.expiresAt, now)) continue;
-      if (current) {
-        const { status, body } = await keeper.call(
-          {
-            method: "PATCH",
-            path: `/subscriptions/${encodeURIComponent(current.id)}`,
-            body: { expirationDateTime: expiry() },
-            accept: [404],
-          },
-          subscriptionAnswer,
-        );
-        if (status !== 404 && body !== null) {
-          await db
-            .update(microsoftSubscriptions)
-            .set({ expiresAt: new Date(body.expirationDateTime) })
-            .where(eq(microsoftSubscriptions.id, current.id));
-          continue;
-        }
-        await db.delete(microsoftSubscriptions).where(eq(microsoftSubscriptions.id, current.id));
+      if (current?.lifecycleNotifications) {
+        await deleteSubscriptions(db, keeper, others);
+        if (!pushNeedsRenewal(current.expiresAt, now)) continue;
+        if (await renewAtGraph(db, keeper, current, now)) continue;
+      } else if (current && !pushNeedsRenewal(current.expiresAt, now)) {
+        continue;
       }
-      const clientState = newSecret(32);
-      const { body } = await keeper.call(
-        {
-          method: "POST",
-          path: "/subscriptions",
-          body: {
-            changeType: "created,updated,deleted",
-            notificationUrl: `${context.publicUrl}${MICROSOFT_NOTIFICATIONS_PATH}`,
-            lifecycleNotificationUrl: `${context.publicUrl}${MICROSOFT_LIFECYCLE_PATH}`,
-            resource: `/me/calendars/${encodeURIComponent(calendar.url)}/events`,
-            expirationDateTime: expiry(),
-            clientState,
-            latestSupportedTlsVersion: "v1_2",
-          },
-        },
-        subscriptionAnswer,
-      );
-      if (body === null) continue;
-      await db.insert(microsoftSubscriptions).values({
-        id: body.id,
-        connectionId: connection.id,
-        calendarId: calendar.id,
-        clientStateHash: tokenHash(clientState),
-        expiresAt: new Date(body.expirationDateTime),
-      });
+      let made: boolean;
+      try {
+        made = await createSubscription(context, keeper, connection.id, calendar, now);
+      } catch (error) {
+        // The old one keeps delivering meanwhile; it is replaced at its next renewal.
+        if (current && !current.lifecycleNotifications)
+          await renewAtGraph(db, keeper, current, now);
+        throw error;
+      }
+      if (made && current && !current.lifecycleNotifications) {
+        await deleteSubscriptions(db, keeper, [current, ...others]);
+      }
     } catch {
       // Tried again next sync; the periodic sync reads the calendar meanwhile.
     }
   }
+}
+
+/**
+ * Renews a subscription at Graph for another SUBSCRIPTION_TTL_MS. Resolves false (its row
+ * deleted) when Graph no longer knows it.
+ */
+async function renewAtGraph(
+  db: Db,
+  keeper: MicrosoftTokenKeeper,
+  subscription: Subscription,
+  now: Date,
+): Promise<boolean> {
+  const { status, body } = await keeper.call(
+    {
+      method: "PATCH",
+      path: `/subscriptions/${encodeURIComponent(subscription.id)}`,
+      body: { expirationDateTime: new Date(now.getTime() + SUBSCRIPTION_TTL_MS).toISOString() },
+      accept: [404],
+    },
+    subscriptionAnswer,
+  );
+  if (status === 404 || body === null) {
+    await db.delete(microsoftSubscriptions).where(eq(microsoftSubscriptions.id, subscription.id));
+    return false;
+  }
+  await db
+    .update(microsoftSubscriptions)
+    .set({ expiresAt: new Date(body.expirationDateTime) })
+    .where(eq(microsoftSubscriptions.id, subscription.id));
+  return true;
+}
+
+/** Makes a subscription on one calendar's events, with lifecycle notifications, and keeps it. */
+async function createSubscription(
+  context: { db: Db; publicUrl: string },
+  keeper: MicrosoftTokenKeeper,
+  connectionId: string,
+  calendar: { id: string; url: string },
+  now: Date,
+): Promise<boolean> {
+  const clientState = newSecret(32);
+  const { body } = await keeper.call(
+    {
+      method: "POST",
+      path: "/subscriptions",
+      body: {
+        changeType: "created,updated,deleted",
+        notificationUrl: `${context.publicUrl}${MICROSOFT_NOTIFICATIONS_PATH}`,
+        lifecycleNotificationUrl: `${context.publicUrl}${MICROSOFT_LIFECYCLE_PATH}`,
+        resource: `/me/calendars/${encodeURIComponent(calendar.url)}/events`,
+        expirationDateTime: new Date(now.getTime() + SUBSCRIPTION_TTL_MS).toISOString(),
+        clientState,
+        latestSupportedTlsVersion: "v1_2",
+      },
+    },
+    subscriptionAnswer,
+  );
+  if (body === null) return false;
+  await context.db.insert(microsoftSubscriptions).values({
+    id: body.id,
+    connectionId,
+    calendarId: calendar.id,
+    clientStateHash: tokenHash(clientState),
+    expiresAt: new Date(body.expirationDateTime),
+    lifecycleNotifications: true,
+  });
+  return true;
 }
 
 /** One change notification as Graph posts it (in a batch: `value`). */
@@ -209,25 +263,10 @@ async function renewSubscription(
   const connection = await freshConnection(db, subscription.connectionId);
   if (connection === undefined) return;
   const keeper = new MicrosoftTokenKeeper(context, connection);
-  const { status, body } = await keeper.call(
-    {
-      method: "PATCH",
-      path: `/subscriptions/${encodeURIComponent(subscription.id)}`,
-      body: { expirationDateTime: new Date(now.getTime() + SUBSCRIPTION_TTL_MS).toISOString() },
-      accept: [404],
-    },
-    subscriptionAnswer,
-  );
-  if (status === 404 || body === null) {
+  if (!(await renewAtGraph(db, keeper, subscription, now))) {
     // Graph no longer knows it: the next sync (due now) makes a new one.
-    await db.delete(microsoftSubscriptions).where(eq(microsoftSubscriptions.id, subscription.id));
     await makeConnectionDue(db, subscription.connectionId, now);
-    return;
   }
-  await db
-    .update(microsoftSubscriptions)
-    .set({ expiresAt: new Date(body.expirationDateTime) })
-    .where(eq(microsoftSubscriptions.id, subscription.id));
 }
 
 /**

@@ -115,6 +115,8 @@ export interface MicrosoftDouble {
   revokeLatest(): void;
   /** The next `count` requests (token endpoint included) answer `status`. */
   failNext(count: number, status: number): void;
+  /** The next `count` requests whose "METHOD path" starts with `prefix` answer `status`. */
+  failOn(prefix: string, count: number, status: number): void;
   /** Adds or replaces an event (as the host does in Outlook). */
   putEvent(event: Omit<MsDoubleEvent, "@odata.etag">): void;
   /** Deletes an event (as the host does in Outlook). */
@@ -212,6 +214,7 @@ export async function startMicrosoftDouble(options: {
   const requests: string[] = [];
   const prefers: string[] = [];
   const failures: number[] = [];
+  const aimed: { prefix: string; status: number }[] = [];
   let etagCounter = 0;
   const nextEtag = () => `W/"DwAAABYAAA${++etagCounter}"`;
   /** Change tracking for delta: each event's last change, and the events deleted, by version. */
@@ -527,7 +530,12 @@ export async function startMicrosoftDouble(options: {
     );
     if (found === undefined) return graphError(response, 404, "ResourceNotFound");
     if (method === "PATCH") {
-      if (tooLong()) return graphError(response, 400, "InvalidRequest");
+      // Graph renews (expirationDateTime) or moves (notificationUrl) a subscription, nothing
+      // more: one made without a lifecycleNotificationUrl never gets one.
+      const other = Object.keys(input).some(
+        (key) => key !== "expirationDateTime" && key !== "notificationUrl",
+      );
+      if (tooLong() || other) return graphError(response, 400, "InvalidRequest");
       found.expirationDateTime = new Date(expiry).toISOString();
       const { calendarId: _c, deleted: _d, ...shown } = found;
       return json(response, 200, shown);
@@ -728,7 +736,8 @@ export async function startMicrosoftDouble(options: {
         return;
       }
       requests.push(`${request.method} ${path}`);
-      const failure = failures.shift();
+      const hit = aimed.findIndex((f) => `${request.method} ${path}`.startsWith(f.prefix));
+      const failure = hit >= 0 ? aimed.splice(hit, 1)[0]!.status : failures.shift();
       if (failure !== undefined) {
         // Graph's Retry-After, here 0, keeps the tests from waiting out the backoff.
         response.setHeader("retry-after", "0");
@@ -773,6 +782,9 @@ export async function startMicrosoftDouble(options: {
     },
     failNext(count, status) {
       for (let i = 0; i < count; i++) failures.push(status);
+    },
+    failOn(prefix, count, status) {
+      for (let i = 0; i < count; i++) aimed.push({ prefix, status });
     },
     putEvent(event) {
       events.set(event.id, { ...event, "@odata.etag": nextEtag() });

@@ -70,6 +70,8 @@ export interface ZoomDouble {
   failNext(count: number, status: number): void;
   /** The next meeting create is made, but its answer is lost (504). */
   loseNextCreate(): void;
+  /** The host deletes a meeting in Zoom themselves: calls about it answer 404 (3001) since. */
+  deleteAsHost(meetingId: number): void;
   refreshes: number;
   revocations: number;
   stop(): Promise<void>;
@@ -339,6 +341,9 @@ export async function startZoomDouble(options: { clock: () => Date }): Promise<Z
     },
     loseNextCreate() {
       loseCreate = true;
+    },
+    deleteAsHost(meetingId) {
+      if (!meetings.delete(meetingId)) throw new Error(`no Zoom meeting ${meetingId}`);
     },
     stop: listening.stop,
   };

@@ -4,6 +4,7 @@ import type { ZoomConfig } from "../../config";
 import type { Db } from "../../db/database";
 import { calendarConnections, events, zoomMeetings } from "../../db/schema";
 import { CalendarSourceError } from "../calendarSource";
+import { forgetMeetingLink } from "../connectedLocations";
 import {
   type ApiRequest,
   bearerApi,
@@ -212,7 +213,7 @@ export async function applyZoomMeeting(
     if (meeting.deletedAt !== null || connection === undefined) return meeting.joinUrl;
     const keeper = new ZoomTokenKeeper(context, connection);
     try {
-      return await bringInLine(keeper, meeting, wanted ? event! : null, update, now);
+      return await bringInLine(db, keeper, meeting, wanted ? event! : null, update, now);
     } catch (error) {
       if (error instanceof CalendarSourceError && error.reason === "RECONNECT_NEEDED") {
         await context.onReconnectNeeded(connection.id);
@@ -246,7 +247,7 @@ async function handOver(
 ): Promise<MeetingRow> {
   if (former !== undefined && row.deletedAt === null) {
     try {
-      await bringInLine(new ZoomTokenKeeper(context, former), row, null, update, now);
+      await bringInLine(context.db, new ZoomTokenKeeper(context, former), row, null, update, now);
     } catch (error) {
       if (!(error instanceof CalendarSourceError && error.reason === "RECONNECT_NEEDED")) {
         throw error;
@@ -269,6 +270,7 @@ async function handOver(
 }
 
 async function bringInLine(
+  db: Db,
   keeper: ZoomTokenKeeper,
   row: MeetingRow,
   event: MeetingEvent | null,
@@ -296,44 +298,75 @@ async function bringInLine(
     return null;
   }
   const body = meetingBody(event);
-  if (id === null) {
-    await update({ createSentAt: now });
-    const { body: made } = await keeper.call(
-      { method: "POST", path: "/users/me/meetings", body, retry: false },
-      meetingSchema,
-    );
-    if (made === null) throw new CalendarSourceError("INVALID_DATA", "zoom meeting not made");
-    await update({
-      meetingId: made.id,
-      joinUrl: made.join_url,
-      syncedStart: event.startAt,
-      syncedMinutes: body.duration,
-      syncedTopic: body.topic,
-    });
-    return made.join_url;
-  }
-  const unchanged =
-    row.syncedStart?.getTime() === event.startAt.getTime() &&
-    row.syncedMinutes === body.duration &&
-    row.syncedTopic === body.topic;
-  if (!unchanged) {
-    const { agenda: _agenda, ...changes } = body;
-    await keeper.call(
+  if (id !== null && !synced(row, event, body)) {
+    const { status } = await keeper.call(
       {
         method: "PATCH",
         path: `/meetings/${encodeURIComponent(id)}`,
-        body: changes,
+        body: withoutAgenda(body),
         accept: [404],
       },
       z.unknown(),
     );
-    await update({
-      syncedStart: event.startAt,
-      syncedMinutes: body.duration,
-      syncedTopic: body.topic,
-    });
+    if (status !== 404) {
+      await update({
+        syncedStart: event.startAt,
+        syncedMinutes: body.duration,
+        syncedTopic: body.topic,
+      });
+      return joinUrl;
+    }
+    // Deleted at Zoom (by the host, by hand): a new one is made. The former link is taken off
+    // the booking first, so the new one is stored as the first is (storeMeetingLink), even when
+    // the create's answer is lost and a retry finds the meeting by its tag; the mails about the
+    // move wait for it meanwhile (mailAwaitsLinkSql) and go out with it (fillMeetingLinks).
+    await forgetMeetingLink(db, event.id, ZOOM_MEETING_LOCATION);
+    await update({ meetingId: null, joinUrl: null, createSentAt: null });
+    return createMeeting(keeper, event, body, update, now);
   }
+  if (id === null) return createMeeting(keeper, event, body, update, now);
   return joinUrl;
+}
+
+/** Whether Zoom holds the meeting as `body` says (its time, length and topic). */
+function synced(row: MeetingRow, event: MeetingEvent, body: ReturnType<typeof meetingBody>) {
+  return (
+    row.syncedStart?.getTime() === event.startAt.getTime() &&
+    row.syncedMinutes === body.duration &&
+    row.syncedTopic === body.topic
+  );
+}
+
+function withoutAgenda(body: ReturnType<typeof meetingBody>) {
+  const { agenda: _agenda, ...changes } = body;
+  return changes;
+}
+
+/**
+ * Makes the meeting at Zoom, the create recorded before it is sent and never repeated within a
+ * call (a lost answer is found again by its tag: findTagged). Resolves with its join link.
+ */
+async function createMeeting(
+  keeper: ZoomTokenKeeper,
+  event: MeetingEvent,
+  body: ReturnType<typeof meetingBody>,
+  update: (values: Partial<typeof zoomMeetings.$inferInsert>) => Promise<unknown>,
+  now: Date,
+): Promise<string> {
+  await update({ createSentAt: now });
+  const { body: made } = await keeper.call(
+    { method: "POST", path: "/users/me/meetings", body, retry: false },
+    meetingSchema,
+  );
+  if (made === null) throw new CalendarSourceError("INVALID_DATA", "zoom meeting not made");
+  await update({
+    meetingId: made.id,
+    joinUrl: made.join_url,
+    syncedStart: event.startAt,
+    syncedMinutes: body.duration,
+    syncedTopic: body.topic,
+  });
+  return made.join_url;
 }
 
 /** The host's Zoom meeting whose agenda carries the booking's tag, or null. */
