@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLIENT_ID, CLIENT_SECRET, startGoogleDouble } from "../calendars/testing/googleDouble";
+import { callbackQuery, oauthCommandContext } from "../calendars/testing/oauthTestApp";
 import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
@@ -19,28 +20,15 @@ const google = {
   apiUrl: double.url,
 };
 const base = {
-  db,
+  ...oauthCommandContext(t, NOW),
   google,
-  encryptionKey: t.deps.config.encryptionKey,
-  allowPrivate: false,
-  publicUrl: t.deps.config.publicUrl,
-  now: NOW,
 };
-
-function queryOf(callbackUrl: string) {
-  const params = new URL(callbackUrl).searchParams;
-  return {
-    state: params.get("state") ?? undefined,
-    code: params.get("code") ?? undefined,
-    error: params.get("error") ?? undefined,
-  };
-}
 
 describe("googleConnectionCreator", () => {
   it("trades the code with the PKCE verifier, stores the connection and its calendars, takes the state once", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const query = queryOf(double.consent(await googleAuthorizationStarter(base, caller)));
+    const query = callbackQuery(double.consent(await googleAuthorizationStarter(base, caller)));
     const outcome = await googleConnectionCreator(base, caller, query);
     expect(outcome.ok).toBe(true);
     const id = (outcome as { connectionId: string }).connectionId;
@@ -67,8 +55,8 @@ describe("googleConnectionCreator", () => {
   it("stores nothing when the code was not issued for this verifier", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const first = queryOf(double.consent(await googleAuthorizationStarter(base, caller)));
-    const second = queryOf(double.consent(await googleAuthorizationStarter(base, caller)));
+    const first = callbackQuery(double.consent(await googleAuthorizationStarter(base, caller)));
+    const second = callbackQuery(double.consent(await googleAuthorizationStarter(base, caller)));
     // The second attempt's state with the first attempt's code: its verifier does not match.
     expect(
       await googleConnectionCreator(base, caller, { state: second.state, code: first.code }),
