@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLIENT_ID, CLIENT_SECRET, startGoogleDouble } from "../calendars/testing/googleDouble";
+import { startGoogleDouble } from "../calendars/testing/googleDouble";
+import { googleSettings } from "../calendars/testing/googleTestApp";
 import { callbackQuery, oauthCommandContext } from "../calendars/testing/oauthTestApp";
 import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
@@ -13,16 +14,7 @@ const double = await startGoogleDouble({ clock: () => NOW });
 afterAll(() => double.stop());
 const t = await createTestApp();
 const db = t.database.db;
-const google = {
-  clientId: CLIENT_ID,
-  clientSecret: CLIENT_SECRET,
-  oauthUrl: double.url,
-  apiUrl: double.url,
-};
-const base = {
-  ...oauthCommandContext(t, NOW),
-  google,
-};
+const base = { ...oauthCommandContext(t, NOW), google: googleSettings(double.url) };
 
 describe("googleConnectionCreator", () => {
   it("trades the code with the PKCE verifier, stores the connection and its calendars, takes the state once", async () => {

@@ -1,10 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  MS_CLIENT_ID,
-  MS_CLIENT_SECRET,
-  startMicrosoftDouble,
-} from "../calendars/testing/microsoftDouble";
+import { startMicrosoftDouble } from "../calendars/testing/microsoftDouble";
+import { microsoftSettings } from "../calendars/testing/microsoftTestApp";
 import { callbackQuery, oauthCommandContext } from "../calendars/testing/oauthTestApp";
 import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
@@ -17,16 +14,7 @@ const double = await startMicrosoftDouble({ clock: () => NOW });
 afterAll(() => double.stop());
 const t = await createTestApp();
 const db = t.database.db;
-const base = {
-  ...oauthCommandContext(t, NOW),
-  microsoft: {
-    clientId: MS_CLIENT_ID,
-    clientSecret: MS_CLIENT_SECRET,
-    tenant: "common",
-    loginUrl: double.url,
-    graphUrl: double.url,
-  },
-};
+const base = { ...oauthCommandContext(t, NOW), microsoft: microsoftSettings(double.url) };
 
 describe("microsoftConnectionCreator", () => {
   it("trades the code with the PKCE verifier, names the account by its default calendar's owner, takes the state once", async () => {

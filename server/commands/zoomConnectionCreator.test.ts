@@ -1,12 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { callbackQuery, oauthCommandContext } from "../calendars/testing/oauthTestApp";
-import {
-  startZoomDouble,
-  ZOOM_CLIENT_ID,
-  ZOOM_CLIENT_SECRET,
-  ZOOM_USER_ID,
-} from "../calendars/testing/zoomDouble";
+import { startZoomDouble, ZOOM_USER_ID } from "../calendars/testing/zoomDouble";
+import { zoomSettings } from "../calendars/testing/zoomTestApp";
 import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
@@ -18,15 +14,7 @@ const double = await startZoomDouble({ clock: () => NOW });
 afterAll(() => double.stop());
 const t = await createTestApp();
 const db = t.database.db;
-const base = {
-  ...oauthCommandContext(t, NOW),
-  zoom: {
-    clientId: ZOOM_CLIENT_ID,
-    clientSecret: ZOOM_CLIENT_SECRET,
-    oauthUrl: double.url,
-    apiUrl: `${double.url}/v2`,
-  },
-};
+const base = { ...oauthCommandContext(t, NOW), zoom: zoomSettings(double.url) };
 
 describe("zoomConnectionCreator", () => {
   it("trades the code with the PKCE verifier (app credentials as Basic), stores a ZOOM connection without calendars, takes the state once", async () => {

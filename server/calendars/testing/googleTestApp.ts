@@ -3,6 +3,11 @@ import { CLIENT_ID, CLIENT_SECRET, type DoubleCalendar, startGoogleDouble } from
 import { connectOAuthAccount, syncNow } from "./oauthTestApp";
 import { providerTestApp } from "./providerTestApp";
 
+/** The installation's Google app as the double at `url` knows it. */
+export function googleSettings(url: string) {
+  return { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, oauthUrl: url, apiUrl: url };
+}
+
 /**
  * A test app set up for Google (GOOGLE_OAUTH_URL / GOOGLE_API_URL on a loopback double), with
  * the steps the Google tests share: connect a host through the consent page, sync, write.
@@ -23,14 +28,7 @@ export async function googleTestApp(calendars?: DoubleCalendar[]) {
           },
         ],
       }),
-    (double) => ({
-      google: {
-        clientId: CLIENT_ID,
-        clientSecret: CLIENT_SECRET,
-        oauthUrl: double.url,
-        apiUrl: double.url,
-      },
-    }),
+    (double) => ({ google: googleSettings(double.url) }),
   );
   const { t } = app;
   const connectGoogle = (host: Host) =>

@@ -8,6 +8,17 @@ import {
 import { connectOAuthAccount, syncNow } from "./oauthTestApp";
 import { providerTestApp } from "./providerTestApp";
 
+/** The installation's Microsoft app (any tenant) as the double at `url` knows it. */
+export function microsoftSettings(url: string) {
+  return {
+    clientId: MS_CLIENT_ID,
+    clientSecret: MS_CLIENT_SECRET,
+    tenant: "common",
+    loginUrl: url,
+    graphUrl: url,
+  };
+}
+
 /**
  * A test app set up for Microsoft (MICROSOFT_LOGIN_URL / MICROSOFT_GRAPH_URL on a loopback
  * double), with the steps the Microsoft tests share: connect a host through the sign-in page,
@@ -43,19 +54,19 @@ export async function microsoftTestApp(calendars?: MsDoubleCalendar[]) {
           };
         },
       }),
-    (double) => ({
-      microsoft: {
-        clientId: MS_CLIENT_ID,
-        clientSecret: MS_CLIENT_SECRET,
-        tenant: "common",
-        loginUrl: double.url,
-        graphUrl: double.url,
-      },
-    }),
+    (double) => ({ microsoft: microsoftSettings(double.url) }),
   );
   const { t } = app;
   const connectMicrosoft = (host: Host) =>
     connectOAuthAccount(t, host, "microsoft", (url) => ms.consent(url));
   const sync = (host: Host, id: string) => syncNow(t, host, id);
-  return { ms, ...app, connectMicrosoft, sync };
+  /** The request with which Graph checks a subscription's URL `path` before it uses it. */
+  const validationRequest = (path: string, token: string) =>
+    t.request({
+      method: "POST",
+      url: `${path}?validationToken=${encodeURIComponent(token)}`,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+      payload: "",
+    });
+  return { ms, ...app, connectMicrosoft, sync, validationRequest };
 }

@@ -81,3 +81,15 @@ export function oauthCommandContext(t: TestApp, now: Date) {
     now,
   };
 }
+
+/** The host turns on "cancel the booking when its event is deleted" for connection `id`: 200. */
+export async function turnOnCancelOnDelete(t: TestApp, host: Host, id: string) {
+  const on = await t.request({
+    method: "PATCH",
+    url: `/api/calendar-connections/${id}`,
+    headers: host.headers,
+    payload: { cancelOnDelete: true },
+  });
+  expect(on.statusCode, on.body).toBe(200);
+  return on;
+}

@@ -2,11 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { writeDueCalendarEvents } from "../../calendars/calendarEventWriter";
 import { fillMeetingLinks } from "../../calendars/connectedLocations";
-import {
-  MS_CLIENT_ID,
-  MS_CLIENT_SECRET,
-  startMicrosoftDouble,
-} from "../../calendars/testing/microsoftDouble";
+import { startMicrosoftDouble } from "../../calendars/testing/microsoftDouble";
+import { microsoftSettings } from "../../calendars/testing/microsoftTestApp";
 import {
   authorizeUrl,
   callbackOutcome,
@@ -59,15 +56,7 @@ const {
         },
       ],
     }),
-  (double) => ({
-    microsoft: {
-      clientId: MS_CLIENT_ID,
-      clientSecret: MS_CLIENT_SECRET,
-      tenant: "common",
-      loginUrl: double.url,
-      graphUrl: double.url,
-    },
-  }),
+  (double) => ({ microsoft: microsoftSettings(double.url) }),
 );
 const HOUR = 3_600_000;
 const CAL = "AAMkCal-ada";
