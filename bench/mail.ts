@@ -23,6 +23,7 @@ import { migrate } from "../server/db/migrate";
 import type { BookingMailPayload } from "../server/mail/mailTypes";
 import { enqueueMails } from "../server/mail/outbox";
 import { startOutboxWorker } from "../server/mail/outboxWorker";
+import { loopbackSmtp } from "../server/mail/testing/loopbackSmtp";
 import { buildServerBundle, hostWithEventType, startServer } from "./support/benchServer";
 
 const MAILS = 1000;
@@ -32,23 +33,10 @@ const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
 
 // As a child: an SMTP sink on a free loopback port that reports each mail it accepted.
 if (process.argv[2] === "smtp-sink") {
-  const { SMTPServer } = await import("smtp-server");
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on("data", () => {});
-      stream.on("end", () => {
-        process.send?.("mail");
-        callback();
-      });
-    },
-  });
-  server.listen(0, "127.0.0.1", () => {
-    process.send?.({ port: (server.server.address() as { port: number }).port });
-  });
-  process.on("disconnect", () => server.close(() => process.exit(0)));
+  const sink = await loopbackSmtp({ onMessage: () => process.send?.("mail") });
+  await sink.up();
+  process.send?.({ port: sink.port });
+  process.on("disconnect", () => sink.close().then(() => process.exit(0)));
 } else {
   await runBench();
 }

@@ -13,8 +13,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import { WEBHOOK_EVENTS } from "../core/webhooks/webhookEvents";
+import { loopbackSmtp } from "../server/mail/testing/loopbackSmtp";
 import { createCalendar, type Radicale, startRadicale } from "../server/test/radicale";
 import {
   buildServerBundle,
@@ -63,26 +63,6 @@ function webhookReceiver(arrivals: Arrivals): Promise<{ url: string; server: Htt
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () =>
       resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server }),
-    ),
-  );
-}
-
-function smtpSink(arrivals: Arrivals): Promise<{ port: number; server: SMTPServer }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on("data", () => {});
-      stream.on("end", () => {
-        arrivals.note("mail", session.envelope.rcptTo.map((to) => to.address).join(" "));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ port: (server.server.address() as AddressInfo).port, server }),
     ),
   );
 }
@@ -144,9 +124,12 @@ async function measure(
   const radicale = await startRadicale({ password: PASSWORD });
   const arrivals = new Arrivals();
   const receiver = await webhookReceiver(arrivals);
-  const sink = await smtpSink(arrivals);
+  const sink = await loopbackSmtp({
+    onMessage: (_raw, recipients) => arrivals.note("mail", recipients.join(" ")),
+  });
+  await sink.up();
   const started = await start({
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    SMTP_URL: sink.url,
     WEBHOOK_ALLOW_PRIVATE: "true",
     CALENDAR_ALLOW_PRIVATE: "true",
   });
@@ -197,7 +180,7 @@ async function measure(
     await started.done();
     await radicale.stop();
     receiver.server.close();
-    await new Promise<void>((resolve) => sink.server.close(() => resolve()));
+    await sink.close();
   }
   return row;
 }

@@ -3,7 +3,6 @@
 // with 5,000 bookings of the host whose month is asked for), and resident memory after start,
 // for PGlite and PostgreSQL. The server is the built dist/server/main.js (`npm start` once
 // built), and scripts/start.mjs itself (its up-to-date check of the build first).
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import pg from "pg";
 import { buildServer } from "../scripts/build.mjs";
 import { type Database, openPglite, openPostgres } from "../server/db/database";
 import { migrate } from "../server/db/migrate";
+import { spawnServer } from "../server/test/spawnServer";
 import { seedEvents } from "./fixtures/seedEvents";
 
 const RUNS = 5;
@@ -39,21 +39,12 @@ async function startOnce(
   script = "dist/server/main.js",
 ): Promise<{ ms: number; timetableMs: number; cpuMs: number; rssMb: number }> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-    stdio: "ignore",
-  });
+  const { child, ready } = await spawnServer(
+    { ...env, LOG_LEVEL: "warn" },
+    { port, node: [script] },
+  );
   try {
-    for (;;) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-        if (response.ok) break;
-      } catch {
-        // not yet listening
-      }
-      if (child.exitCode !== null) throw new Error("server exited");
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await ready("/api/health", 60_000, 10);
     const ms = performance.now() - started;
     // The first invitee: their month, as the booking page asks for it.
     const response = await fetch(`http://127.0.0.1:${port}${timetablePath}`);

@@ -3,7 +3,6 @@ import { calendarFiles, icsFile, putEvent } from "../server/calendars/testing/ca
 import { createCalendar, startRadicale } from "../server/test/radicale";
 import { BookingPage } from "./pages/BookingPage";
 import { DashboardPage } from "./pages/DashboardPage";
-import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { serverNow } from "./support/clock";
 import { seeder } from "./support/seed";
@@ -45,12 +44,8 @@ describe("calendar connections", () => {
     );
 
     const { page } = await session.newPage(context);
-    const home = new HomePage(page);
-    await home.open();
-    await home.signIn(host.email, "correct horse battery");
     const dashboard = new DashboardPage(page);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await dashboard.go("Calendars");
+    await dashboard.signInTo("Calendars", host.email);
     await page.getByText("No calendar connected yet.").waitFor();
     await page.getByRole("button", { name: "Connect CalDAV calendar" }).click();
     const dialog = dashboard.dialog("Connect CalDAV calendar");
@@ -120,12 +115,8 @@ describe("calendar connections", () => {
     });
     const { page, context: browser } = await session.newPage(context);
     await browser.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const home = new HomePage(page);
-    await home.open();
-    await home.signIn(host.email, "correct horse battery");
     const dashboard = new DashboardPage(page);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await dashboard.go("Calendars");
+    await dashboard.signInTo("Calendars", host.email);
     const card = page.getByRole("region", { name: "Your bookings in any calendar" });
     await card.getByText("No subscription address is turned on.").waitFor();
     const focused = (locator: ReturnType<typeof card.getByText>) =>
@@ -180,12 +171,8 @@ describe("calendar connections", () => {
       await createCalendar(own, "work");
       const host = await seed.signUpHost({ name: "Failing Host", timeZone: "Europe/Berlin" });
       const { page } = await session.newPage(context);
-      const home = new HomePage(page);
-      await home.open();
-      await home.signIn(host.email, "correct horse battery");
       const dashboard = new DashboardPage(page);
-      await page.getByRole("heading", { level: 1 }).waitFor();
-      await dashboard.go("Calendars");
+      await dashboard.signInTo("Calendars", host.email);
       await page.getByText("No calendar connected yet.").waitFor();
       await dashboard.api("POST", "/api/calendar-connections", {
         provider: "CALDAV",

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { DashboardPage } from "./pages/DashboardPage";
-import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { seeder } from "./support/seed";
 
@@ -60,12 +59,8 @@ describe("page insights", () => {
     }
 
     const { page } = await session.newPage(context);
-    const home = new HomePage(page);
-    await home.open();
-    await home.signIn(host.email, "correct horse battery");
     const dashboard = new DashboardPage(page);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await dashboard.go("Insights");
+    await dashboard.signInTo("Insights", host.email);
     await dashboard.heading("Insights").waitFor();
     await expect.poll(() => page.getByTestId("insights-views").textContent()).toBe("1");
     await expect.poll(() => page.getByTestId("insights-clicks").textContent()).toBe("4");
@@ -105,12 +100,8 @@ describe("page insights", () => {
     }
 
     const { page } = await session.newPage(context);
-    const home = new HomePage(page);
-    await home.open();
-    await home.signIn(admin.email, "correct horse battery");
     const dashboard = new DashboardPage(page);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await dashboard.go("Teams");
+    await dashboard.signInTo("Teams", admin.email);
     await page.getByRole("link", { name: "Insight Team" }).click();
     await page.getByRole("link", { name: "Page insights" }).click();
     await dashboard.heading("Insights").waitFor();

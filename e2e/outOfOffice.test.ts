@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BookingPage } from "./pages/BookingPage";
 import { DashboardPage } from "./pages/DashboardPage";
-import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { serverNow } from "./support/clock";
 import { seeder } from "./support/seed";
@@ -29,12 +28,8 @@ describe("out of office", () => {
     const { monday, tuesday, wednesday } = await awayMonday();
 
     const { page } = await session.newPage(context);
-    const home = new HomePage(page);
-    await home.open();
-    await home.signIn(host.email, "correct horse battery");
     const dashboard = new DashboardPage(page);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await dashboard.go("Availability");
+    await dashboard.signInTo("Availability", host.email);
     const section = page.getByRole("region", { name: "Out of office" });
     await section.getByText("No out-of-office days planned.").waitFor();
     await section.getByRole("button", { name: "Add out of office" }).click();

@@ -3,7 +3,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { signatureValid, startWebhookReceiver } from "../server/webhooks/testing/webhookReceiver";
 import { BookingPage } from "./pages/BookingPage";
 import { DashboardPage } from "./pages/DashboardPage";
-import { HomePage } from "./pages/HomePage";
 import { baseUrl, browserSession, expectNoSeriousAxeViolations } from "./support/browser";
 import { seeder } from "./support/seed";
 
@@ -29,12 +28,8 @@ describe("webhooks", () => {
     const host = await seed.signUpHost({ name: "Hana Hooks" });
     const eventType = await seed.createEventType(host);
     const { page } = await session.newPage(context);
-    const home = new HomePage(page);
-    await home.open();
-    await home.signIn(host.email, "correct horse battery");
     const dashboard = new DashboardPage(page);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await dashboard.go("Webhooks");
+    await dashboard.signInTo("Webhooks", host.email);
     await page.getByText("No webhooks yet.").waitFor();
 
     await page.getByRole("button", { name: "Add webhook" }).click();

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { SEEDED_PASSWORD } from "../support/seed";
 import { HomePage } from "./HomePage";
 
 export interface NewHost {
@@ -22,7 +23,6 @@ export function newHost(prefix: string): NewHost {
   };
 }
 
-/** The signed-in dashboard: its navigation, headings, dialogs and toasts. */
 /**
  * `text` as a pattern that also matches it with names isolated inside (FSI…PDI around the
  * user text of a sentence, as the dashboard writes them), case-insensitive like a string.
@@ -33,6 +33,20 @@ export function isolatesAllowed(text: string | RegExp): string | RegExp {
   return new RegExp(chars.join("[\u2068\u2069]*"), "i");
 }
 
+/** A section of the dashboard's navigation. */
+export type Section =
+  | "Home"
+  | "Event types"
+  | "Availability"
+  | "Calendars"
+  | "Bookings"
+  | "Teams"
+  | "Webhooks"
+  | "Workflows"
+  | "Insights"
+  | "Settings";
+
+/** The signed-in dashboard: its navigation, headings, dialogs and toasts. */
 export class DashboardPage {
   constructor(readonly page: Page) {}
 
@@ -79,19 +93,19 @@ export class DashboardPage {
     return this.page.getByRole("navigation", { name: "Dashboard" });
   }
 
-  async go(
-    section:
-      | "Home"
-      | "Event types"
-      | "Availability"
-      | "Calendars"
-      | "Bookings"
-      | "Teams"
-      | "Webhooks"
-      | "Workflows"
-      | "Insights"
-      | "Settings",
-  ) {
+  /**
+   * Signs in on the home page as a visitor would (with a seeded host's password unless given),
+   * waits for the dashboard and opens `section` from its navigation.
+   */
+  async signInTo(section: Section, email: string, password = SEEDED_PASSWORD) {
+    const home = new HomePage(this.page);
+    await home.open();
+    await home.signIn(email, password);
+    await this.page.getByRole("heading", { level: 1 }).waitFor();
+    await this.go(section);
+  }
+
+  async go(section: Section) {
     await this.nav().getByRole("link", { name: section, exact: true }).click();
     await this.page.getByRole("heading", { level: 1 }).waitFor();
   }

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { afterAll } from "vitest";
 import { freePort } from "../../server/test/freePort";
 import { DashboardPage } from "../pages/DashboardPage";
-import { HomePage } from "../pages/HomePage";
 import { browserSession } from "./browser";
 import { startBuiltServer } from "./builtServer";
 import { tabTo } from "./keyboard";
@@ -56,12 +55,8 @@ export async function startProviderServer(
   async function connectByKeyboard(hostName: string, connect: string, consent: Consent) {
     const host = await seed.signUpHost({ name: hostName, timeZone: "Europe/Berlin" });
     const { page } = await session.newPage(context);
-    const home = new HomePage(page);
-    await home.open();
-    await home.signIn(host.email, "correct horse battery");
     const dashboard = new DashboardPage(page);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await dashboard.go("Calendars");
+    await dashboard.signInTo("Calendars", host.email);
     await page
       .getByText("No calendar connected yet.")
       .waitFor()

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { serverClockNow } from "./serverClock";
 
+/** The password of every host `signUpHost` makes. */
+export const SEEDED_PASSWORD = "correct horse battery";
+
 /** A host signed up through the API, with the bearer header for their calls. */
 export interface SeededHost {
   id: string;
@@ -57,7 +60,7 @@ export function seeder(baseUrl: string) {
       const id = unique();
       const body = {
         email: `host-${id}@example.com`,
-        password: "correct horse battery",
+        password: SEEDED_PASSWORD,
         name: `Host ${id}`,
         username: `host-${id}`,
         timeZone: "Europe/Berlin",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { writeDueCalendarEvents } from "../calendars/calendarEventWriter";
 import { googleEventId } from "../calendars/google/googleSource";
 import { googleTestApp } from "../calendars/testing/googleTestApp";
+import { turnOnCancelOnDelete } from "../calendars/testing/oauthTestApp";
 import { bookingChanges, connectedCalendars, events, outbox } from "../db/schema";
 import {
   berlinSlot,
@@ -77,13 +78,7 @@ describe("two-way: bookings deleted or moved in the host's Google Calendar", asy
   });
 
   it("cancels nothing while Google is unreachable, then cancels as the host once it answers", async () => {
-    const on = await t.request({
-      method: "PATCH",
-      url: `/api/calendar-connections/${connection.id}`,
-      headers: host.headers,
-      payload: { cancelOnDelete: true },
-    });
-    expect(on.statusCode, on.body).toBe(200);
+    const on = await turnOnCancelOnDelete(t, host, connection.id);
     expect(on.json().cancelOnDelete).toBe(true);
     google.changeEvent(key(later), { status: "cancelled" });
     google.failNext(20, 503);

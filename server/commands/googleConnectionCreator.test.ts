@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLIENT_ID, CLIENT_SECRET, startGoogleDouble } from "../calendars/testing/googleDouble";
+import { startGoogleDouble } from "../calendars/testing/googleDouble";
+import { googleSettings } from "../calendars/testing/googleTestApp";
+import { callbackQuery, oauthCommandContext } from "../calendars/testing/oauthTestApp";
 import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
@@ -12,35 +14,13 @@ const double = await startGoogleDouble({ clock: () => NOW });
 afterAll(() => double.stop());
 const t = await createTestApp();
 const db = t.database.db;
-const google = {
-  clientId: CLIENT_ID,
-  clientSecret: CLIENT_SECRET,
-  oauthUrl: double.url,
-  apiUrl: double.url,
-};
-const base = {
-  db,
-  google,
-  encryptionKey: t.deps.config.encryptionKey,
-  allowPrivate: false,
-  publicUrl: t.deps.config.publicUrl,
-  now: NOW,
-};
-
-function queryOf(callbackUrl: string) {
-  const params = new URL(callbackUrl).searchParams;
-  return {
-    state: params.get("state") ?? undefined,
-    code: params.get("code") ?? undefined,
-    error: params.get("error") ?? undefined,
-  };
-}
+const base = { ...oauthCommandContext(t, NOW), google: googleSettings(double.url) };
 
 describe("googleConnectionCreator", () => {
   it("trades the code with the PKCE verifier, stores the connection and its calendars, takes the state once", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const query = queryOf(double.consent(await googleAuthorizationStarter(base, caller)));
+    const query = callbackQuery(double.consent(await googleAuthorizationStarter(base, caller)));
     const outcome = await googleConnectionCreator(base, caller, query);
     expect(outcome.ok).toBe(true);
     const id = (outcome as { connectionId: string }).connectionId;
@@ -67,8 +47,8 @@ describe("googleConnectionCreator", () => {
   it("stores nothing when the code was not issued for this verifier", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const first = queryOf(double.consent(await googleAuthorizationStarter(base, caller)));
-    const second = queryOf(double.consent(await googleAuthorizationStarter(base, caller)));
+    const first = callbackQuery(double.consent(await googleAuthorizationStarter(base, caller)));
+    const second = callbackQuery(double.consent(await googleAuthorizationStarter(base, caller)));
     // The second attempt's state with the first attempt's code: its verifier does not match.
     expect(
       await googleConnectionCreator(base, caller, { state: second.state, code: first.code }),

@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tokenHash } from "../auth/secrets";
-import { sealSecret } from "../crypto/credentialBox";
-import { calendarConnections, connectedCalendars, googleChannels } from "../db/schema";
-import { signUpHost } from "../test/factories";
+import { nextSyncOf, pushedConnection } from "../calendars/testing/pushedConnection";
+import { googleChannels } from "../db/schema";
 import { createTestApp } from "../test/testApp";
 import { googleNotificationReceiver } from "./googleNotificationReceiver";
 
@@ -14,41 +12,17 @@ const LATER = new Date(NOW.getTime() + 300_000);
 const CHANNEL = "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f";
 
 async function watchedConnection() {
-  const host = await signUpHost(t);
-  const [connection] = await db
-    .insert(calendarConnections)
-    .values({
-      userId: host.id,
-      provider: "GOOGLE",
-      name: "Google",
-      serverUrl: "https://calendar.google.com",
-      username: "a@example.com",
-      secret: sealSecret(t.deps.config.encryptionKey, "{}", host.id),
-      nextSyncAt: LATER,
-    })
-    .returning();
-  const [calendar] = await db
-    .insert(connectedCalendars)
-    .values({ connectionId: connection!.id, url: "a@example.com", name: "A" })
-    .returning();
+  const { connection, calendar } = await pushedConnection(t, "GOOGLE", LATER);
   await db.insert(googleChannels).values({
     id: CHANNEL,
-    connectionId: connection!.id,
-    calendarId: calendar!.id,
+    connectionId: connection.id,
+    calendarId: calendar.id,
     resourceId: "r1",
     tokenHash: tokenHash("the-token"),
     expiresAt: new Date(NOW.getTime() + 86_400_000),
   });
-  return connection!;
+  return connection;
 }
-
-const nextSyncOf = async (id: string) =>
-  (
-    await db
-      .select({ at: calendarConnections.nextSyncAt })
-      .from(calendarConnections)
-      .where(eq(calendarConnections.id, id))
-  )[0]!.at;
 
 describe("googleNotificationReceiver", () => {
   it("makes the connection due for a genuine change, and only then", async () => {
@@ -57,13 +31,13 @@ describe("googleNotificationReceiver", () => {
       googleNotificationReceiver(db, { channelId: CHANNEL, token, resourceState }, now);
     expect(await notify("wrong-token")).toBe(false);
     expect(await notify("the-token", "sync")).toBe(true);
-    expect(await nextSyncOf(connection.id)).toEqual(LATER);
+    expect(await nextSyncOf(db, connection.id)).toEqual(LATER);
     // A lapsed channel is not believed.
     expect(await notify("the-token", "exists", new Date(NOW.getTime() + 2 * 86_400_000))).toBe(
       false,
     );
-    expect(await nextSyncOf(connection.id)).toEqual(LATER);
+    expect(await nextSyncOf(db, connection.id)).toEqual(LATER);
     expect(await notify("the-token")).toBe(true);
-    expect(await nextSyncOf(connection.id)).toEqual(NOW);
+    expect(await nextSyncOf(db, connection.id)).toEqual(NOW);
   });
 });

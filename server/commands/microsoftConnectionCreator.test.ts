@@ -1,10 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  MS_CLIENT_ID,
-  MS_CLIENT_SECRET,
-  startMicrosoftDouble,
-} from "../calendars/testing/microsoftDouble";
+import { startMicrosoftDouble } from "../calendars/testing/microsoftDouble";
+import { microsoftSettings } from "../calendars/testing/microsoftTestApp";
+import { callbackQuery, oauthCommandContext } from "../calendars/testing/oauthTestApp";
 import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
@@ -16,35 +14,13 @@ const double = await startMicrosoftDouble({ clock: () => NOW });
 afterAll(() => double.stop());
 const t = await createTestApp();
 const db = t.database.db;
-const base = {
-  db,
-  microsoft: {
-    clientId: MS_CLIENT_ID,
-    clientSecret: MS_CLIENT_SECRET,
-    tenant: "common",
-    loginUrl: double.url,
-    graphUrl: double.url,
-  },
-  encryptionKey: t.deps.config.encryptionKey,
-  allowPrivate: false,
-  publicUrl: t.deps.config.publicUrl,
-  now: NOW,
-};
-
-function queryOf(callbackUrl: string) {
-  const params = new URL(callbackUrl).searchParams;
-  return {
-    state: params.get("state") ?? undefined,
-    code: params.get("code") ?? undefined,
-    error: params.get("error") ?? undefined,
-  };
-}
+const base = { ...oauthCommandContext(t, NOW), microsoft: microsoftSettings(double.url) };
 
 describe("microsoftConnectionCreator", () => {
   it("trades the code with the PKCE verifier, names the account by its default calendar's owner, takes the state once", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const query = queryOf(double.consent(await microsoftAuthorizationStarter(base, caller)));
+    const query = callbackQuery(double.consent(await microsoftAuthorizationStarter(base, caller)));
     const outcome = await microsoftConnectionCreator(base, caller, query);
     expect(outcome.ok).toBe(true);
     const id = (outcome as { connectionId: string }).connectionId;
@@ -63,8 +39,8 @@ describe("microsoftConnectionCreator", () => {
   it("stores nothing when the token endpoint refuses the code (a code not issued for this verifier)", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const first = queryOf(double.consent(await microsoftAuthorizationStarter(base, caller)));
-    const second = queryOf(double.consent(await microsoftAuthorizationStarter(base, caller)));
+    const first = callbackQuery(double.consent(await microsoftAuthorizationStarter(base, caller)));
+    const second = callbackQuery(double.consent(await microsoftAuthorizationStarter(base, caller)));
     // The second state with the first code: the verifier does not match its challenge.
     const outcome = await microsoftConnectionCreator(base, caller, {
       state: second.state,

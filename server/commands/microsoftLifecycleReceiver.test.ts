@@ -1,9 +1,5 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tokenHash } from "../auth/secrets";
-import { sealSecret } from "../crypto/credentialBox";
-import { calendarConnections, connectedCalendars, microsoftSubscriptions } from "../db/schema";
-import { signUpHost } from "../test/factories";
+import { nextSyncOf, subscribedConnection } from "../calendars/testing/pushedConnection";
 import { createTestApp } from "../test/testApp";
 import { microsoftLifecycleReceiver } from "./microsoftLifecycleReceiver";
 
@@ -16,28 +12,8 @@ const LATER = new Date(NOW.getTime() + 300_000);
 
 describe("microsoftLifecycleReceiver", () => {
   it("believes a `missed` only with its live subscription's clientState, then makes the connection due", async () => {
-    const host = await signUpHost(t);
-    const [connection] = await db
-      .insert(calendarConnections)
-      .values({
-        userId: host.id,
-        provider: "MICROSOFT",
-        name: "Outlook",
-        serverUrl: "https://graph.microsoft.com",
-        username: "a@contoso.example",
-        secret: sealSecret(t.deps.config.encryptionKey, "{}", host.id),
-        nextSyncAt: LATER,
-      })
-      .returning();
-    const [calendar] = await db
-      .insert(connectedCalendars)
-      .values({ connectionId: connection!.id, url: "AAMkCal", name: "Calendar" })
-      .returning();
-    await db.insert(microsoftSubscriptions).values({
-      id: "sub-life",
-      connectionId: connection!.id,
-      calendarId: calendar!.id,
-      clientStateHash: tokenHash("the-client-state"),
+    const connection = await subscribedConnection(t, "sub-life", {
+      nextSyncAt: LATER,
       expiresAt: new Date(NOW.getTime() + 86_400_000),
     });
     const context = {
@@ -51,13 +27,7 @@ describe("microsoftLifecycleReceiver", () => {
       microsoftLifecycleReceiver(context, [
         { subscriptionId: "sub-life", clientState, lifecycleEvent: "missed" },
       ]);
-    const nextSync = async () =>
-      (
-        await db
-          .select({ at: calendarConnections.nextSyncAt })
-          .from(calendarConnections)
-          .where(eq(calendarConnections.id, connection!.id))
-      )[0]!.at;
+    const nextSync = () => nextSyncOf(db, connection.id);
     expect(await receive("wrong")).toBe(0);
     expect(await nextSync()).toEqual(LATER);
     expect(await receive("the-client-state")).toBe(1);

@@ -1,11 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  startZoomDouble,
-  ZOOM_CLIENT_ID,
-  ZOOM_CLIENT_SECRET,
-  ZOOM_USER_ID,
-} from "../calendars/testing/zoomDouble";
+import { callbackQuery, oauthCommandContext } from "../calendars/testing/oauthTestApp";
+import { startZoomDouble, ZOOM_USER_ID } from "../calendars/testing/zoomDouble";
+import { zoomSettings } from "../calendars/testing/zoomTestApp";
 import { calendarConnections, connectedCalendars, oauthStates } from "../db/schema";
 import { sessionCallerOf, signUpHost } from "../test/factories";
 import { createTestApp } from "../test/testApp";
@@ -17,34 +14,13 @@ const double = await startZoomDouble({ clock: () => NOW });
 afterAll(() => double.stop());
 const t = await createTestApp();
 const db = t.database.db;
-const base = {
-  db,
-  zoom: {
-    clientId: ZOOM_CLIENT_ID,
-    clientSecret: ZOOM_CLIENT_SECRET,
-    oauthUrl: double.url,
-    apiUrl: `${double.url}/v2`,
-  },
-  encryptionKey: t.deps.config.encryptionKey,
-  allowPrivate: false,
-  publicUrl: t.deps.config.publicUrl,
-  now: NOW,
-};
-
-function queryOf(callbackUrl: string) {
-  const params = new URL(callbackUrl).searchParams;
-  return {
-    state: params.get("state") ?? undefined,
-    code: params.get("code") ?? undefined,
-    error: params.get("error") ?? undefined,
-  };
-}
+const base = { ...oauthCommandContext(t, NOW), zoom: zoomSettings(double.url) };
 
 describe("zoomConnectionCreator", () => {
   it("trades the code with the PKCE verifier (app credentials as Basic), stores a ZOOM connection without calendars, takes the state once", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const query = queryOf(double.consent(await zoomAuthorizationStarter(base, caller)));
+    const query = callbackQuery(double.consent(await zoomAuthorizationStarter(base, caller)));
     const outcome = await zoomConnectionCreator(base, caller, query);
     expect(outcome.ok).toBe(true);
     const id = (outcome as { connectionId: string }).connectionId;
@@ -64,13 +40,15 @@ describe("zoomConnectionCreator", () => {
   it("says DENIED when the host declined, FAILED for a code not issued for this verifier", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const declined = queryOf(double.consent(await zoomAuthorizationStarter(base, caller), false));
+    const declined = callbackQuery(
+      double.consent(await zoomAuthorizationStarter(base, caller), false),
+    );
     expect(await zoomConnectionCreator(base, caller, declined)).toEqual({
       ok: false,
       failure: "DENIED",
     });
-    const first = queryOf(double.consent(await zoomAuthorizationStarter(base, caller)));
-    const second = queryOf(double.consent(await zoomAuthorizationStarter(base, caller)));
+    const first = callbackQuery(double.consent(await zoomAuthorizationStarter(base, caller)));
+    const second = callbackQuery(double.consent(await zoomAuthorizationStarter(base, caller)));
     expect(
       await zoomConnectionCreator(base, caller, { state: second.state, code: first.code }),
     ).toEqual({ ok: false, failure: "FAILED" });
@@ -82,7 +60,7 @@ describe("zoomConnectionCreator", () => {
   it("says EXPIRED for another session's state or when Zoom is not set up", async () => {
     const host = await signUpHost(t);
     const caller = await sessionCallerOf(t, host);
-    const query = queryOf(double.consent(await zoomAuthorizationStarter(base, caller)));
+    const query = callbackQuery(double.consent(await zoomAuthorizationStarter(base, caller)));
     expect(await zoomConnectionCreator({ ...base, zoom: null }, caller, query)).toEqual({
       ok: false,
       failure: "EXPIRED",

@@ -14,6 +14,7 @@ import { createEventType, signUpHost } from "../../test/factories";
 import { writeDueCalendarEvents } from "../calendarEventWriter";
 import { startCalendarWorker } from "../calendarWorker";
 import { googleTestApp } from "../testing/googleTestApp";
+import { turnOnCancelOnDelete } from "../testing/oauthTestApp";
 import { googleEventId } from "./googleSource";
 
 const { google, t, connectGoogle, sync, writeContext } = await googleTestApp();
@@ -36,13 +37,7 @@ describe("two server processes on PostgreSQL receiving the same push", () => {
   it("handle the deletion it tells of once: one cancellation, one set of mails", async () => {
     const host = await signUpHost(t, { name: "Ada Host" });
     const connection = await connectGoogle(host);
-    const on = await t.request({
-      method: "PATCH",
-      url: `/api/calendar-connections/${connection.id}`,
-      headers: host.headers,
-      payload: { cancelOnDelete: true },
-    });
-    expect(on.statusCode, on.body).toBe(200);
+    await turnOnCancelOnDelete(t, host, connection.id);
     const type = await createEventType(t, host);
     const booked = await bookOk(
       t,

@@ -1,10 +1,12 @@
-import { afterAll } from "vitest";
-import { BOOKING_NOW } from "../../test/bookingFactories";
 import type { Host } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/testApp";
-import type { CalendarWriteContext } from "../calendarEventWriter";
 import { CLIENT_ID, CLIENT_SECRET, type DoubleCalendar, startGoogleDouble } from "./googleDouble";
 import { connectOAuthAccount, syncNow } from "./oauthTestApp";
+import { providerTestApp } from "./providerTestApp";
+
+/** The installation's Google app as the double at `url` knows it. */
+export function googleSettings(url: string) {
+  return { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, oauthUrl: url, apiUrl: url };
+}
 
 /**
  * A test app set up for Google (GOOGLE_OAUTH_URL / GOOGLE_API_URL on a loopback double), with
@@ -12,47 +14,25 @@ import { connectOAuthAccount, syncNow } from "./oauthTestApp";
  * The double and the app share the test's clock (`setNow`).
  */
 export async function googleTestApp(calendars?: DoubleCalendar[]) {
-  let now = BOOKING_NOW;
-  const google = await startGoogleDouble({
-    clock: () => now,
-    calendars: calendars ?? [
-      {
-        id: "ada@example.com",
-        summary: "Ada",
-        timeZone: "Europe/Berlin",
-        accessRole: "owner",
-        primary: true,
-      },
-    ],
-  });
-  afterAll(() => google.stop());
-  const t: TestApp = await createTestApp({
-    google: {
-      clientId: CLIENT_ID,
-      clientSecret: CLIENT_SECRET,
-      oauthUrl: google.url,
-      apiUrl: google.url,
-    },
-  });
-  const setNow = (date: Date) => {
-    now = date;
-    t.setNow(date);
-  };
-  setNow(BOOKING_NOW);
-
+  const { double: google, ...app } = await providerTestApp(
+    (clock) =>
+      startGoogleDouble({
+        clock,
+        calendars: calendars ?? [
+          {
+            id: "ada@example.com",
+            summary: "Ada",
+            timeZone: "Europe/Berlin",
+            accessRole: "owner",
+            primary: true,
+          },
+        ],
+      }),
+    (double) => ({ google: googleSettings(double.url) }),
+  );
+  const { t } = app;
   const connectGoogle = (host: Host) =>
     connectOAuthAccount(t, host, "google", (url) => google.consent(url));
   const sync = (host: Host, id: string) => syncNow(t, host, id);
-
-  const writeContext = (): CalendarWriteContext => ({
-    db: t.database.db,
-    encryptionKey: t.deps.config.encryptionKey,
-    allowPrivate: true,
-    publicUrl: t.deps.config.publicUrl,
-    clock: t.deps.clock,
-    google: t.deps.config.google,
-    googleRetryDelaysMs: [0, 0, 0],
-  });
-
-  return { google, t, setNow, now: () => now, connectGoogle, sync, writeContext };
+  return { google, ...app, connectGoogle, sync };
 }

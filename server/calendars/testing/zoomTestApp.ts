@@ -1,10 +1,17 @@
-import { afterAll } from "vitest";
-import { BOOKING_NOW } from "../../test/bookingFactories";
 import type { Host } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/testApp";
-import type { CalendarWriteContext } from "../calendarEventWriter";
 import { connectOAuthAccount } from "./oauthTestApp";
+import { providerTestApp } from "./providerTestApp";
 import { startZoomDouble, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET } from "./zoomDouble";
+
+/** The installation's Zoom app as the double at `url` knows it. */
+export function zoomSettings(url: string) {
+  return {
+    clientId: ZOOM_CLIENT_ID,
+    clientSecret: ZOOM_CLIENT_SECRET,
+    oauthUrl: url,
+    apiUrl: `${url}/v2`,
+  };
+}
 
 /**
  * A test app set up for Zoom (ZOOM_OAUTH_URL / ZOOM_API_URL on a loopback double), with the
@@ -12,22 +19,10 @@ import { startZoomDouble, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET } from "./zoomDoubl
  * The double and the app share the test's clock (`setNow`).
  */
 export async function zoomTestApp() {
-  let now = BOOKING_NOW;
-  const zoom = await startZoomDouble({ clock: () => now });
-  afterAll(() => zoom.stop());
-  const t: TestApp = await createTestApp({
-    zoom: {
-      clientId: ZOOM_CLIENT_ID,
-      clientSecret: ZOOM_CLIENT_SECRET,
-      oauthUrl: zoom.url,
-      apiUrl: `${zoom.url}/v2`,
-    },
-  });
-  const setNow = (date: Date) => {
-    now = date;
-    t.setNow(date);
-  };
-  setNow(BOOKING_NOW);
+  const { double: zoom, ...app } = await providerTestApp(
+    (clock) => startZoomDouble({ clock }),
+    (double) => ({ zoom: zoomSettings(double.url) }),
+  );
 
   /** Connects Zoom for `host` through the double's consent page: the connection as listed. */
   const connectZoom = (host: Host) =>
@@ -36,17 +31,7 @@ export async function zoomTestApp() {
       status: string;
       lastError: string | null;
       calendars: unknown[];
-    }>(t, host, "zoom", (url) => zoom.consent(url));
+    }>(app.t, host, "zoom", (url) => zoom.consent(url));
 
-  const writeContext = (): CalendarWriteContext => ({
-    db: t.database.db,
-    encryptionKey: t.deps.config.encryptionKey,
-    allowPrivate: true,
-    publicUrl: t.deps.config.publicUrl,
-    clock: t.deps.clock,
-    zoom: t.deps.config.zoom,
-    zoomRetryDelaysMs: [0, 0, 0],
-  });
-
-  return { zoom, t, setNow, now: () => now, connectZoom, writeContext };
+  return { zoom, ...app, connectZoom };
 }

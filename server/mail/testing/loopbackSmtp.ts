@@ -6,9 +6,18 @@ import { freePort } from "../../test/freePort";
  * not yet listening: `up()` starts it, `close()` stops it if it was started. Free of vitest, so
  * bench/ can use it too (smtpInbox.ts is the tests' own). `hang`: it never accepts a message (a
  * mail server that stopped answering). `ignoreErrors`: a client cut off (a killed process)
- * resets its connection, which would otherwise be an unhandled error.
+ * resets its connection, which would otherwise be an unhandled error. `onMessage`: each message
+ * and its envelope's recipients go to it instead of being kept (a bench counting thousands).
  */
-export async function loopbackSmtp({ hang = false, ignoreErrors = false } = {}) {
+export async function loopbackSmtp({
+  hang = false,
+  ignoreErrors = false,
+  onMessage,
+}: {
+  hang?: boolean;
+  ignoreErrors?: boolean;
+  onMessage?: (raw: string, recipients: string[]) => void;
+} = {}) {
   const port = await freePort();
   const received: string[] = [];
   let listening = false;
@@ -17,14 +26,19 @@ export async function loopbackSmtp({ hang = false, ignoreErrors = false } = {}) 
     disabledCommands: ["STARTTLS", "AUTH"],
     disableReverseLookup: true,
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => {
         raw += chunk.toString("utf8");
       });
       stream.on("end", () => {
         if (hang) return;
-        received.push(raw);
+        if (!onMessage) received.push(raw);
+        else
+          onMessage(
+            raw,
+            session.envelope.rcptTo.map((to) => to.address),
+          );
         callback();
       });
     },

@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeDueCalendarEvents } from "../../calendars/calendarEventWriter";
 import { startCalendarWorker } from "../../calendars/calendarWorker";
 import { googleEventId } from "../../calendars/google/googleSource";
-import { CLIENT_ID, CLIENT_SECRET, startGoogleDouble } from "../../calendars/testing/googleDouble";
+import { googleTestApp } from "../../calendars/testing/googleTestApp";
+import { authorizeUrl, callbackOutcome } from "../../calendars/testing/oauthTestApp";
 import {
   calendarBusy,
   calendarConnections,
@@ -21,81 +22,21 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/testApp";
+import { createTestApp } from "../../test/testApp";
 
-let now = BOOKING_NOW;
-const google = await startGoogleDouble({
-  clock: () => now,
-  calendars: [
-    {
-      id: "ada@example.com",
-      summary: "Ada",
-      timeZone: "Europe/Berlin",
-      accessRole: "owner",
-      primary: true,
-    },
-    { id: "holidays@group", summary: "Holidays", timeZone: "Europe/Berlin", accessRole: "reader" },
-  ],
-});
-afterAll(() => google.stop());
-const t: TestApp = await createTestApp({
-  google: {
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    oauthUrl: google.url,
-    apiUrl: google.url,
+const { google, t, setNow, now, connectGoogle, sync, writeContext } = await googleTestApp([
+  {
+    id: "ada@example.com",
+    summary: "Ada",
+    timeZone: "Europe/Berlin",
+    accessRole: "owner",
+    primary: true,
   },
-});
-const setNow = (date: Date) => {
-  now = date;
-  t.setNow(date);
-};
-setNow(BOOKING_NOW);
+  { id: "holidays@group", summary: "Holidays", timeZone: "Europe/Berlin", accessRole: "reader" },
+]);
 const HOUR = 3_600_000;
-
-async function authorize(host: Host): Promise<string> {
-  const started = await t.request({
-    method: "POST",
-    url: "/api/calendar-connections/google/authorize",
-    headers: host.headers,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  return started.json().url;
-}
-
-async function callback(host: Host, callbackUrl: string): Promise<string> {
-  const { pathname, search } = new URL(callbackUrl);
-  const answer = await t.request({ method: "GET", url: pathname + search, headers: host.headers });
-  expect(answer.statusCode, answer.body).toBe(302);
-  return new URL(answer.headers.location as string).searchParams.get("oauth")!;
-}
-
-async function connectGoogle(host: Host) {
-  expect(await callback(host, google.consent(await authorize(host)))).toBe("connected");
-  const list = await t.request({
-    method: "GET",
-    url: "/api/calendar-connections",
-    headers: host.headers,
-  });
-  return list.json().connections.find((c: { provider: string }) => c.provider === "GOOGLE");
-}
-
-const sync = (host: Host, id: string) =>
-  t.request({
-    method: "POST",
-    url: `/api/calendar-connections/${id}/sync`,
-    headers: host.headers,
-  });
-
-const writeContext = () => ({
-  db: t.database.db,
-  encryptionKey: t.deps.config.encryptionKey,
-  allowPrivate: true,
-  publicUrl: t.deps.config.publicUrl,
-  clock: t.deps.clock,
-  google: t.deps.config.google,
-  googleRetryDelaysMs: [0, 0, 0],
-});
+const authorize = (host: Host) => authorizeUrl(t, host, "google");
+const callback = (host: Host, callbackUrl: string) => callbackOutcome(t, host, callbackUrl);
 
 describe("connecting a Google account by OAuth (code flow, PKCE, state bound to the session)", () => {
   it("asks Google for offline access with the narrow scopes and a S256 challenge", async () => {
@@ -430,7 +371,7 @@ describe("push: events.watch channels", () => {
         .select({ nextSyncAt: calendarConnections.nextSyncAt })
         .from(calendarConnections)
         .where(eq(calendarConnections.id, connection.id));
-      expect(before!.nextSyncAt.getTime()).toBeGreaterThan(now.getTime());
+      expect(before!.nextSyncAt.getTime()).toBeGreaterThan(now().getTime());
 
       const delivered = await t.request({
         method: "POST",
@@ -442,7 +383,7 @@ describe("push: events.watch channels", () => {
         .select({ nextSyncAt: calendarConnections.nextSyncAt })
         .from(calendarConnections)
         .where(eq(calendarConnections.id, connection.id));
-      expect(due!.nextSyncAt.getTime()).toBe(now.getTime());
+      expect(due!.nextSyncAt.getTime()).toBe(now().getTime());
 
       // The calendar worker's pass reads it; the new event now blocks.
       const worker = startCalendarWorker({

@@ -1,12 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeDueCalendarEvents } from "../../calendars/calendarEventWriter";
 import { fillMeetingLinks } from "../../calendars/connectedLocations";
+import { startMicrosoftDouble } from "../../calendars/testing/microsoftDouble";
+import { microsoftSettings } from "../../calendars/testing/microsoftTestApp";
 import {
-  MS_CLIENT_ID,
-  MS_CLIENT_SECRET,
-  startMicrosoftDouble,
-} from "../../calendars/testing/microsoftDouble";
+  authorizeUrl,
+  callbackOutcome,
+  connectOAuthAccount,
+  syncNow,
+} from "../../calendars/testing/oauthTestApp";
+import { providerTestApp } from "../../calendars/testing/providerTestApp";
 import {
   calendarBusy,
   calendarConnections,
@@ -25,73 +29,42 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/testApp";
+import { createTestApp } from "../../test/testApp";
 
-let now = BOOKING_NOW;
-const ms = await startMicrosoftDouble({
-  clock: () => now,
-  calendars: [
-    {
-      id: "AAMkCal-ada",
-      name: "Calendar",
-      canEdit: true,
-      isDefaultCalendar: true,
-      owner: { name: "Ada", address: "ada@contoso.example" },
-    },
-    {
-      id: "AAMkCal-shared",
-      name: "Team shared",
-      canEdit: false,
-      owner: { name: "Team", address: "team@contoso.example" },
-    },
-  ],
-});
-afterAll(() => ms.stop());
-const microsoftConfig = {
-  clientId: MS_CLIENT_ID,
-  clientSecret: MS_CLIENT_SECRET,
-  tenant: "common",
-  loginUrl: ms.url,
-  graphUrl: ms.url,
-};
-const t: TestApp = await createTestApp({ microsoft: microsoftConfig });
-const setNow = (date: Date) => {
-  now = date;
-  t.setNow(date);
-};
-setNow(BOOKING_NOW);
+const {
+  double: ms,
+  t,
+  setNow,
+  writeContext,
+} = await providerTestApp(
+  (clock) =>
+    startMicrosoftDouble({
+      clock,
+      calendars: [
+        {
+          id: "AAMkCal-ada",
+          name: "Calendar",
+          canEdit: true,
+          isDefaultCalendar: true,
+          owner: { name: "Ada", address: "ada@contoso.example" },
+        },
+        {
+          id: "AAMkCal-shared",
+          name: "Team shared",
+          canEdit: false,
+          owner: { name: "Team", address: "team@contoso.example" },
+        },
+      ],
+    }),
+  (double) => ({ microsoft: microsoftSettings(double.url) }),
+);
 const HOUR = 3_600_000;
 const CAL = "AAMkCal-ada";
-
-async function authorize(host: Host): Promise<string> {
-  const started = await t.request({
-    method: "POST",
-    url: "/api/calendar-connections/microsoft/authorize",
-    headers: host.headers,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  return started.json().url;
-}
-
-async function callback(host: Host, callbackUrl: string): Promise<string> {
-  const { pathname, search } = new URL(callbackUrl);
-  const answer = await t.request({ method: "GET", url: pathname + search, headers: host.headers });
-  expect(answer.statusCode, answer.body).toBe(302);
-  return new URL(answer.headers.location as string).searchParams.get("oauth")!;
-}
-
-async function connectMicrosoft(host: Host) {
-  expect(await callback(host, ms.consent(await authorize(host)))).toBe("connected");
-  const list = await t.request({
-    method: "GET",
-    url: "/api/calendar-connections",
-    headers: host.headers,
-  });
-  return list.json().connections.find((c: { provider: string }) => c.provider === "MICROSOFT");
-}
-
-const sync = (host: Host, id: string) =>
-  t.request({ method: "POST", url: `/api/calendar-connections/${id}/sync`, headers: host.headers });
+const authorize = (host: Host) => authorizeUrl(t, host, "microsoft");
+const callback = (host: Host, callbackUrl: string) => callbackOutcome(t, host, callbackUrl);
+const connectMicrosoft = (host: Host) =>
+  connectOAuthAccount(t, host, "microsoft", (url) => ms.consent(url));
+const sync = (host: Host, id: string) => syncNow(t, host, id);
 
 async function busySpans(connectionId: string): Promise<string[]> {
   const rows = await t.database.db
@@ -100,16 +73,6 @@ async function busySpans(connectionId: string): Promise<string[]> {
     .where(eq(calendarBusy.connectionId, connectionId));
   return rows.map((row) => row.during).sort();
 }
-
-const writeContext = () => ({
-  db: t.database.db,
-  encryptionKey: t.deps.config.encryptionKey,
-  allowPrivate: true,
-  publicUrl: t.deps.config.publicUrl,
-  clock: t.deps.clock,
-  microsoft: t.deps.config.microsoft,
-  microsoftRetryDelaysMs: [0, 0, 0],
-});
 
 describe("connecting a Microsoft account by OAuth (code flow, PKCE, state bound to the session)", () => {
   it("asks the tenant's v2.0 endpoint for offline access and Calendars.ReadWrite only, with S256", async () => {

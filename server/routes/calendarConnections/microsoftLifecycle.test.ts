@@ -12,7 +12,7 @@ import { signUpHost } from "../../test/factories";
 // the app: each is believed only with its subscription's clientState, and acted on as
 // Microsoft advises.
 
-const { ms, t, setNow, connectMicrosoft } = await microsoftTestApp();
+const { ms, t, setNow, connectMicrosoft, validationRequest } = await microsoftTestApp();
 const LIFECYCLE = "/api/calendar-connections/microsoft/lifecycle";
 const HOUR = 3_600_000;
 
@@ -60,12 +60,7 @@ describe("Graph lifecycle notifications", async () => {
     const [subscription] = live();
     expect(subscription!.lifecycleNotificationUrl).toBe(`http://localhost:3000${LIFECYCLE}`);
     expect(ms.validations).toContain(`http://localhost:3000${LIFECYCLE}`);
-    const answer = await t.request({
-      method: "POST",
-      url: `${LIFECYCLE}?validationToken=${encodeURIComponent("Validation: abc")}`,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-      payload: "",
-    });
+    const answer = await validationRequest(LIFECYCLE, "Validation: abc");
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
     expect(answer.body).toBe("Validation: abc");

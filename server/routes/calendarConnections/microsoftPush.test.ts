@@ -5,6 +5,7 @@ import { writeDueCalendarEvents } from "../../calendars/calendarEventWriter";
 import { startCalendarWorker } from "../../calendars/calendarWorker";
 import { SUBSCRIPTION_TTL_MS } from "../../calendars/microsoft/microsoftSubscriptions";
 import { microsoftTestApp } from "../../calendars/testing/microsoftTestApp";
+import { turnOnCancelOnDelete } from "../../calendars/testing/oauthTestApp";
 import { calendarDeletionCanceller } from "../../commands/calendarDeletionCanceller";
 import {
   calendarBusy,
@@ -23,7 +24,8 @@ import {
 } from "../../test/bookingFactories";
 import { createEventType, signUpHost } from "../../test/factories";
 
-const { ms, t, setNow, connectMicrosoft, sync, writeContext } = await microsoftTestApp();
+const { ms, t, setNow, connectMicrosoft, sync, writeContext, validationRequest } =
+  await microsoftTestApp();
 const CAL = "AAMkCal-ada";
 const NOTIFICATIONS = "/api/calendar-connections/microsoft/notifications";
 const DAY = 86_400_000;
@@ -87,12 +89,7 @@ describe("Graph change-notification subscriptions", () => {
   });
 
   it("answers Graph's validation request with the token as plain text", async () => {
-    const answer = await t.request({
-      method: "POST",
-      url: `${NOTIFICATIONS}?validationToken=${encodeURIComponent("Validation: a<b> & c")}`,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-      payload: "",
-    });
+    const answer = await validationRequest(NOTIFICATIONS, "Validation: a<b> & c");
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
     expect(answer.body).toBe("Validation: a<b> & c");
@@ -238,13 +235,7 @@ describe("two-way: a booked meeting's event deleted or moved in Outlook", () => 
     const host = await signUpHost(t, { name: "Ada Host" });
     const connection = await connectMicrosoft(host);
     if (cancelOnDelete) {
-      const on = await t.request({
-        method: "PATCH",
-        url: `/api/calendar-connections/${connection.id}`,
-        headers: host.headers,
-        payload: { cancelOnDelete: true },
-      });
-      expect(on.statusCode, on.body).toBe(200);
+      await turnOnCancelOnDelete(t, host, connection.id);
     }
     const type = await createEventType(t, host);
     const booked = await bookOk(
