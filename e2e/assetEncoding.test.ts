@@ -47,6 +47,10 @@ describe("the built client's files", () => {
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     // Quality 11 beats gzip -9 by a tenth and more on this file; on the fly it did not.
     expect(br.body.length).toBeLessThan(gz.body.length * 0.9);
+
+    // The copies are found beside the file; they are not files of their own to ask for.
+    expect((await get(`${libraries}.br`, "identity")).status).toBe(404);
+    expect((await get(`${libraries}.gz`, "identity")).status).toBe(404);
   });
 
   it("keep the embed script loadable from other sites in every encoding", async () => {

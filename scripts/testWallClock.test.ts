@@ -33,11 +33,6 @@ const ALLOWED: { file: string; text: string; why: string }[] = [
     why: "reads the page's Date, which Playwright's clock fakes: that clock is the test's subject",
   },
   {
-    file: "server/test/testApp.ts",
-    text: "fixedNow ?? new Date()",
-    why: "the in-process server's clock until a test sets one (t.setNow); every test whose outcome depends on the date sets it",
-  },
-  {
     file: "server/test/stripeDouble.ts",
     text: "Math.floor(Date.now() / 1000)",
     why: "stands in for Stripe, which stamps its objects and events with its own (real) time; a test that checks a signature's age signs at its own instant (webhook's timestamp option)",

@@ -6,9 +6,13 @@ import { outbox } from "../db/schema";
 import type { BookingMailPayload, MailPayload } from "../mail/mailTypes";
 import { createEventType, createTeam, type Host } from "./factories";
 import type { TestApp } from "./testApp";
+import { TEST_NOW } from "./testNow";
 
-/** A Monday in winter: Berlin is UTC+1, so 09:00 there is 08:00Z. Tests book from here on. */
-export const BOOKING_NOW = new Date("2027-01-04T06:00:00Z");
+/**
+ * A Monday in winter, the test app's own start (TEST_NOW): Berlin is UTC+1, so 09:00 there is
+ * 08:00Z. Tests book from here on.
+ */
+export const BOOKING_NOW = TEST_NOW;
 
 /** The instant of `time` (HH:mm, Berlin, winter) `days` after BOOKING_NOW's date. */
 export function berlinSlot(days: number, time: string): string {

@@ -6,12 +6,16 @@ import { type Config, loadConfig } from "../config";
 import type { Database } from "../db/database";
 import type { Deps } from "../deps";
 import { createTestDatabase } from "./testDatabase";
+import { TEST_NOW } from "./testNow";
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   deps: Deps;
-  /** Moves the server's clock; by default it is the real one. */
+  /**
+   * Sets the server's clock to `date`; null puts it back at TEST_NOW, where it starts. The clock
+   * stands still until set again: a test that needs time to pass moves it.
+   */
   setNow(date: Date | null): void;
   /**
    * app.inject, then the booking changes the request recorded get their effects, as a running
@@ -45,11 +49,12 @@ export async function createTestApp(
   given?: Database,
 ): Promise<TestApp> {
   const database = given ?? (await createTestDatabase());
-  let fixedNow: Date | null = null;
+  let now = TEST_NOW.getTime();
   const deps: Deps = {
     config: testConfig(overrides),
     database,
-    clock: () => fixedNow ?? new Date(),
+    // A copy each time: a caller that mutates its Date must not move the clock.
+    clock: () => new Date(now),
   };
   // TEST_LOG=1 shows the server log, e.g. the cause of an unexpected 500.
   const app = await buildApp(deps, {
@@ -62,7 +67,7 @@ export async function createTestApp(
     database,
     deps,
     setNow(date) {
-      fixedNow = date;
+      now = (date ?? TEST_NOW).getTime();
     },
     async request(options) {
       const response = await app.inject(options);
