@@ -1,5 +1,5 @@
-import { formatWhen, mailDateLocale } from "../../../core/i18n/formatWhen";
 import { dateTimeFormat } from "../../../core/i18n/dateFormat";
+import { formatWhen, mailDateLocale } from "../../../core/i18n/formatWhen";
 import { intlLocale } from "../../../core/i18n/intlLocale";
 import { languageDirection } from "../../../core/i18n/languageDirection";
 import { type Translate, translator } from "../../i18n/serverI18n";
