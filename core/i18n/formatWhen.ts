@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "./dateFormat";
 import { intlLocale } from "./intlLocale";
 
 /**
@@ -21,7 +22,8 @@ export function formatWhen(
   timeFormat: 12 | 24,
   language: string,
 ): string {
-  const format = new Intl.DateTimeFormat(mailDateLocale(language), {
+  // Cached: making the format cost more than the rest of a confirmation mail's rendering.
+  const format = dateTimeFormat(mailDateLocale(language), {
     timeZone,
     weekday: "long",
     year: "numeric",

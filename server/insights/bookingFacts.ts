@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
-import { hoursOfMeetings, rebuildBookingHours, refreshBookingHours } from "./bookingHours";
+import { rebuildBookingHours, resumHours, utcHour } from "./bookingHours";
 
 /**
  * The booking_facts rows of the meetings `which` selects (a condition on an event id column), as
@@ -52,20 +52,45 @@ function factRows(which: (column: SQL) => SQL): SQL {
 const COLUMNS = sql`(event_id, user_id, team_id, event_type_id, status, start_at,
   end_at, lead_hours, end_kind, end_actor, rescheduled, no_shows, revenue, local_weekday, local_hour)`;
 
+/** The facts' columns the hourly rollup sums (a meeting's own rows: user_id null). */
+const SUMMED = sql`f.team_id, f.event_type_id, f.start_at, f.end_at, f.status, f.lead_hours,
+  f.end_kind, f.end_actor, f.rescheduled, f.no_shows, f.revenue, f.user_id`;
+
 /**
  * Writes the facts of these meetings afresh from their rows (a gone meeting's go with it), and
- * the hourly rollup's hours they were and are in (bookingHours.ts).
+ * the hourly rollup's hours they were and are in (bookingHours.ts), in one statement: each
+ * statement costs PGlite about as much again in parsing and protocol as its execution, and the
+ * processor runs this for every batch of changes. Its parts all read the database as it was
+ * before the statement, so the hours are summed from the facts of other meetings there and the
+ * rows just inserted (`added`), and the hours left are those the deleted rows (`gone`) were in.
  */
 export async function refreshBookingFacts(tx: Tx, eventIds: readonly string[]): Promise<void> {
   if (eventIds.length === 0) return;
   const ids = sql`${`{${eventIds.join(",")}}`}::uuid[]`;
-  const before = await hoursOfMeetings(tx, ids);
-  await tx.execute(sql`delete from booking_facts where event_id = any(${ids})`);
-  await tx.execute(
-    sql`insert into booking_facts ${COLUMNS} ${factRows((column) => sql`${column} = any(${ids})`)}`,
-  );
-  // The hourly rollup of the hours these meetings left and those they are in now.
-  await refreshBookingHours(tx, [...before, ...(await hoursOfMeetings(tx, ids))]);
+  await tx.execute(sql`with
+    gone as (
+      delete from booking_facts where event_id = any(${ids})
+      returning event_type_id, start_at, user_id
+    ),
+    added as (
+      insert into booking_facts ${COLUMNS} ${factRows((column) => sql`${column} = any(${ids})`)}
+      returning *
+    ),
+    keys as (
+      select distinct event_type_id, ${utcHour(sql`start_at`)} as hour from (
+        select event_type_id, start_at from gone where user_id is null
+        union all select event_type_id, start_at from added where user_id is null
+      ) m
+    ),
+    summed as (
+      -- Each fact is in one of the (distinct) hours at most: a join, probing the facts' index
+      -- on (event_type_id, start_at) once per hour.
+      select ${SUMMED} from keys k join booking_facts f on f.event_type_id = k.event_type_id
+        and f.start_at >= k.hour and f.start_at < k.hour + interval '1 hour'
+      where f.user_id is null and f.event_id <> all(${ids})
+      union all select ${SUMMED} from added f where f.user_id is null
+    ),
+    ${resumHours(sql`keys`, sql`summed f`)}`);
 }
 
 /**

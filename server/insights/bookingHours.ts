@@ -78,36 +78,18 @@ function hourRows(from: SQL): SQL {
       and paid.hour = c.hour`;
 }
 
-/** An hour a meeting's facts were in (before they were written) or are in (after). */
-export interface FactHour {
-  event_type_id: string;
-  hour: string;
-}
-
-/** The hours the meeting facts of these meetings are in now. */
-export async function hoursOfMeetings(tx: Tx, ids: SQL): Promise<FactHour[]> {
-  const result = await tx.execute(sql`select distinct event_type_id,
-      to_char(${utcHour(sql`start_at`)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hour
-    from booking_facts where event_id = any(${ids}) and user_id is null`);
-  return result.rows as unknown as FactHour[];
-}
-
-/** Sums these hours afresh from the booking facts (an hour with no meeting left has no row). */
-export async function refreshBookingHours(tx: Tx, hours: readonly FactHour[]): Promise<void> {
-  if (hours.length === 0) return;
-  const keys = sql`(select distinct (k->>'event_type_id')::uuid as event_type_id,
-      (k->>'hour')::timestamptz as hour
-    from jsonb_array_elements(${JSON.stringify(hours)}::jsonb) k)`;
-  await tx.execute(sql`delete from booking_hours h using ${keys} k
-    where h.event_type_id = k.event_type_id and h.hour = k.hour`);
-  // Each fact is in one of the (distinct) hours at most: a join, probing the facts' index on
-  // (event_type_id, start_at) once per hour.
-  await tx.execute(
-    sql`insert into booking_hours ${COLUMNS} ${hourRows(
-      sql`${keys} k join booking_facts f on f.event_type_id = k.event_type_id
-      and f.start_at >= k.hour and f.start_at < k.hour + interval '1 hour'`,
-    )}`,
-  );
+/**
+ * Sums afresh the hours of `keys` (a from list `k` of event_type_id and hour) from the meeting
+ * facts `f` of `facts` (a from list), deleting their rows first: an hour with no meeting left
+ * has no row. A statement's tail, after a with list naming `keys`: the delete is a data-modifying
+ * subquery of the same statement, and no row is read from booking_hours, so it cannot conflict.
+ */
+export function resumHours(keys: SQL, facts: SQL): SQL {
+  return sql`cleared as (
+      delete from booking_hours h using ${keys} k
+      where h.event_type_id = k.event_type_id and h.hour = k.hour
+    )
+    insert into booking_hours ${COLUMNS} ${hourRows(facts)}`;
 }
 
 /** Sums every hour afresh from the booking facts (with rebuildBookingFacts). */

@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from "vitest";
 import { type MailSender, startMailSender } from "./mailSender";
 import type { MailPayload } from "./mailTypes";
+import { loopbackSmtp } from "./testing/loopbackSmtp";
 import { smtpInbox } from "./testing/smtpInbox";
 
 const verification = (i: number): MailPayload => ({
@@ -75,5 +76,29 @@ describe("mail sender", () => {
     expect(kinds).toContain("cancelled");
     expect(kinds.filter((kind) => kind === "sent")).toHaveLength(inbox.received.length);
     expect(new Set(kinds)).toEqual(new Set(["sent", "cancelled"]));
+  });
+
+  it("starts no more mails than SMTP_URL's maxConnections allows, so the rest can still be given back", async () => {
+    // A server that never accepts a message: the one mail started holds the only connection.
+    const smtp = await loopbackSmtp({ hang: true });
+    onTestFinished(() => smtp.close());
+    await smtp.up();
+    const mailer = startMailSender({
+      smtpUrl: `${smtp.url}?maxConnections=1`,
+      from: "Slotted <no-reply@localhost>",
+      mailHost: "localhost",
+      concurrency: 3,
+    });
+    onTestFinished(() => mailer.close());
+    const outcomes = mailer.send(
+      [1, 2, 3].map((id) => ({ id, payload: verification(id), startWithinMs: 60_000 })),
+    );
+    mailer.cancelQueued();
+
+    // Started ones would wait in nodemailer's queue for the connection, out of reach.
+    expect((await Promise.all(outcomes.slice(1))).map((outcome) => outcome.kind)).toEqual([
+      "cancelled",
+      "cancelled",
+    ]);
   });
 });

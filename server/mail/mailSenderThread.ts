@@ -42,11 +42,22 @@ const port = parentPort!;
 // createTransport(url, options) would take the options as message defaults and drop them,
 // so the URL is parsed here and the transport settings go beside it; what the URL's query
 // sets (tls.*, for example) wins.
+const fromUrl = parseConnectionUrl(config.smtpUrl);
+const urlConnections = (fromUrl as { maxConnections?: unknown }).maxConnections;
+/**
+ * Mails in flight at once: the worker's, or fewer when SMTP_URL's `maxConnections` says so (a
+ * server that takes fewer connections). Each is started here only when a connection is free, so
+ * none waits in nodemailer's own queue past the time it had to start by.
+ */
+const concurrency =
+  typeof urlConnections === "number" && urlConnections >= 1
+    ? Math.min(config.concurrency, Math.floor(urlConnections))
+    : config.concurrency;
 const transport: Transporter = nodemailer.createTransport({
   // A new connection per mail (greeting, EHLO, the server's reverse lookup) held delivery to
   // about 6 mails/s however fast the database was; pooled connections are reused.
   pool: true,
-  maxConnections: config.concurrency,
+  maxConnections: concurrency,
   // A pooled connection the server closed as idle gets one more try on a fresh one; any
   // further failure is the outbox's retry with backoff, not an unbounded resend loop.
   maxRequeues: 1,
@@ -55,7 +66,7 @@ const transport: Transporter = nodemailer.createTransport({
   connectionTimeout: 15_000,
   greetingTimeout: 15_000,
   socketTimeout: 30_000,
-  ...parseConnectionUrl(config.smtpUrl),
+  ...fromUrl,
 } as SMTPPool.Options);
 
 interface Queued {
@@ -99,7 +110,7 @@ async function send(mail: Queued): Promise<void> {
 
 /** Starts queued mails while fewer than `concurrency` are in flight. */
 function pump() {
-  while (active < config.concurrency && queue.length > 0) {
+  while (active < concurrency && queue.length > 0) {
     const mail = queue.shift()!;
     if (performance.now() >= mail.startBy) {
       report(mail.id, { kind: "late" });

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../../core/i18n/dateFormat";
 import { formatWhen, mailDateLocale } from "../../../core/i18n/formatWhen";
 import { intlLocale } from "../../../core/i18n/intlLocale";
 import { languageDirection } from "../../../core/i18n/languageDirection";
@@ -68,6 +69,18 @@ interface Row {
   userLabel?: boolean;
 }
 
+const conjunctions = new Map<string, Intl.ListFormat>();
+
+/** "A, B and C" in `language`; made once per language (making one costs more than using it). */
+function conjunction(language: string): Intl.ListFormat {
+  let format = conjunctions.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(intlLocale(language), { type: "conjunction" });
+    conjunctions.set(language, format);
+  }
+  return format;
+}
+
 function rows(
   data: BookingMailData,
   language: string,
@@ -75,8 +88,7 @@ function rows(
   withJoin: boolean,
 ): Row[] {
   const t = translator(language, "mail");
-  const list = (items: string[]) =>
-    new Intl.ListFormat(intlLocale(language), { type: "conjunction" }).format(items);
+  const list = (items: string[]) => conjunction(language).format(items);
   const result: Row[] = [
     { label: t("details.what"), text: data.title, user: true },
     {
@@ -97,7 +109,7 @@ function rows(
   }
   if (data.series !== undefined) {
     const { series } = data;
-    const short = new Intl.DateTimeFormat(mailDateLocale(language), {
+    const short = dateTimeFormat(mailDateLocale(language), {
       timeZone: data.timeZone,
       weekday: "short",
       year: "numeric",
@@ -246,7 +258,7 @@ function manageLinks(
     const when =
       deadline === null
         ? null
-        : `${new Intl.DateTimeFormat(mailDateLocale(language), {
+        : `${dateTimeFormat(mailDateLocale(language), {
             timeZone: data.timeZone,
             weekday: "long",
             month: "long",
