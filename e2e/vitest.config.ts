@@ -13,6 +13,9 @@ export default defineConfig({
     // browser test spends much of its time waiting on the page, the server and timers, so a
     // second file fills the two cores of the CI machine.
     maxWorkers: 2,
+    // A worker keeps the support modules it loaded (Playwright, axe, the doubles, the server's
+    // test helpers) from one file to the next: loading them afresh was a fifth of the suite's
+    // time. Each file still launches a browser of its own (support/browser.ts).
     isolate: false,
   },
 });
