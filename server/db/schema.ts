@@ -1167,7 +1167,7 @@ export const zoomMeetings = pgTable("zoom_meetings", {
 /**
  * A Microsoft Graph change-notification subscription on one calendar's events: Graph's id, and
  * only a SHA-256 of the clientState secret every notification of it carries. A calendar has one,
- * two while one made without a lifecycleNotificationUrl (`lifecycleNotifications` false: made
+ * two only while one made without a lifecycleNotificationUrl (`lifecycleNotifications` false: made
  * before Slotted asked for them, which a PATCH cannot add) is being replaced by a new one.
  */
 export const microsoftSubscriptions = pgTable(
@@ -1184,7 +1184,15 @@ export const microsoftSubscriptions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     lifecycleNotifications: boolean("lifecycle_notifications").notNull().default(false),
   },
-  (t) => [index("microsoft_subscriptions_calendar_idx").on(t.calendarId), index().on(t.expiresAt)],
+  (t) => [
+    index("microsoft_subscriptions_calendar_idx").on(t.calendarId),
+    // One with lifecycle notifications per calendar: two processes syncing a new connection
+    // at once both make one at Graph, and the one that loses here deletes its own.
+    uniqueIndex("microsoft_subscriptions_calendar_key")
+      .on(t.calendarId)
+      .where(sql`${t.lifecycleNotifications}`),
+    index().on(t.expiresAt),
+  ],
 );
 
 /** A host's private feed of their Slotted bookings: only a SHA-256 of the token is stored. */

@@ -162,14 +162,21 @@ async function createSubscription(
     subscriptionAnswer,
   );
   if (body === null) return false;
-  await context.db.insert(microsoftSubscriptions).values({
-    id: body.id,
-    connectionId,
-    calendarId: calendar.id,
-    clientStateHash: tokenHash(clientState),
-    expiresAt: new Date(body.expirationDateTime),
-    lifecycleNotifications: true,
-  });
+  const kept = await context.db
+    .insert(microsoftSubscriptions)
+    .values({
+      id: body.id,
+      connectionId,
+      calendarId: calendar.id,
+      clientStateHash: tokenHash(clientState),
+      expiresAt: new Date(body.expirationDateTime),
+      lifecycleNotifications: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: microsoftSubscriptions.id });
+  // Another process made the calendar's subscription first: that one is kept, so Graph is told
+  // to stop this one rather than post every change twice until it lapses.
+  if (kept.length === 0) await deleteSubscriptions(null, keeper, [{ id: body.id }]);
   return true;
 }
 
@@ -293,7 +300,7 @@ export async function acceptMicrosoftNotifications(
 export async function releaseMicrosoftConnection(
   context: MicrosoftContext,
   connection: typeof calendarConnections.$inferSelect,
-  subscriptions: Subscription[],
+  subscriptions: Pick<Subscription, "id">[],
 ): Promise<void> {
   try {
     await deleteSubscriptions(null, new MicrosoftTokenKeeper(context, connection), subscriptions);
@@ -306,7 +313,7 @@ export async function releaseMicrosoftConnection(
 async function deleteSubscriptions(
   db: Db | null,
   keeper: MicrosoftTokenKeeper,
-  subscriptions: Subscription[],
+  subscriptions: Pick<Subscription, "id">[],
 ): Promise<void> {
   for (const subscription of subscriptions) {
     await keeper.call(
