@@ -21,6 +21,8 @@ it("keeps one of two subscriptions made at once for a calendar and deletes the o
   const before = ms.subscriptions.length;
 
   const context = { ...writeContext(), microsoft: t.deps.config.microsoft };
+  // Both have read that there is none before Graph answers either.
+  ms.holdSubscriptionCreates(2);
   await Promise.all([
     ensureMicrosoftSubscriptions(context, connection),
     ensureMicrosoftSubscriptions(context, connection),

@@ -117,6 +117,11 @@ export interface MicrosoftDouble {
   failNext(count: number, status: number): void;
   /** The next `count` requests whose "METHOD path" starts with `prefix` answer `status`. */
   failOn(prefix: string, count: number, status: number): void;
+  /**
+   * The next `count` subscription creates are held until all `count` have come, then answered
+   * (as when two processes ask at the same moment).
+   */
+  holdSubscriptionCreates(count: number): void;
   /** Adds or replaces an event (as the host does in Outlook). */
   putEvent(event: Omit<MsDoubleEvent, "@odata.etag">): void;
   /** Deletes an event (as the host does in Outlook). */
@@ -215,6 +220,7 @@ export async function startMicrosoftDouble(options: {
   const prefers: string[] = [];
   const failures: number[] = [];
   const aimed: { prefix: string; status: number }[] = [];
+  let heldCreates: { count: number; waiting: (() => void)[] } | null = null;
   let etagCounter = 0;
   const nextEtag = () => `W/"DwAAABYAAA${++etagCounter}"`;
   /** Change tracking for delta: each event's last change, and the events deleted, by version. */
@@ -494,6 +500,16 @@ export async function startMicrosoftDouble(options: {
     const tooLong = () =>
       !(expiry > clock().getTime()) || expiry > clock().getTime() + MAX_SUBSCRIPTION_MS;
     if (method === "POST" && id === undefined) {
+      if (heldCreates !== null) {
+        const held = heldCreates;
+        await new Promise<void>((resolve) => {
+          held.waiting.push(resolve);
+          if (held.waiting.length === held.count) {
+            heldCreates = null;
+            for (const release of held.waiting) release();
+          }
+        });
+      }
       const resource = /^\/me\/calendars\/([^/]+)\/events$/.exec(input.resource ?? "");
       const calendarId = resource && decodeURIComponent(resource[1]!);
       if (calendarId === null || !calendars.some((c) => c.id === calendarId)) {
@@ -785,6 +801,9 @@ export async function startMicrosoftDouble(options: {
     },
     failOn(prefix, count, status) {
       for (let i = 0; i < count; i++) aimed.push({ prefix, status });
+    },
+    holdSubscriptionCreates(count) {
+      heldCreates = { count, waiting: [] };
     },
     putEvent(event) {
       events.set(event.id, { ...event, "@odata.etag": nextEtag() });
