@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { drainChanges } from "../../bookingChanges/testing/drainChanges";
-import { calendarWrites, eventHosts, events } from "../../db/schema";
+import { calendarWrites, eventHosts } from "../../db/schema";
 import {
   berlinSlot,
   bookingBody,
@@ -11,9 +11,8 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, type Host, signUpHost } from "../../test/factories";
-import { writeDueCalendarEvents } from "../calendarEventWriter";
 import { googleTestApp } from "../testing/googleTestApp";
-import { rescheduleByMail } from "../testing/meetingLinkSteps";
+import { rescheduleByMail, storedLocation, writeDue } from "../testing/meetingLinkSteps";
 import { googleEventId } from "./googleSource";
 
 // A meeting of several hosts has one Meet, made with the calendar event of the host whose write
@@ -35,11 +34,6 @@ const { google, t, connectGoogle, writeContext } = await googleTestApp(
 
 const MEET = [{ type: "GOOGLE_MEET_CONNECTED", options: {} }];
 const MEET_LINK = /^https:\/\/meet\.google\.com\//;
-
-async function writeDue() {
-  await drainChanges(t);
-  return writeDueCalendarEvents(writeContext());
-}
 
 /** Connects Google for `host`, their own calendar (`name`) the only busy one and written into. */
 async function connectOwnCalendar(host: Host, name: string) {
@@ -63,14 +57,6 @@ async function hostsOf(eventId: string) {
     .from(eventHosts)
     .where(eq(eventHosts.eventId, eventId));
   return rows.map((row) => row.userId).sort();
-}
-
-async function storedLocation(eventId: string) {
-  const [row] = await t.database.db
-    .select({ location: events.location })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row!.location;
 }
 
 async function linkMakers(eventId: string) {
@@ -126,14 +112,17 @@ describe("a Meet of a meeting with several hosts, when a move changes its hosts"
   let maker = "";
 
   it("is made once, with the first host's event; the other's carries its link", async () => {
-    await writeDue();
+    await writeDue(t, writeContext());
     const [first, second] = await hostsOf(eventId);
     const withMeet = [first!, second!].filter((id) => written(id)?.conferenceData);
     expect(withMeet).toHaveLength(1);
     maker = withMeet[0]!;
     link = written(maker)!.hangoutLink!;
     expect(link).toMatch(MEET_LINK);
-    expect(await storedLocation(eventId)).toEqual({ type: "GOOGLE_MEET_CONNECTED", value: link });
+    expect(await storedLocation(t, eventId)).toEqual({
+      type: "GOOGLE_MEET_CONNECTED",
+      value: link,
+    });
     const other = maker === first ? second! : first!;
     expect(written(other)).toMatchObject({ location: link });
     expect(await linkMakers(eventId)).toEqual([maker]);
@@ -149,14 +138,17 @@ describe("a Meet of a meeting with several hosts, when a move changes its hosts"
     expect(await hostsOf(eventId)).toEqual([maker, joining.id].sort());
     await drainChanges(t);
     // The move's mails tell of the link the invitee has, not of one to come.
-    expect(await storedLocation(eventId)).toEqual({ type: "GOOGLE_MEET_CONNECTED", value: link });
+    expect(await storedLocation(t, eventId)).toEqual({
+      type: "GOOGLE_MEET_CONNECTED",
+      value: link,
+    });
     const mails = await bookingMailsTo(t, "grace@example.com");
     expect(mails.at(-1)).toMatchObject({
       template: "bookingRescheduled",
       data: { location: { type: "GOOGLE_MEET_CONNECTED", value: link } },
     });
 
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(written(maker)).toMatchObject({
       hangoutLink: link,
       conferenceData: conference,
@@ -165,7 +157,10 @@ describe("a Meet of a meeting with several hosts, when a move changes its hosts"
     expect(written(leaving)?.status).toBe("cancelled");
     expect(written(joining.id)).toMatchObject({ location: link, start: { dateTime: at } });
     expect(written(joining.id)!.conferenceData).toBeUndefined();
-    expect(await storedLocation(eventId)).toEqual({ type: "GOOGLE_MEET_CONNECTED", value: link });
+    expect(await storedLocation(t, eventId)).toEqual({
+      type: "GOOGLE_MEET_CONNECTED",
+      value: link,
+    });
     expect(await linkMakers(eventId)).toEqual([maker]);
   });
 
@@ -177,16 +172,16 @@ describe("a Meet of a meeting with several hosts, when a move changes its hosts"
     await rescheduleByMail(t, "grace@example.com", booked.attendee.uuid, at);
     expect(await hostsOf(eventId)).toEqual([staying, joining.id].sort());
     await drainChanges(t);
-    expect(await storedLocation(eventId)).toEqual({ type: "GOOGLE_MEET_CONNECTED" });
+    expect(await storedLocation(t, eventId)).toEqual({ type: "GOOGLE_MEET_CONNECTED" });
 
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(written(maker)?.status).toBe("cancelled");
     const withMeet = [staying, joining.id].filter((id) => written(id)?.conferenceData);
     expect(withMeet).toHaveLength(1);
     const remade = written(withMeet[0]!)!.hangoutLink!;
     expect(remade).toMatch(MEET_LINK);
     expect(remade).not.toBe(link);
-    expect(await storedLocation(eventId)).toEqual({
+    expect(await storedLocation(t, eventId)).toEqual({
       type: "GOOGLE_MEET_CONNECTED",
       value: remade,
     });

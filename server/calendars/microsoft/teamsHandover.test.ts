@@ -4,7 +4,7 @@ import { drainChanges } from "../../bookingChanges/testing/drainChanges";
 import { events } from "../../db/schema";
 import { berlinSlot, bookingBody, bookOk, teamEventType } from "../../test/bookingFactories";
 import { signUpHost } from "../../test/factories";
-import { writeDueCalendarEvents } from "../calendarEventWriter";
+import { writeDue } from "../testing/meetingLinkSteps";
 import { microsoftTestApp } from "../testing/microsoftTestApp";
 
 // A Teams meeting is made with the host's Outlook event and goes with it: a round-robin booking
@@ -12,11 +12,6 @@ import { microsoftTestApp } from "../testing/microsoftTestApp";
 // replaces the former one (which was cancelled with the former host's event).
 
 const { ms, t, connectMicrosoft, writeContext } = await microsoftTestApp();
-
-async function writeDue() {
-  await drainChanges(t);
-  return writeDueCalendarEvents(writeContext());
-}
 
 describe("a round-robin Teams meeting reassigned to another host", async () => {
   const ada = await signUpHost(t, { name: "Ada Host" });
@@ -49,7 +44,7 @@ describe("a round-robin Teams meeting reassigned to another host", async () => {
     )[0]!.location;
 
   it("gets the new host's Teams link in place of the former host's", async () => {
-    await writeDue();
+    await writeDue(t, writeContext());
     const [first] = mine();
     const former = first!.onlineMeeting!.joinUrl;
     expect(await locationOf()).toEqual({ type: "MICROSOFT_TEAMS_MEETING", value: former });
@@ -62,7 +57,7 @@ describe("a round-robin Teams meeting reassigned to another host", async () => {
     expect(handed.statusCode, handed.body).toBe(200);
     await drainChanges(t);
     expect(await locationOf()).toEqual({ type: "MICROSOFT_TEAMS_MEETING" });
-    await writeDue();
+    await writeDue(t, writeContext());
     const now = mine();
     expect(now).toHaveLength(1);
     expect(now[0]!.id).not.toBe(first!.id);

@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import { expect, onTestFinished } from "vitest";
+import { drainChanges } from "../../bookingChanges/testing/drainChanges";
+import { events } from "../../db/schema";
 import { startOutboxWorker } from "../../mail/outboxWorker";
 import { smtpInbox } from "../../mail/testing/smtpInbox";
 import { bookingMailsTo } from "../../test/bookingFactories";
 import type { TestApp } from "../../test/testApp";
 import type { WorkSignal } from "../../workers/workSignal";
+import { type CalendarWriteContext, writeDueCalendarEvents } from "../calendarEventWriter";
 
 /**
  * The steps the meeting-link tests (Google Meet, Zoom) share: mails sent to a loopback inbox,
@@ -55,4 +59,19 @@ export async function cancelByMail(t: TestApp, email: string, attendeeUuid: stri
     payload: { token },
   });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
+}
+
+/** The booking changes' effects derived, then the calendar events (and their links) due written. */
+export async function writeDue(t: TestApp, context: CalendarWriteContext) {
+  await drainChanges(t);
+  return writeDueCalendarEvents(context);
+}
+
+/** The location a booking holds now (its meeting link, once made). */
+export async function storedLocation(t: TestApp, eventId: string) {
+  const [row] = await t.database.db
+    .select({ location: events.location })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row!.location;
 }

@@ -1,11 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { drainChanges } from "../../bookingChanges/testing/drainChanges";
-import { events, outbox, zoomMeetings } from "../../db/schema";
+import { outbox, zoomMeetings } from "../../db/schema";
 import { berlinSlot, bookingBody, bookOk, userLink } from "../../test/bookingFactories";
 import { createEventType, signUpHost } from "../../test/factories";
-import { writeDueCalendarEvents } from "../calendarEventWriter";
-import { cancelByMail, mailWorker, rescheduleByMail } from "../testing/meetingLinkSteps";
+import {
+  cancelByMail,
+  mailWorker,
+  rescheduleByMail,
+  storedLocation,
+  writeDue,
+} from "../testing/meetingLinkSteps";
 import { zoomTestApp } from "../testing/zoomTestApp";
 
 // A Zoom meeting the host deleted in Zoom themselves: Zoom answers 404 when the booking moves
@@ -16,19 +21,6 @@ import { zoomTestApp } from "../testing/zoomTestApp";
 const { zoom, t, connectZoom, writeContext } = await zoomTestApp();
 
 const ZOOM_LINK = /^https:\/\/zoom\.us\/j\/\d+\?pwd=/;
-
-async function writeDue() {
-  await drainChanges(t);
-  return writeDueCalendarEvents(writeContext());
-}
-
-async function storedLocation(eventId: string) {
-  const [row] = await t.database.db
-    .select({ location: events.location })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row!.location;
-}
 
 /** A mail's text as sent, with quoted-printable and ICS folding undone. */
 function unfolded(raw: string): string {
@@ -62,7 +54,7 @@ describe("a Zoom meeting deleted in Zoom by its host", async () => {
   let formerId = 0;
 
   it("is made again when the booking moves, its new link stored and carried by the move's mails", async () => {
-    await writeDue();
+    await writeDue(t, writeContext());
     const [made] = [...zoom.meetings.values()].filter((m) => m.agenda.includes(eventId));
     former = made!.join_url;
     formerId = made!.id;
@@ -79,7 +71,7 @@ describe("a Zoom meeting deleted in Zoom by its host", async () => {
     await worker.drain();
     expect(inbox.received.filter(to("grace@example.com"))).toEqual([]);
 
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.requests).toContain(`PATCH /v2/meetings/${formerId}`);
     const remade = [...zoom.meetings.values()].filter((m) => m.agenda.includes(eventId));
     expect(remade).toHaveLength(1);
@@ -87,7 +79,7 @@ describe("a Zoom meeting deleted in Zoom by its host", async () => {
     const link = remade[0]!.join_url;
     expect(link).toMatch(ZOOM_LINK);
     expect(link).not.toBe(former);
-    expect(await storedLocation(eventId)).toEqual({ type: "ZOOM_CONNECTED", value: link });
+    expect(await storedLocation(t, eventId)).toEqual({ type: "ZOOM_CONNECTED", value: link });
     const [row] = await t.database.db
       .select()
       .from(zoomMeetings)
@@ -111,7 +103,7 @@ describe("a Zoom meeting deleted in Zoom by its host", async () => {
     expect(unfolded(invitation!)).toContain(`LOCATION:${link}`);
     // Run again, nothing more happens at Zoom.
     const calls = zoom.requests.length;
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.requests.length).toBe(calls);
   });
 
@@ -119,7 +111,7 @@ describe("a Zoom meeting deleted in Zoom by its host", async () => {
     const [current] = [...zoom.meetings.values()].filter((m) => m.agenda.includes(eventId));
     zoom.deleteAsHost(current!.id);
     await cancelByMail(t, "grace@example.com", booked.attendee.uuid);
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.requests).toContain(`DELETE /v2/meetings/${current!.id}`);
     const [row] = await t.database.db
       .select()

@@ -1,11 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { drainChanges } from "../../bookingChanges/testing/drainChanges";
-import { bookingChanges, eventHosts, events, zoomMeetings } from "../../db/schema";
+import { bookingChanges, eventHosts, zoomMeetings } from "../../db/schema";
 import { berlinSlot, bookingBody, bookOk, teamEventType } from "../../test/bookingFactories";
 import { type Host, signUpHost } from "../../test/factories";
-import { writeDueCalendarEvents } from "../calendarEventWriter";
-import { cancelByMail, mailWorker, rescheduleByMail } from "../testing/meetingLinkSteps";
+import {
+  cancelByMail,
+  mailWorker,
+  rescheduleByMail,
+  storedLocation,
+  writeDue,
+} from "../testing/meetingLinkSteps";
 import { zoomTestApp } from "../testing/zoomTestApp";
 
 // A round-robin meeting's Zoom meeting belongs to the host who holds it: handed to another host
@@ -17,19 +22,6 @@ const { zoom, t, connectZoom, writeContext } = await zoomTestApp();
 
 const ZOOM = [{ type: "ZOOM_CONNECTED", options: {} }];
 const ZOOM_LINK = /^https:\/\/zoom\.us\/j\/\d+\?pwd=/;
-
-async function writeDue() {
-  await drainChanges(t);
-  return writeDueCalendarEvents(writeContext());
-}
-
-async function storedLocation(eventId: string) {
-  const [row] = await t.database.db
-    .select({ location: events.location })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row!.location;
-}
 
 async function hostsOf(eventId: string) {
   const rows = await t.database.db
@@ -101,11 +93,11 @@ describe("a round-robin Zoom meeting handed to another host", async () => {
 
   it("is made through the holder's Zoom at booking time", async () => {
     expect(await hostsOf(eventId)).toEqual([ada.id]);
-    await writeDue();
+    await writeDue(t, writeContext());
     const made = meetingsOf("zoom-ada");
     expect(made).toHaveLength(1);
     adaMeeting = made[0]!.id;
-    expect(await storedLocation(eventId)).toEqual({
+    expect(await storedLocation(t, eventId)).toEqual({
       type: "ZOOM_CONNECTED",
       value: made[0]!.join_url,
     });
@@ -125,7 +117,7 @@ describe("a round-robin Zoom meeting handed to another host", async () => {
       .from(bookingChanges)
       .where(and(eq(bookingChanges.eventId, eventId), eq(bookingChanges.kind, "reassigned")));
     expect(changes).toEqual([]);
-    expect((await storedLocation(eventId))?.value).toMatch(ZOOM_LINK);
+    expect((await storedLocation(t, eventId))?.value).toMatch(ZOOM_LINK);
   });
 
   it("deletes the former host's meeting through their grant and makes one through the new host's Zoom; the mails wait for it and carry it", async () => {
@@ -135,14 +127,14 @@ describe("a round-robin Zoom meeting handed to another host", async () => {
     await drainChanges(t);
     // The former link is gone from the meeting: the mails of who keeps it wait for the new one
     // (the former host's cancellation, of the meeting they had, goes).
-    expect(await storedLocation(eventId)).toEqual({ type: "ZOOM_CONNECTED" });
+    expect(await storedLocation(t, eventId)).toEqual({ type: "ZOOM_CONNECTED" });
     const { inbox, worker } = await mailWorker(t);
     await worker.drain();
     const to = (raw: string) => /^To: (.*)$/im.exec(raw)?.[1] ?? "";
     expect(inbox.received.map(to)).toEqual([expect.stringContaining(ada.email)]);
     inbox.received.length = 0;
 
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.userRequests).toContain(`zoom-ada DELETE /meetings/${adaMeeting}`);
     expect(meetingsOf("zoom-ada")).toEqual([]);
     const made = meetingsOf("zoom-bo");
@@ -153,7 +145,7 @@ describe("a round-robin Zoom meeting handed to another host", async () => {
     });
     boLink = made[0]!.join_url;
     expect(boLink).toMatch(ZOOM_LINK);
-    expect(await storedLocation(eventId)).toEqual({ type: "ZOOM_CONNECTED", value: boLink });
+    expect(await storedLocation(t, eventId)).toEqual({ type: "ZOOM_CONNECTED", value: boLink });
     const view = await t.request({ method: "GET", url: `/api/event/uuid/${eventId}` });
     expect(view.body).toContain(boLink);
 
@@ -169,7 +161,7 @@ describe("a round-robin Zoom meeting handed to another host", async () => {
     }
     // Run again, nothing more happens at Zoom.
     const calls = zoom.requests.length;
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.requests.length).toBe(calls);
   });
 
@@ -181,18 +173,18 @@ describe("a round-robin Zoom meeting handed to another host", async () => {
     const bos = await book(type, at, "third@example.com");
     expect(await hostsOf(bos.event.uuid)).toEqual([bo.id]);
     await cancelByMail(t, "other@example.com", ours.attendee.uuid);
-    await writeDue();
+    await writeDue(t, writeContext());
     const boMeeting = meetingsOf("zoom-bo").find((m) => m.agenda.includes(eventId))!;
 
     await rescheduleByMail(t, "grace@example.com", booked.attendee.uuid, at);
     expect(await hostsOf(eventId)).toEqual([ada.id]);
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.userRequests).toContain(`zoom-bo DELETE /meetings/${boMeeting.id}`);
     expect(meetingsOf("zoom-bo").some((m) => m.agenda.includes(eventId))).toBe(false);
     const made = meetingsOf("zoom-ada").filter((m) => m.agenda.includes(eventId));
     expect(made).toHaveLength(1);
     expect(made[0]!.start_time).toBe(`${at.slice(0, 19)}Z`);
-    expect(await storedLocation(eventId)).toEqual({
+    expect(await storedLocation(t, eventId)).toEqual({
       type: "ZOOM_CONNECTED",
       value: made[0]!.join_url,
     });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { drainChanges } from "../../bookingChanges/testing/drainChanges";
-import { calendarConnections, events, outbox, zoomMeetings } from "../../db/schema";
+import { calendarConnections, outbox, zoomMeetings } from "../../db/schema";
 import {
   BOOKING_NOW,
   berlinSlot,
@@ -12,8 +12,13 @@ import {
   userLink,
 } from "../../test/bookingFactories";
 import { createEventType, eventTypeBody, type Host, signUpHost } from "../../test/factories";
-import { writeDueCalendarEvents } from "../calendarEventWriter";
-import { cancelByMail, mailWorker, rescheduleByMail } from "../testing/meetingLinkSteps";
+import {
+  cancelByMail,
+  mailWorker,
+  rescheduleByMail,
+  storedLocation,
+  writeDue,
+} from "../testing/meetingLinkSteps";
 import { zoomTestApp } from "../testing/zoomTestApp";
 
 const { zoom, t, setNow, now, connectZoom, writeContext } = await zoomTestApp();
@@ -23,22 +28,9 @@ const HOUR = 3_600_000;
 const ZOOM_LINK = /^https:\/\/zoom\.us\/j\/\d+\?pwd=/;
 
 /** Derives the bookings' effects and runs the due calendar jobs (Zoom meetings among them). */
-async function writeDue() {
-  await drainChanges(t);
-  return writeDueCalendarEvents(writeContext());
-}
-
 /** Moves the clock on past any outbox backoff, so the jobs that failed are due again. */
 function later(ms = HOUR) {
   setNow(new Date(now().getTime() + ms));
-}
-
-async function storedLocation(eventId: string) {
-  const [row] = await t.database.db
-    .select({ location: events.location })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row!.location;
 }
 
 async function zoomHostWithType(title = "Zoom call") {
@@ -174,14 +166,14 @@ describe("a booking with a Zoom meeting", async () => {
 
   it("creates one scheduled meeting in UTC, retrying a 429 through the outbox, and keeps its link", async () => {
     zoom.failNext(1, 429);
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.meetings.size).toBe(0);
     later();
     zoom.failNext(1, 503);
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.meetings.size).toBe(0);
     later();
-    await writeDue();
+    await writeDue(t, writeContext());
     const made = [...zoom.meetings.values()];
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({
@@ -193,10 +185,10 @@ describe("a booking with a Zoom meeting", async () => {
     link = made[0]!.join_url;
     meetingId = made[0]!.id;
     expect(link).toMatch(ZOOM_LINK);
-    expect(await storedLocation(eventId)).toEqual({ type: "ZOOM_CONNECTED", value: link });
+    expect(await storedLocation(t, eventId)).toEqual({ type: "ZOOM_CONNECTED", value: link });
     // A job run again changes nothing at Zoom.
     const calls = zoom.requests.length;
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.requests.length).toBe(calls);
   });
 
@@ -223,7 +215,7 @@ describe("a booking with a Zoom meeting", async () => {
   it("moves the same meeting when the booking moves (PATCH), the link unchanged", async () => {
     await rescheduleByMail(t, "grace@example.com", booked.attendee.uuid, berlinSlot(2, "10:00"));
     zoom.failNext(1, 502);
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.meetings.get(meetingId)?.start_time).toBe(
       `${berlinSlot(2, "10:00").slice(0, 19)}Z`,
     );
@@ -235,7 +227,7 @@ describe("a booking with a Zoom meeting", async () => {
 
   it("deletes the meeting at Zoom when the booking is cancelled", async () => {
     await cancelByMail(t, "grace@example.com", booked.attendee.uuid);
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.meetings.has(meetingId)).toBe(false);
     expect(zoom.requests).toContain(`DELETE /v2/meetings/${meetingId}`);
     const [row] = await t.database.db
@@ -252,7 +244,7 @@ describe("a create whose answer was lost", () => {
     const booked = await bookZoom(host, type, berlinSlot(3, "11:00"), "lin@example.com");
     const before = zoom.meetings.size;
     zoom.loseNextCreate();
-    await writeDue();
+    await writeDue(t, writeContext());
     // Zoom made it, Slotted never heard: the job is still pending, the row says a create went.
     expect(zoom.meetings.size).toBe(before + 1);
     const [pending] = await t.database.db
@@ -261,10 +253,10 @@ describe("a create whose answer was lost", () => {
       .where(eq(outbox.kind, "calendar"));
     expect(pending).toBeDefined();
     later();
-    await writeDue();
+    await writeDue(t, writeContext());
     expect(zoom.meetings.size).toBe(before + 1);
     const made = [...zoom.meetings.values()].find((m) => m.agenda.includes(booked.event.uuid));
-    expect(await storedLocation(booked.event.uuid)).toEqual({
+    expect(await storedLocation(t, booked.event.uuid)).toEqual({
       type: "ZOOM_CONNECTED",
       value: made!.join_url,
     });
@@ -277,9 +269,9 @@ describe("a Zoom meeting whose grant was revoked", () => {
     await bookZoom(host, type, berlinSlot(4, "11:00"), "kim@example.com");
     zoom.revokeLatest();
     later(2 * HOUR);
-    await writeDue();
+    await writeDue(t, writeContext());
     later();
-    await writeDue();
+    await writeDue(t, writeContext());
     const [row] = await t.database.db
       .select()
       .from(calendarConnections)
